@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Invariant checks run in debug builds (and so in `swift test`); the benchmark refuses to time a
+// build that has them on.
+let strategySettings: [SwiftSetting] = [
+    .define("PUSHDEDUPE_INTERNAL_CHECKS", .when(configuration: .debug)),
+]
+
+let package = Package(
+    name: "PushDedupeBench",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "PushDedupe", targets: ["PushDedupe"]),
+        .executable(name: "dedupe-bench", targets: ["dedupe-bench"]),
+    ],
+    targets: [
+        // The strategy library and the two-layer pipeline: pure Swift, portable to iOS.
+        .target(name: "PushDedupe", swiftSettings: strategySettings),
+        // Seeded bursty workloads with ground truth, and trace files.
+        .target(name: "DedupeWorkloads", dependencies: ["PushDedupe"]),
+        // Timing, allocator statistics and correctness scoring.
+        .target(name: "DedupeHarness", dependencies: ["PushDedupe", "DedupeWorkloads"]),
+        // CSV, Markdown, JSON and SVG reports derived from the harness's results.
+        .target(name: "DedupeReports", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
+        // The command line: argument parsing and subcommands, kept in a library so tests reach it.
+        .target(
+            name: "DedupeCLI",
+            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeReports"],
+            path: "Benchmarks/DedupeCLI"
+        ),
+        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI"], path: "Benchmarks/dedupe-bench"),
+
+        .testTarget(name: "PushDedupeTests", dependencies: ["PushDedupe"], swiftSettings: strategySettings),
+        .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
+        .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
+        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness"]),
+        .testTarget(
+            name: "DedupeCLITests",
+            dependencies: ["DedupeCLI", "dedupe-bench"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

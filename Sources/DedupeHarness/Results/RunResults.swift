@@ -1,0 +1,287 @@
+/// Everything one run measured: the single source every report (CSV, Markdown, SVG) and
+/// `compare` is derived from. Serialized as JSON; see `Guides/Results.md` for the schema.
+///
+/// Versioned: a reader refuses a `schemaVersion` it does not know.
+public struct RunResults: Codable, Sendable, Equatable {
+    /// Bumped on any incompatible change of this model.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var environment: EnvironmentInfo
+    public var settings: RunSettings
+    /// One record per (strategy pair, parameters, workload, mode).
+    public var cases: [CaseResult]
+    /// Points of the parameter sweeps.
+    public var sweeps: [SweepPoint]
+
+    public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.environment = environment
+        self.settings = settings
+        self.cases = cases
+        self.sweeps = sweeps
+    }
+}
+
+/// Where and how the run happened.
+public struct EnvironmentInfo: Codable, Sendable, Equatable {
+    public var toolchain: String
+    public var operatingSystem: String
+    public var cpuModel: String
+    public var coreCount: Int
+    /// `jemalloc 5.3.0`, `glibc malloc`, …: the allocator the memory figures come from.
+    public var allocator: String
+    public var seed: UInt64
+    public var gitCommit: String
+    /// ISO 8601.
+    public var date: String
+    /// `release` or `debug`. Reports print a large warning for `debug`.
+    public var buildConfiguration: String
+    /// The monotonic clock's measured resolution.
+    public var clockResolutionNanoseconds: Double
+    /// Cost of the timing loop with a no-op strategy, per event.
+    public var harnessOverheadNanosecondsPerEvent: Double
+
+    public init(
+        toolchain: String, operatingSystem: String, cpuModel: String, coreCount: Int, allocator: String,
+        seed: UInt64, gitCommit: String, date: String, buildConfiguration: String,
+        clockResolutionNanoseconds: Double, harnessOverheadNanosecondsPerEvent: Double
+    ) {
+        self.toolchain = toolchain
+        self.operatingSystem = operatingSystem
+        self.cpuModel = cpuModel
+        self.coreCount = coreCount
+        self.allocator = allocator
+        self.seed = seed
+        self.gitCommit = gitCommit
+        self.date = date
+        self.buildConfiguration = buildConfiguration
+        self.clockResolutionNanoseconds = clockResolutionNanoseconds
+        self.harnessOverheadNanosecondsPerEvent = harnessOverheadNanosecondsPerEvent
+    }
+}
+
+/// The knobs the run used, so a result file explains itself.
+public struct RunSettings: Codable, Sendable, Equatable {
+    public var quick: Bool
+    public var repetitions: Int
+    public var windowMilliseconds: Double
+    /// The filters given on the command line, verbatim (`window=ring-buffer`, …).
+    public var filters: [String]
+    /// `nil` for generated workloads; the file name for `replay`.
+    public var traceFile: String?
+
+    public init(quick: Bool, repetitions: Int, windowMilliseconds: Double, filters: [String], traceFile: String?) {
+        self.quick = quick
+        self.repetitions = repetitions
+        self.windowMilliseconds = windowMilliseconds
+        self.filters = filters
+        self.traceFile = traceFile
+    }
+}
+
+/// One (strategy pair, parameters, workload, mode).
+public struct CaseResult: Codable, Sendable, Equatable {
+    /// Workload id: a scenario id, a sweep id, or the trace's file name.
+    public var workload: String
+    /// `fingerprint-only`, `envelope-only`, `two-layer`, `two-layer-guarded`; or `window-alone` /
+    /// `consumed-alone` for a layer measured on its own.
+    public var mode: String
+    /// Window strategy id, `nil` when the mode uses no window.
+    public var window: String?
+    /// Consumed-set strategy id, `nil` when the mode uses no consumed set.
+    public var consumed: String?
+    /// The parameters the strategies were built with.
+    public var parameters: CaseParameters
+    public var timing: TimingResult?
+    public var memory: MemoryResult?
+    public var correctness: CorrectnessResult?
+
+    public init(
+        workload: String, mode: String, window: String?, consumed: String?, parameters: CaseParameters,
+        timing: TimingResult?, memory: MemoryResult?, correctness: CorrectnessResult?
+    ) {
+        self.workload = workload
+        self.mode = mode
+        self.window = window
+        self.consumed = consumed
+        self.parameters = parameters
+        self.timing = timing
+        self.memory = memory
+        self.correctness = correctness
+    }
+}
+
+public struct CaseParameters: Codable, Sendable, Equatable, Hashable {
+    public var windowMilliseconds: Double
+    public var windowCapacity: Int
+    public var consumedCapacity: Int
+    public var falsePositiveRate: Double
+    public var retentionMilliseconds: Double
+
+    public init(windowMilliseconds: Double, windowCapacity: Int, consumedCapacity: Int, falsePositiveRate: Double, retentionMilliseconds: Double) {
+        self.windowMilliseconds = windowMilliseconds
+        self.windowCapacity = windowCapacity
+        self.consumedCapacity = consumedCapacity
+        self.falsePositiveRate = falsePositiveRate
+        self.retentionMilliseconds = retentionMilliseconds
+    }
+}
+
+public struct TimingResult: Codable, Sendable, Equatable {
+    /// ns/event of each repetition, in the order run.
+    public var samplesNanosecondsPerEvent: [Double]
+    public var medianNanosecondsPerEvent: Double
+    public var minNanosecondsPerEvent: Double
+    /// Interquartile range of the samples, ns/event.
+    public var spreadNanosecondsPerEvent: Double
+    public var eventsPerSecond: Double
+    /// Per-event latency percentiles from batched timing.
+    public var latencyP50Nanoseconds: Double
+    public var latencyP90Nanoseconds: Double
+    public var latencyP99Nanoseconds: Double
+    public var latencyP999Nanoseconds: Double
+    /// Per repetition: this case's ns/event over the reference row's in the same repetition.
+    public var ratiosToReference: [Double]
+
+    public init(
+        samplesNanosecondsPerEvent: [Double], medianNanosecondsPerEvent: Double, minNanosecondsPerEvent: Double,
+        spreadNanosecondsPerEvent: Double, eventsPerSecond: Double, latencyP50Nanoseconds: Double,
+        latencyP90Nanoseconds: Double, latencyP99Nanoseconds: Double, latencyP999Nanoseconds: Double,
+        ratiosToReference: [Double]
+    ) {
+        self.samplesNanosecondsPerEvent = samplesNanosecondsPerEvent
+        self.medianNanosecondsPerEvent = medianNanosecondsPerEvent
+        self.minNanosecondsPerEvent = minNanosecondsPerEvent
+        self.spreadNanosecondsPerEvent = spreadNanosecondsPerEvent
+        self.eventsPerSecond = eventsPerSecond
+        self.latencyP50Nanoseconds = latencyP50Nanoseconds
+        self.latencyP90Nanoseconds = latencyP90Nanoseconds
+        self.latencyP99Nanoseconds = latencyP99Nanoseconds
+        self.latencyP999Nanoseconds = latencyP999Nanoseconds
+        self.ratiosToReference = ratiosToReference
+    }
+}
+
+public struct MemoryResult: Codable, Sendable, Equatable {
+    /// `jemalloc` (mallctl statistics), `glibc-mallinfo2`, or `unavailable`.
+    public var source: String
+    /// Bytes still allocated by the strategies after the run.
+    public var liveBytes: Int?
+    /// The highest allocated bytes during the run, above the starting point.
+    public var peakBytes: Int?
+    /// `liveBytes` over the entries retained at the end.
+    public var bytesPerEntry: Double?
+    /// Heap allocations per event over the second half of the run (steady state).
+    public var allocationsPerEvent: Double?
+    /// The strategies' own structural `footprint`, for comparison.
+    public var footprintBytes: Int
+    /// Entries retained at the end (`count`).
+    public var retainedEntries: Int
+
+    public init(source: String, liveBytes: Int?, peakBytes: Int?, bytesPerEntry: Double?, allocationsPerEvent: Double?, footprintBytes: Int, retainedEntries: Int) {
+        self.source = source
+        self.liveBytes = liveBytes
+        self.peakBytes = peakBytes
+        self.bytesPerEntry = bytesPerEntry
+        self.allocationsPerEvent = allocationsPerEvent
+        self.footprintBytes = footprintBytes
+        self.retainedEntries = retainedEntries
+    }
+}
+
+/// A proportion with its 95% Wilson score interval.
+public struct Rate: Codable, Sendable, Equatable {
+    public var count: Int
+    public var total: Int
+    public var value: Double
+    public var lower95: Double
+    public var upper95: Double
+
+    public init(count: Int, total: Int, value: Double, lower95: Double, upper95: Double) {
+        self.count = count
+        self.total = total
+        self.value = value
+        self.lower95 = lower95
+        self.upper95 = upper95
+    }
+}
+
+public struct CorrectnessResult: Codable, Sendable, Equatable {
+    public var events: Int
+    public var newEvents: Int
+    public var dupEvents: Int
+    /// Truth `new`, suppressed.
+    public var falseDrops: Int
+    /// Truth `dup`, reached the screen.
+    public var missedDuplicates: Int
+    /// Emits of envelopes whose payload the strategy suppressed, so they never existed.
+    public var skippedEmits: Int
+    /// Navigations that pushed the route already on top of the path.
+    public var duplicateScreens: Int
+    /// Wanted navigations the user never got.
+    public var lostNavigations: Int
+    public var falseDropRate: Rate
+    public var missedDuplicateRate: Rate
+    public var suppressedByWindow: Int
+    public var suppressedByConsumedSet: Int
+    public var suppressedByGuard: Int
+    public var windowEvictions: Int
+    public var consumedEvictions: Int
+    /// Filters only: theory at the final fill.
+    public var theoreticalFalsePositiveRate: Double?
+    /// Filters only: measured on never-consumed probe ids after the run.
+    public var measuredFalsePositiveRate: Double?
+
+    public init(
+        events: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, skippedEmits: Int,
+        duplicateScreens: Int, lostNavigations: Int, falseDropRate: Rate, missedDuplicateRate: Rate,
+        suppressedByWindow: Int, suppressedByConsumedSet: Int, suppressedByGuard: Int, windowEvictions: Int,
+        consumedEvictions: Int, theoreticalFalsePositiveRate: Double?, measuredFalsePositiveRate: Double?
+    ) {
+        self.events = events
+        self.newEvents = newEvents
+        self.dupEvents = dupEvents
+        self.falseDrops = falseDrops
+        self.missedDuplicates = missedDuplicates
+        self.skippedEmits = skippedEmits
+        self.duplicateScreens = duplicateScreens
+        self.lostNavigations = lostNavigations
+        self.falseDropRate = falseDropRate
+        self.missedDuplicateRate = missedDuplicateRate
+        self.suppressedByWindow = suppressedByWindow
+        self.suppressedByConsumedSet = suppressedByConsumedSet
+        self.suppressedByGuard = suppressedByGuard
+        self.windowEvictions = windowEvictions
+        self.consumedEvictions = consumedEvictions
+        self.theoreticalFalsePositiveRate = theoreticalFalsePositiveRate
+        self.measuredFalsePositiveRate = measuredFalsePositiveRate
+    }
+}
+
+/// One point of a parameter sweep.
+public struct SweepPoint: Codable, Sendable, Equatable {
+    /// `window-live-set`, `consumed-set-size`, `window-length`, `consumed-capacity`,
+    /// `bloom-bits-per-entry`.
+    public var dimension: String
+    /// The swept value, in the dimension's unit (entries, ids, ms, bits).
+    public var x: Double
+    /// The strategy id whose curve this point belongs to.
+    public var strategy: String
+    public var nanosecondsPerEvent: Double?
+    public var bytes: Double?
+    public var falseDrops: Int?
+    public var missedDuplicates: Int?
+    public var events: Int
+
+    public init(dimension: String, x: Double, strategy: String, nanosecondsPerEvent: Double?, bytes: Double?, falseDrops: Int?, missedDuplicates: Int?, events: Int) {
+        self.dimension = dimension
+        self.x = x
+        self.strategy = strategy
+        self.nanosecondsPerEvent = nanosecondsPerEvent
+        self.bytes = bytes
+        self.falseDrops = falseDrops
+        self.missedDuplicates = missedDuplicates
+        self.events = events
+    }
+}

@@ -1,0 +1,42 @@
+/// A point on the caller's monotonic clock, in nanoseconds.
+///
+/// No strategy reads a clock: the caller passes the time of every event, so a run replays
+/// identically from a seed or a trace. On iOS, pass e.g. `ContinuousClock.now` converted to
+/// nanoseconds since an origin of your choice.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Nanoseconds since an arbitrary origin shared by all events of one run.
+    public var nanoseconds: Int64
+
+    @inlinable
+    public init(nanoseconds: Int64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// A timestamp `milliseconds` after the origin, rounded to the nearest nanosecond.
+    @inlinable
+    public static func milliseconds(_ milliseconds: Double) -> Timestamp {
+        Timestamp(nanoseconds: Int64((milliseconds * 1_000_000).rounded()))
+    }
+
+    @inlinable
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    public var description: String {
+        "\(Double(nanoseconds) / 1_000_000) ms"
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating at `Int64.max`.
+    @inlinable
+    public var wholeNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflowSum) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflowSum { return seconds < 0 ? .min : .max }
+        return sum
+    }
+}

@@ -1,0 +1,8 @@
+import Testing
+@testable import DedupeCLI
+
+@Suite struct CommandTests {
+    @Test func skeletonExitsCleanly() {
+        #expect(DedupeCommand.main(arguments: []) == 0)
+    }
+}
