@@ -1,0 +1,75 @@
+import DedupeWorkloads
+
+/// What to run: the command line builds one, `BenchmarkRunner.run` executes it.
+public struct RunPlan: Sendable {
+    /// Where the workloads come from.
+    public enum Source: Sendable {
+        /// The scenario catalogue (filtered by `filter.workloads`) plus the sweeps.
+        case catalogue
+        /// One user trace, already imported.
+        case trace(Workload, fileName: String)
+    }
+
+    public var source: Source
+    /// CI mode: fewer events, repetitions and sweep points; must finish within 30 s.
+    public var quick: Bool
+    public var seed: UInt64
+    /// Timed repetitions per case (at least 1; default 5).
+    public var repetitions: Int
+    /// Layer-1 window length for every case that does not sweep it.
+    public var windowMilliseconds: Double
+    public var filter: RunFilter
+    /// Measure speed (off for `scenarios`, which only needs correctness).
+    public var measureTiming: Bool
+    /// Measure allocator statistics.
+    public var measureMemory: Bool
+    /// Run the parameter sweeps (only with `.catalogue`).
+    public var runSweeps: Bool
+
+    public init(
+        source: Source = .catalogue, quick: Bool = false, seed: UInt64 = 42, repetitions: Int = 5,
+        windowMilliseconds: Double = 500, filter: RunFilter = RunFilter(), measureTiming: Bool = true,
+        measureMemory: Bool = true, runSweeps: Bool = true
+    ) {
+        self.source = source
+        self.quick = quick
+        self.seed = seed
+        self.repetitions = repetitions
+        self.windowMilliseconds = windowMilliseconds
+        self.filter = filter
+        self.measureTiming = measureTiming
+        self.measureMemory = measureMemory
+        self.runSweeps = runSweeps
+    }
+}
+
+/// Restricts a run to some ids; `nil` means all. Ids are validated by `BenchmarkRunner`.
+public struct RunFilter: Sendable, Equatable {
+    public var windows: [String]?
+    public var consumedSets: [String]?
+    public var workloads: [String]?
+    public var modes: [String]?
+
+    public init(windows: [String]? = nil, consumedSets: [String]? = nil, workloads: [String]? = nil, modes: [String]? = nil) {
+        self.windows = windows
+        self.consumedSets = consumedSets
+        self.workloads = workloads
+        self.modes = modes
+    }
+}
+
+/// Reported before each case starts, for the progress line on stderr.
+public struct RunProgress: Sendable {
+    /// e.g. `marketing-burst two-layer hash-deque+fifo-set`.
+    public var caseLabel: String
+    public var completed: Int
+    public var total: Int
+    public var elapsedSeconds: Double
+
+    public init(caseLabel: String, completed: Int, total: Int, elapsedSeconds: Double) {
+        self.caseLabel = caseLabel
+        self.completed = completed
+        self.total = total
+        self.elapsedSeconds = elapsedSeconds
+    }
+}
