@@ -24,17 +24,17 @@ extension ChildProcess {
 
     private static let cachedJemallocLibraryPath: String? = {
         #if os(Linux)
-        var seen = Set<String>()
-        for candidate in jemallocCandidates() where seen.insert(candidate).inserted {
-            if FileManager.default.isReadableFile(atPath: candidate), canPreloadJemalloc(candidate) {
-                return candidate
-            }
+        let usable = { (path: String) in
+            FileManager.default.isReadableFile(atPath: path) && canPreloadJemalloc(path)
         }
-        #endif
+        // The cache is read only when no usual directory has the library.
+        return wellKnownJemallocPaths().first(where: usable) ?? ldconfigJemallocPaths().first(where: usable)
+        #else
         return nil
+        #endif
     }()
 
-    private static func jemallocCandidates() -> [String] {
+    private static func wellKnownJemallocPaths() -> [String] {
         #if arch(x86_64)
         let multiarch = "x86_64-linux-gnu"
         #elseif arch(arm64)
@@ -45,12 +45,12 @@ extension ChildProcess {
         let directories = [
             "/usr/lib/\(multiarch)", "/lib/\(multiarch)", "/usr/lib64", "/usr/lib", "/usr/local/lib",
         ]
-        return directories.map { $0 + "/libjemalloc.so.2" } + ldconfigJemallocPaths()
+        return directories.map { $0 + "/libjemalloc.so.2" }
     }
 
     /// `libjemalloc.so.2 (libc6,x86-64) => /lib/x86_64-linux-gnu/libjemalloc.so.2` lines of
     /// the dynamic linker's cache.
-    private static func ldconfigJemallocPaths() -> [String] {
+    static func ldconfigJemallocPaths() -> [String] {
         for ldconfig in ["/sbin/ldconfig", "/usr/sbin/ldconfig"]
         where FileManager.default.isExecutableFile(atPath: ldconfig) {
             guard let result = try? run(executable: ldconfig, arguments: ["-p"], environment: [:], input: Data()),

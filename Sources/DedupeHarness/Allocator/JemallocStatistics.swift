@@ -100,13 +100,21 @@ public struct JemallocStatistics: AllocatorStatistics {
     }
 
     /// Whether a block from the process's `malloc` shows up in this jemalloc's thread counter.
+    ///
+    /// `malloc` and `free` are called through pointers from the symbol lookup: the optimizer
+    /// removes a direct `malloc`/`free` pair whose block is unused, which would fail the check
+    /// in release builds.
     private func servesProcessMalloc() -> Bool {
         #if canImport(Glibc) || canImport(Darwin)
+        typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
+        typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
+        guard let mallocSymbol = Mallctl.lookUpSymbol("malloc"), let freeSymbol = Mallctl.lookUpSymbol("free")
+        else { return false }
         let probeSize = 4096
         let before = threadAllocated.pointee
-        guard let block = malloc(probeSize) else { return false }
+        guard let block = unsafeBitCast(mallocSymbol, to: Malloc.self)(probeSize) else { return false }
         let after = threadAllocated.pointee
-        free(block)
+        unsafeBitCast(freeSymbol, to: Free.self)(block)
         return after &- before >= UInt64(probeSize)
         #else
         return false

@@ -33,9 +33,13 @@ struct Mallctl {
     /// The `mallctl` the process's symbol lookup finds, i.e. the one of a preloaded or linked
     /// jemalloc; `nil` when no loaded object defines it.
     static func lookUpInProcess() -> Mallctl? {
+        lookUpSymbol("mallctl").map { Mallctl(unsafeBitCast($0, to: Function.self)) }
+    }
+
+    /// The address the process's symbol lookup (`RTLD_DEFAULT`) finds for `name`.
+    static func lookUpSymbol(_ name: String) -> UnsafeMutableRawPointer? {
         #if canImport(Glibc) || canImport(Darwin)
-        guard let symbol = dlsym(defaultSymbolScope, "mallctl") else { return nil }
-        return Mallctl(unsafeBitCast(symbol, to: Function.self))
+        return dlsym(defaultSymbolScope, name)
         #else
         return nil
         #endif

@@ -92,4 +92,21 @@ import Testing
         #expect(printed.status == 0)
         #expect(String(decoding: printed.error, as: UTF8.self).contains("Begin jemalloc statistics"))
     }
+
+    /// The fallback search parses the dynamic linker's cache.
+    @Test func ldconfigCacheIsParsed() throws {
+        #if os(Linux)
+        let paths = ChildProcess.ldconfigJemallocPaths()
+        guard let ldconfig = ["/sbin/ldconfig", "/usr/sbin/ldconfig"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            #expect(paths.isEmpty)
+            return
+        }
+        let listing = try ChildProcess.run(executable: ldconfig, arguments: ["-p"], environment: [:], input: Data())
+        let listed = String(decoding: listing.output, as: UTF8.self).contains("libjemalloc.so.2 ")
+        #expect(paths.isEmpty == !listed)
+        for path in paths {
+            #expect(path.hasPrefix("/") && path.hasSuffix("/libjemalloc.so.2"))
+        }
+        #endif
+    }
 }
