@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// jemalloc's own statistics, read through `mallctl` when the process runs on jemalloc.
 ///
 /// Every aggregate read first flushes the calling thread's cache (`thread.tcache.flush`: cached
@@ -105,7 +99,6 @@ public struct JemallocStatistics: AllocatorStatistics {
     /// removes a direct `malloc`/`free` pair whose block is unused, which would fail the check
     /// in release builds.
     private func servesProcessMalloc() -> Bool {
-        #if canImport(Glibc) || canImport(Darwin)
         typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
         typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
         guard let mallocSymbol = Mallctl.lookUpSymbol("malloc"), let freeSymbol = Mallctl.lookUpSymbol("free")
@@ -116,8 +109,5 @@ public struct JemallocStatistics: AllocatorStatistics {
         let after = threadAllocated.pointee
         unsafeBitCast(freeSymbol, to: Free.self)(block)
         return after &- before >= UInt64(probeSize)
-        #else
-        return false
-        #endif
     }
 }

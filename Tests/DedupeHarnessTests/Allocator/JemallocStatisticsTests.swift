@@ -9,6 +9,11 @@ import Glibc
 /// jemalloc cannot be `dlopen`ed into this running process (initial-exec TLS), so these tests
 /// re-run the test executable with jemalloc preloaded and only `JemallocProbe` enabled.
 @Suite struct JemallocStatisticsTests {
+    @Test func bindingRejectsAnAllocatorThatDoesNotAnswer() {
+        let refusing = Mallctl { _, _, _, _, _ in 2 }  // ENOENT for every name
+        #expect(JemallocStatistics(mallctl: refusing) == nil)
+    }
+
     @Test func countersAreExactInAPreloadedChild() throws {
         #if os(Linux)
         guard let library = ChildProcess.jemallocLibraryPath() else {
