@@ -47,6 +47,11 @@ public struct JemallocStatistics: AllocatorStatistics {
         self.threadAllocated = allocated
         self.threadDeallocated = deallocated
         self.supportsPeak = mallctl.read(.threadPeakRead, as: UInt64.self) != nil
+        // A reading must not allocate, or the first one after creation would count itself:
+        // each runs once now, so the control names it uses (created lazily) already exist.
+        _ = allocationCount()
+        _ = allocatedBytes()
+        _ = Mallctl.Name.threadPeakReset
     }
 
     /// `jemalloc 5.3.0`: the release, without the git suffix of `version`.

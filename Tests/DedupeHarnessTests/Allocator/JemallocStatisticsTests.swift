@@ -54,8 +54,16 @@ struct JemallocProbe {
         #expect(statistics.source.hasPrefix("jemalloc 5."))
         #expect(statistics.source == "jemalloc " + statistics.version.prefix { $0 != "-" })
 
-        // The first pass warms up what the code between readings allocates once (runtime
-        // metadata, lazily initialized names); only the second pass is checked.
+        // Readings allocate nothing, not even the first ones after creation (the detector
+        // created the first instance in this process): the count stays put across them.
+        let firstCount = statistics.allocationCount() ?? -1
+        _ = statistics.allocatedBytes()
+        _ = statistics.resetPeak()
+        _ = statistics.peakBytesSinceReset()
+        #expect(statistics.allocationCount() == firstCount)
+
+        // The first pass warms up what the test's own code allocates once (runtime metadata,
+        // `sizes`); the second is checked.
         var blocks = [UnsafeMutableRawPointer?](repeating: nil, count: 1_000)
         var first = Pass()
         first.run(&statistics, blocks: &blocks)
