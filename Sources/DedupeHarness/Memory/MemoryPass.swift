@@ -121,7 +121,7 @@ extension _Run {
             do {
                 let child = try ChildProcess.run(
                     executable: ChildProcess.currentExecutablePath(), arguments: ["__memory-pass"],
-                    environment: ["LD_PRELOAD": library], input: JSONEncoder().encode(request))
+                    environment: ChildProcess.preloadEnvironment(library: library), input: JSONEncoder().encode(request))
                 if child.status == 0 {
                     response = try JSONDecoder().decode(MemoryPassResponse.self, from: child.output)
                 } else {
