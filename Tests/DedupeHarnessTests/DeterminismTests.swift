@@ -24,7 +24,11 @@ import Testing
     }
 
     @Test func nonTimingFiguresRepeatForOneSeed() throws {
-        let first = try BenchmarkRunner.run(Self.fullPlan(seed: 7)) { _ in }
+        var reports: [RunProgress] = []
+        let first = try BenchmarkRunner.run(Self.fullPlan(seed: 7)) { reports.append($0) }
+        // The progress line counts every step it announces.
+        #expect(reports.last.map { $0.completed + 1 == $0.total } == true)
+        #expect(reports.allSatisfy { $0.completed < $0.total })
         let second = try BenchmarkRunner.run(Self.fullPlan(seed: 7)) { _ in }
         #expect(Self.nonTiming(first) == Self.nonTiming(second))
         #expect(!first.cases.isEmpty)

@@ -86,7 +86,24 @@ struct _Run {
                     consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
             }
         }
-        total = cases.count * (plan.measureTiming ? 2 : 1) + (plan.measureMemory ? 1 : 0)
+        total = cases.count * (plan.measureTiming ? 1 + plan.repetitions : 1) + (plan.measureMemory ? 1 : 0)
+        if plan.runSweeps, case .catalogue = plan.source {
+            total += sweepPointCount(selection)
+        }
+    }
+
+    /// How many points `runSweeps` will report, for the progress line.
+    private func sweepPointCount(_ selection: RunSelection) -> Int {
+        var count = 0
+        if !workloads.isEmpty {
+            count += selection.windows.count * sizing.windowLengthsMilliseconds.count
+                + selection.consumedSets.count * sizing.consumedCapacities.count
+                + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
+        }
+        if plan.measureTiming {
+            count += selection.windows.count * sizing.liveSetSizes.count + selection.consumedSets.count * sizing.consumedSetSizes.count
+        }
+        return count
     }
 
     /// Stress workloads first: they are the ones the cross product is most telling on.

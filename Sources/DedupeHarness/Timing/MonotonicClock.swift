@@ -25,7 +25,7 @@ enum MonotonicClock {
             deltas[i] = current &- previous
             previous = current
         }
-        let resolution = deltas.filter { $0 > 0 }.min().map(Double.init) ?? 1
+        let resolution = deltas.filter { $0 > 0 }.min().map { Double($0) } ?? 1
         deltas.sort()
         return (resolution, Double(deltas[samples / 2]))
     }
