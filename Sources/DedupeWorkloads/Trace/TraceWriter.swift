@@ -64,6 +64,7 @@ public enum TraceWriter {
         let sources = workload.sources.map { Array($0.utf8) }
         for event in workload.events {
             TraceFormat.appendMilliseconds(event.time.nanoseconds, to: &buffer)
+            buffer.append(UInt8(ascii: ","))
             buffer.append(contentsOf: event.kind == .payload ? payloadField : emitField)
             appendUUID(event.envelope, to: &buffer)
             buffer.append(UInt8(ascii: ","))
