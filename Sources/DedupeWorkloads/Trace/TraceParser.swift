@@ -2,14 +2,17 @@ import PushDedupe
 
 /// The incremental parser behind ``TraceReader``: feed it chunks split anywhere, then `finish`.
 struct TraceParser {
-    /// What is known about each envelope created by a payload.
+    /// What is known about each envelope created by a payload: 12 bytes, since a 10⁷-line trace
+    /// may hold millions of them.
     private struct EnvelopeRecord {
         var route: UInt32
-        var line: Int
+        /// The payload's line, saturating at `UInt32.max`.
+        var line: UInt32
         /// 0 for a canonical UUID token (its id is its value, whatever the letter case); otherwise
-        /// an independent digest of the token, odd, so two different tokens that `EnvelopeID(token:)`
-        /// maps to the same id are told apart.
-        var tokenCheck: UInt64
+        /// 32 bits of an independent digest of the token, odd, so two different tokens that
+        /// `EnvelopeID(token:)` maps to the same id are told apart (a pair that also shares these
+        /// bits would first need a 2⁻¹²⁸ collision).
+        var tokenCheck: UInt32
     }
 
     let fileName: String
@@ -174,7 +177,7 @@ struct TraceParser {
         let token = String(decoding: envelopeField, as: UTF8.self)
         let envelope = EnvelopeID(token: token)
         let tokenCheck = Self.isCanonicalUUID(envelopeField)
-            ? 0 : DeterministicHashing.fnv1a64(envelopeField, seed: 0x3c6e_f372_fe94_f82b) | 1
+            ? 0 : UInt32(truncatingIfNeeded: DeterministicHashing.fnv1a64(envelopeField, seed: 0x3c6e_f372_fe94_f82b)) | 1
         let route: UInt32
         switch kind {
         case .payload:
@@ -187,7 +190,7 @@ struct TraceParser {
                             "envelope '\(token)' maps to the same id as a different token on line \(record.line)")
             }
             route = try intern(route: fingerprintField)
-            envelopes[envelope] = EnvelopeRecord(route: route, line: line, tokenCheck: tokenCheck)
+            envelopes[envelope] = EnvelopeRecord(route: route, line: UInt32(clamping: line), tokenCheck: tokenCheck)
         case .emit:
             guard let record = envelopes[envelope] else {
                 throw error(at: line, .unknownEnvelope, "emit of envelope '\(token)' that no earlier payload created")
