@@ -113,3 +113,21 @@ import PushDedupe
         #expect(workload.summary == "crlf, BOM and letter case")
     }
 }
+
+@Suite struct TraceWriterLabelTests {
+    @Test func unrepresentableLabelsAreRefusedBeforeWriting() throws {
+        let event = WorkloadEvent(time: .milliseconds(0), kind: .payload, envelope: EnvelopeID(high: 1, low: 2),
+                                  fingerprint: RouteFingerprint(route: "a,b"), route: 0, source: 0, truth: .new)
+        let workload = Workload(name: "w", summary: "", routes: ["a,b"], sources: ["tap"], events: [event])
+        #expect(TraceWriter.unrepresentableLabel(in: workload) != nil)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UInt32.random(in: 0 ... .max)).csv")
+        #expect { try TraceWriter.write(workload, to: url) } throws: { error in
+            (error as? TraceError)?.kind == .invalidField
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        let fine = Workload(name: "w", summary: "", routes: ["a b"], sources: [""], events: [])
+        #expect(TraceWriter.unrepresentableLabel(in: fine) == nil)
+        let longSource = Workload(name: "w", summary: "", routes: ["a"], sources: [String(repeating: "s", count: 129)], events: [])
+        #expect(TraceWriter.unrepresentableLabel(in: longSource) != nil)
+    }
+}

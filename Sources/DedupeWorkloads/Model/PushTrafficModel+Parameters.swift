@@ -61,6 +61,7 @@ extension PushTrafficModel {
         /// Checks every field.
         ///
         /// - Throws: ``ConfigurationError`` naming the first invalid field.
+        /// - Complexity: O(1).
         public func validate() throws(ConfigurationError) {
             func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
                 ConfigurationError(strategy: "push-traffic-model", parameter: parameter, reason: reason)

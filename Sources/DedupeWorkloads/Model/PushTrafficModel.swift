@@ -17,6 +17,7 @@ public struct PushTrafficModel: Sendable {
     public let parameters: Parameters
 
     /// - Throws: ``ConfigurationError`` when a parameter is out of range.
+    /// - Complexity: O(1).
     public init(parameters: Parameters = Parameters()) throws(ConfigurationError) {
         try parameters.validate()
         self.parameters = parameters

@@ -6,6 +6,8 @@ public enum RouteKind: String, CaseIterable, Sendable {
     case document
 
     /// The normalized route string, e.g. `item:42`.
+    ///
+    /// - Complexity: O(1).
     public func route(_ id: Int) -> String {
         rawValue + ":" + String(id)
     }

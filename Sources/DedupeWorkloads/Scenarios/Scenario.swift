@@ -37,6 +37,8 @@ public struct Scenario: Sendable {
 
     /// The scenario's events for `seed` at full size; the same seed gives the same events on
     /// every machine.
+    ///
+    /// - Complexity: O(*n* log *n*) in the events generated.
     public func workload(seed: UInt64) -> Workload {
         generate(seed, 1)
     }
@@ -46,6 +48,8 @@ public struct Scenario: Sendable {
     ///
     /// `scale` is clamped to [10⁻⁴, 1] (NaN counts as 1). The published and NavigationStack
     /// scenarios are small already and ignore it.
+    ///
+    /// - Complexity: O(*n* log *n*) in the events generated.
     public func workload(seed: UInt64, scale: Double) -> Workload {
         generate(seed, scale.isNaN ? 1 : min(max(scale, 1e-4), 1))
     }

@@ -28,6 +28,7 @@ public struct SweepParameters: Hashable, Sendable {
     /// Checks every field; ``SweepWorkload/make(_:seed:)`` clamps instead.
     ///
     /// - Throws: ``ConfigurationError`` naming the first invalid field.
+    /// - Complexity: O(1).
     public func validate() throws(ConfigurationError) {
         func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
             ConfigurationError(strategy: "sweep", parameter: parameter, reason: reason)

@@ -23,6 +23,9 @@ public enum TraceWriter {
 
     /// The whole trace as bytes.
     ///
+    /// Route and source strings are written as they are; ``write(_:to:)`` checks that they are
+    /// representable first (see ``unrepresentableLabel(in:)``).
+    ///
     /// - Complexity: O(*n*) in the number of events.
     public static func encode(_ workload: Workload) -> [UInt8] {
         var output: [UInt8] = []
@@ -33,10 +36,14 @@ public enum TraceWriter {
 
     /// Writes the trace to `url`, streaming it in chunks rather than building it in memory.
     ///
-    /// - Throws: ``TraceError`` of kind `.io` when the file cannot be created or written.
+    /// - Throws: ``TraceError`` of kind `.invalidField` when a route or source string cannot be
+    ///   written in the format, `.io` when the file cannot be created or written.
     /// - Complexity: O(*n*) in the number of events.
     public static func write(_ workload: Workload, to url: URL) throws(TraceError) {
         let fileName = url.lastPathComponent
+        if let problem = unrepresentableLabel(in: workload) {
+            throw TraceError(fileName: fileName, line: 0, kind: .invalidField, reason: problem)
+        }
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: url) else {
             throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot create \(url.path)")
@@ -50,6 +57,34 @@ public enum TraceWriter {
         if let failure {
             throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot write: \(failure)")
         }
+    }
+
+    /// Why a route or source string of `workload` cannot be written so that it reads back the
+    /// same (a comma, a control character, an empty or over-long route, an over-long source),
+    /// or `nil` when all can.
+    ///
+    /// - Complexity: O(total length of the strings).
+    public static func unrepresentableLabel(in workload: Workload) -> String? {
+        func problem(_ text: String, allowEmpty: Bool, maximum: Int) -> String? {
+            let scalars = text.unicodeScalars
+            if scalars.isEmpty && !allowEmpty { return "is empty" }
+            if scalars.count > maximum { return "is longer than \(maximum) characters" }
+            if scalars.contains(where: { $0 == "," || $0.value < 0x20 || $0.value == 0x7f || (0x80..<0xa0).contains($0.value) }) {
+                return "contains a comma or a control character"
+            }
+            return nil
+        }
+        for route in workload.routes {
+            if let reason = problem(route, allowEmpty: false, maximum: TraceFormat.maximumFingerprintLength) {
+                return "route '\(route.prefix(40))' \(reason)"
+            }
+        }
+        for source in workload.sources {
+            if let reason = problem(source, allowEmpty: true, maximum: TraceFormat.maximumSourceLength) {
+                return "source '\(source.prefix(40))' \(reason)"
+            }
+        }
+        return nil
     }
 
     /// Produces the trace in chunks of about ``flushThreshold`` bytes.
