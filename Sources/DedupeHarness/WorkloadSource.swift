@@ -17,14 +17,10 @@ enum WorkloadSpec: Codable, Sendable, Hashable {
 
 /// Where the runner's workloads come from.
 enum WorkloadSource {
-    /// A scenario's events at `scale` of its length (a prefix, for quick mode).
+    /// A scenario's events at `scale` of its size (the stress scenarios shrink; the small ones
+    /// ignore it).
     static func scenarioWorkload(_ scenario: Scenario, seed: UInt64, scale: Double) -> Workload {
-        var workload = scenario.workload(seed: seed)
-        if scale < 1 {
-            let keep = max(1, Int((Double(workload.events.count) * scale).rounded()))
-            workload.events.removeSubrange(min(keep, workload.events.count)...)
-        }
-        return workload
+        scenario.workload(seed: seed, scale: scale)
     }
 
     /// The `index`-th id a consumed-set sweep fills its set with: the SplitMix64 stream of `seed`,
