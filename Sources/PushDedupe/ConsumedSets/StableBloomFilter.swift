@@ -36,8 +36,11 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     public static let strategyID = "stable-bloom"
     /// The largest cell value, 2^d − 1 for d = 3 bits per cell.
     public static let cellMaximum = 7
-    @usableFromInline static let bitsPerCell = 3
-    @usableFromInline static let cellsPerWord = 21
+    // Computed, not stored, so inlined code folds them (and the division by 21) into constants.
+    @inlinable static var bitsPerCell: Int { 3 }
+    @inlinable static var cellsPerWord: Int { 21 }
+    /// The low bit of each of a word's 21 cells.
+    @inlinable static var lowBits: UInt64 { 0x1249_2492_4924_9249 }
 
     /// Cells in the array (m): a multiple of 21.
     public let cellCount: Int
@@ -111,14 +114,20 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
                 break
             }
             var change = 0
-            for _ in 0..<p {
+            // P consecutive cells, a word (up to 21 cells) at a time.
+            var remaining = p
+            while remaining > 0 {
                 let (word, shift) = Self.location(of: start)
-                let value = (words[word] &>> shift) & 7
-                if value != 0 {
-                    words[word] &-= 1 &<< shift
-                    if value == 1 { change &-= 1 }
-                }
-                start &+= 1
+                let lanes = min(remaining, Self.cellsPerWord - Int(shift) / Self.bitsPerCell, m - start)
+                let selected = (Self.lowBits & ((1 &<< UInt64(lanes * Self.bitsPerCell)) &- 1)) &<< shift
+                let value = words[word]
+                let nonzero = (value | value &>> 1 | value &>> 2) & selected
+                let ones = value & ~(value &>> 1) & ~(value &>> 2) & selected
+                // Each selected non-zero cell loses 1 at its low bit; no borrow leaves a cell.
+                words[word] = value &- nonzero
+                change &-= ones.nonzeroBitCount
+                remaining &-= lanes
+                start &+= lanes
                 if start == m { start = 0 }
             }
             for index in 0..<k {
