@@ -64,7 +64,11 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet {
                 strategy: strategy, parameter: "expectedRatePerSecond", reason: "must be positive and finite, got \(rate)")
         }
         let perGeneration = (rate * Double(nanoseconds) / 1e9).rounded(.up)
-        try _FilterValidation.size(perGeneration, parameter: "expectedRatePerSecond", strategy: strategy)
+        guard perGeneration <= Double(_FilterValidation.maximumBits) else {
+            throw ConfigurationError(
+                strategy: strategy, parameter: "expectedRatePerSecond",
+                reason: "rate × retention expects \(perGeneration) ids per generation; at most 2^40 are supported")
+        }
         // Two generations each at p′ make a union of 1 − (1 − p′)² = p.
         let generationRate = 1 - (1 - configuration.falsePositiveRate).squareRoot()
         let sizing = try BloomSizing(

@@ -82,6 +82,8 @@ public struct BloomSizing: Hashable, Sendable {
     }
 
     /// Bytes of the bit array per expected id; for a count of 0, the bytes of the whole array.
+    ///
+    /// - Complexity: O(1).
     public var bytesPerEntry: Double {
         Double(bitCount / 8) / Double(max(1, expectedCount))
     }

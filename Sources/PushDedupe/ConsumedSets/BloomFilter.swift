@@ -86,6 +86,8 @@ public struct BloomFilter: ProbabilisticConsumedSet {
     public var theoreticalFalsePositiveRate: Double { bits.falsePositiveRate }
 
     /// The fraction of bits set.
+    ///
+    /// - Complexity: O(1).
     public var fillRatio: Double { Double(bits.setBits) / Double(bits.bitCount) }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS

@@ -48,6 +48,8 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     /// The most ids retained.
     public let capacity: Int
     /// Kick chains that ran out, each followed by an eviction and a retry.
+    ///
+    /// - Complexity: O(1).
     public var insertionFailures: Int { failedChains }
 
     /// Packed buckets, 4·f bits each, plus one spare word so a bucket straddling a word boundary
@@ -266,6 +268,8 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     public var evictions: Int { evictionCount }
 
     /// The load α = retained / slots.
+    ///
+    /// - Complexity: O(1).
     public var loadFactor: Double { Double(retained) / Double(bucketCount * Self.slotsPerBucket) }
 
     /// 1 − (1 − 2^−f)^(s·α): each of the s occupied slots a lookup compares against matches with

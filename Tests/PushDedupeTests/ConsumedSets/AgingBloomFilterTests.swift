@@ -116,6 +116,20 @@ import Testing
         #expect(filter.theoreticalFalsePositiveRate < 0.012)
     }
 
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    @Test func invariantsHoldThroughRotationsAndBackwardsTime() throws {
+        var filter = try AgingBloomFilter(configuration: .init(retention: .milliseconds(30), expectedRatePerSecond: 500))
+        var random = SplitMix64(seed: 11)
+        var time: Int64 = 0
+        for step in 0..<3_000 {
+            time += Int64.random(in: -5_000_000...10_000_000, using: &random)
+            filter.consume(filterTestID(Int.random(in: 0..<200, using: &random)), at: Timestamp(nanoseconds: time))
+            if step % 50 == 0 { filter._checkInvariants() }
+        }
+        filter._checkInvariants()
+    }
+    #endif
+
     @Test func invalidConfigurationThrows() {
         expectInvalidConfigurationsThrow(AgingBloomFilter.self, extra: [
             ("retention", .init(retention: .zero)),

@@ -111,6 +111,21 @@ import Testing
         #expect(filter.consume(filterTestID(1), at: Timestamp(nanoseconds: .max)) == false)
     }
 
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    /// Every kick chain, undo and eviction leaves the table and the ring in step.
+    @Test func invariantsHoldAfterEveryConsumeNearFull() throws {
+        for rate in [0.1, 0.01, 0.001] {
+            var filter = try CuckooFilter(configuration: .init(capacity: 60, falsePositiveRate: rate))
+            var random = SplitMix64(seed: 5)
+            for _ in 0..<3_000 {
+                filter.consume(filterTestID(Int.random(in: 0..<400, using: &random)), at: .milliseconds(0))
+                filter._checkInvariants()
+            }
+            #expect(filter.insertionFailures > 0, "f = \(filter.fingerprintBits)")
+        }
+    }
+    #endif
+
     @Test func invalidConfigurationThrows() {
         expectInvalidConfigurationsThrow(CuckooFilter.self, extra: [
             ("falsePositiveRate", .init(falsePositiveRate: 0.000_1)),

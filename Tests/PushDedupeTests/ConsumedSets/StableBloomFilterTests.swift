@@ -79,8 +79,11 @@ import Testing
         #expect(filter.evictions > 0 && filter.count <= span)
     }
 
-    @Test func memoryIsFixedAndTimeIgnored() throws {
-        var filter = try StableBloomFilter(configuration: .init(capacity: 1, falsePositiveRate: 0.01))
+    @Test(arguments: [0, 1])
+    func tinyCapacityHasFixedMemoryAndIgnoresTime(capacity: Int) throws {
+        var filter = try StableBloomFilter(configuration: .init(capacity: capacity, falsePositiveRate: 0.01))
+        // At least 64 cells, rounded up to whole words of 21.
+        #expect(filter.cellCount == 84)
         let footprint = filter.footprint
         #expect(filter.consume(filterTestID(1), at: Timestamp(nanoseconds: .max)) == true)
         #expect(filter.consume(filterTestID(1), at: Timestamp(nanoseconds: .min)) == false)
