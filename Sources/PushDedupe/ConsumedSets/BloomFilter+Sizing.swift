@@ -73,6 +73,16 @@ public struct BloomSizing: Hashable, Sendable {
         self.expectedFalsePositiveRate = falsePositiveRate(afterInserting: expectedCount)
     }
 
+    /// The target rate whose optimal sizing spends `bitsPerEntry` bits per id: e^(−b·(ln 2)²).
+    ///
+    /// Lets a bits-per-entry sweep go through ``ConsumedSetConfiguration/falsePositiveRate``, so
+    /// every filter can be built at the same memory point from one configuration.
+    ///
+    /// - Complexity: O(1).
+    public static func falsePositiveRate(forBitsPerEntry bitsPerEntry: Double) -> Double {
+        _FilterMath.exp(-bitsPerEntry * _FilterMath.ln2 * _FilterMath.ln2)
+    }
+
     /// (1 − e^(−k·n/m))ᵏ: the textbook false-positive rate after `count` distinct insertions.
     ///
     /// - Complexity: O(1).

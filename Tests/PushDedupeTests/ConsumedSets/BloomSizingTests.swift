@@ -36,6 +36,13 @@ import Testing
             #expect(sizing.hashCount == hashes, "\(bits) bits per entry")
             #expect(sizing.bitCount == Int(bits * 10_000 + 63) / 64 * 64)
         }
+        // The same point, reached through a target rate.
+        for bits in [2.0, 9.585, 20.0] {
+            let rate = BloomSizing.falsePositiveRate(forBitsPerEntry: bits)
+            let sizing = try BloomSizing(expectedCount: 10_000, falsePositiveRate: rate)
+            #expect(abs(sizing.bitsPerEntry - bits) < 1e-9 * bits)
+            #expect(abs(rate - Foundation.exp(-bits * Foundation.log(2.0) * Foundation.log(2.0))) < 1e-15)
+        }
         // More bits per entry, fewer false positives.
         let rates = try [2.0, 4.0, 8.0, 16.0].map { try BloomSizing(expectedCount: 10_000, bitsPerEntry: $0).expectedFalsePositiveRate }
         #expect(rates == rates.sorted(by: >))
