@@ -26,12 +26,13 @@
 ///   buckets has the same fingerprint, with probability ``theoreticalFalsePositiveRate``
 ///   (about 8α/2^f at load α; under `falsePositiveRate` up to full capacity).
 ///
-/// Memory: 4·f bits per bucket at 47.5–95% load at capacity (about 2.1–4.2 bytes per id at 1%),
-/// plus 8 bytes per id for the FIFO ring, plus a 4 KB kick log; all fixed at construction.
+/// Memory: f bits per slot, at 47.5–95% load once `capacity` ids are in (about 1.6–3.2 bytes
+/// per id for f = 12, the choice at 1%), plus 8 bytes per id for the FIFO ring, plus a 4 KB kick
+/// log; all fixed at construction.
 ///
 /// - Complexity: `contains` is O(1). `consume` is O(1) expected; a kick chain costs up to 500
-///   moves and retries after one repeat it, which becomes likely only near 95% load.
-///   No allocation after construction.
+///   moves (and as many to undo), and each retry after a failed chain may cost as much again;
+///   failures become likely only near 95% load. No allocation after construction.
 public struct CuckooFilter: ProbabilisticConsumedSet {
     public static let strategyID = "cuckoo"
     /// Fingerprints per bucket (b).

@@ -14,7 +14,7 @@
 ///
 /// rounded to a whole number (at least 1). ``stableFalsePositiveRate`` is FPS for that whole P.
 /// K and m are the Bloom filter's for `capacity` ids at `falsePositiveRate` (see ``BloomSizing``),
-/// so the filter remembers roughly the last Max·m/P ≈ `capacity` ids.
+/// so the filter remembers roughly the last Max·m/P ≈ 1.05·`capacity` ids (for p from 0.1 to 0.001).
 ///
 /// The P decremented cells are consecutive from a random start, a common variant of the paper's
 /// P independent cells: each cell is still decremented with probability P/m per consume, which
@@ -31,7 +31,8 @@
 /// Memory: 3 bits per cell, m ≈ −capacity·ln p / (ln 2)² cells, packed 21 to a 64-bit word: about
 /// 3.6 bytes per id of `capacity` at 1%; fixed at construction.
 ///
-/// - Complexity: `consume` is O(K + P); `contains` is O(K). No allocation after construction.
+/// - Complexity: `consume` is O(K + P/21): the P decrements go a word of 21 cells at a time;
+///   `contains` is O(K). No allocation after construction.
 public struct StableBloomFilter: ProbabilisticConsumedSet {
     public static let strategyID = "stable-bloom"
     /// The largest cell value, 2^d − 1 for d = 3 bits per cell.
@@ -98,7 +99,7 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     /// Returns `true` unless all of `id`'s cells are non-zero; then decrements P cells and sets
     /// `id`'s cells to Max. `now` is ignored: the filter forgets by traffic, not by time.
     ///
-    /// - Complexity: O(K + P).
+    /// - Complexity: O(K + P/21).
     @inlinable
     @discardableResult
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
