@@ -9,7 +9,8 @@
 /// bucket count is the power of two that keeps `capacity` ids under 95% load.
 ///
 /// A FIFO ring remembers (i₁, fingerprint) of the last `capacity` accepted ids in insertion
-/// order. Accepting one more deletes the oldest from the table: an eviction.
+/// order, packed in log₂(buckets) + f bits each. Accepting one more deletes the oldest from the
+/// table: an eviction.
 ///
 /// Insert failure near full: when both buckets are full, up to 500 kicks move resident
 /// fingerprints to their other bucket, choosing the victim slot with a fixed-seed `SplitMix64`.
@@ -27,8 +28,8 @@
 ///   (about 8α/2^f at load α; under `falsePositiveRate` up to full capacity).
 ///
 /// Memory: f bits per slot, at 47.5–95% load once `capacity` ids are in (about 1.6–3.2 bytes
-/// per id for f = 12, the choice at 1%), plus 8 bytes per id for the FIFO ring, plus a 4 KB kick
-/// log; all fixed at construction.
+/// per id for f = 12, the choice at 1%), plus log₂(buckets) + f bits per id for the FIFO ring
+/// (3.4 bytes at 65,536 ids and 1%), plus a 4 KB kick log; all fixed at construction.
 ///
 /// - Complexity: `contains` is O(1). `consume` is O(1) expected; a kick chain costs up to 500
 ///   moves (and as many to undo), and each retry after a failed chain may cost as much again;
@@ -56,8 +57,11 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     /// Packed buckets, 4·f bits each, plus one spare word so a bucket straddling a word boundary
     /// can always be read as two words.
     @usableFromInline var table: [UInt64]
-    /// The FIFO ring: i₁ << 16 | fingerprint of each retained id, oldest at `head`.
+    /// The FIFO ring: i₁ << f | fingerprint of each retained id, packed `entryBits` apart, oldest
+    /// at `head`; one spare word as in `table`.
     @usableFromInline var ring: [UInt64]
+    /// log₂(bucketCount) + f.
+    @usableFromInline let entryBits: Int
     @usableFromInline var head: Int
     @usableFromInline var retained: Int
     /// bucket << 2 | slot of each kick in the current chain, so a failed chain can be undone.
@@ -93,7 +97,9 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
         self.capacity = configuration.capacity
         self.failedChains = 0
         self.table = Array(repeating: 0, count: (buckets * Self.slotsPerBucket * bits + 63) / 64 + 1)
-        self.ring = Array(repeating: 0, count: configuration.capacity)
+        let entryBits = buckets.trailingZeroBitCount + bits
+        self.entryBits = entryBits
+        self.ring = Array(repeating: 0, count: (configuration.capacity * entryBits + 63) / 64 + 1)
         self.head = 0
         self.retained = 0
         self.kickLog = Array(repeating: 0, count: Self.maximumKicks)
@@ -127,7 +133,8 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
         if placed {
             var tail = head &+ retained
             if tail >= capacity { tail &-= capacity }
-            ring[tail] = UInt64(truncatingIfNeeded: first) &<< 16 | fingerprint
+            Self.store(UInt64(truncatingIfNeeded: first) &<< UInt64(fingerprintBits) | fingerprint,
+                       at: tail, width: entryBits, in: &ring)
             retained &+= 1
         }
         return true
@@ -166,24 +173,36 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
 
     @inlinable @inline(__always)
     func bucket(_ index: Int) -> UInt64 {
-        let offset = index * bucketBits
-        let word = offset &>> 6
-        let shift = UInt64(offset & 63)
-        var value = table[word] &>> shift
-        if shift != 0 { value |= table[word + 1] &<< (64 - shift) }
-        return bucketBits == 64 ? value : value & ((1 &<< UInt64(bucketBits)) - 1)
+        Self.load(at: index, width: bucketBits, from: table)
     }
 
     @inlinable @inline(__always)
     mutating func setBucket(_ index: Int, _ value: UInt64) {
-        let offset = index * bucketBits
+        Self.store(value, at: index, width: bucketBits, in: &table)
+    }
+
+    /// The `index`-th field of `width` bits (1…64) in `words`, which has a spare word at the end.
+    @inlinable @inline(__always)
+    static func load(at index: Int, width: Int, from words: [UInt64]) -> UInt64 {
+        let offset = index &* width
         let word = offset &>> 6
-        let shift = UInt64(offset & 63)
-        let mask: UInt64 = bucketBits == 64 ? ~0 : (1 &<< UInt64(bucketBits)) - 1
-        table[word] = table[word] & ~(mask &<< shift) | value &<< shift
-        if shift != 0 && Int(shift) + bucketBits > 64 {
-            let spill = 64 - shift
-            table[word + 1] = table[word + 1] & ~(mask &>> spill) | value &>> spill
+        let shift = UInt64(truncatingIfNeeded: offset & 63)
+        var value = words[word] &>> shift
+        if shift != 0 { value |= words[word &+ 1] &<< (64 &- shift) }
+        return width == 64 ? value : value & ((1 &<< UInt64(truncatingIfNeeded: width)) &- 1)
+    }
+
+    /// Writes `value` (which fits in `width` bits) as the `index`-th field of `words`.
+    @inlinable @inline(__always)
+    static func store(_ value: UInt64, at index: Int, width: Int, in words: inout [UInt64]) {
+        let offset = index &* width
+        let word = offset &>> 6
+        let shift = UInt64(truncatingIfNeeded: offset & 63)
+        let mask: UInt64 = width == 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: width)) &- 1
+        words[word] = words[word] & ~(mask &<< shift) | value &<< shift
+        if shift != 0 && Int(shift) &+ width > 64 {
+            let spill = 64 &- shift
+            words[word &+ 1] = words[word &+ 1] & ~(mask &>> spill) | value &>> spill
         }
     }
 
@@ -241,9 +260,9 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     /// Deletes the oldest retained id from its bucket and the ring, counting an eviction.
     @inlinable
     mutating func evictOldest() {
-        let entry = ring[head]
-        let fingerprint = entry & 0xffff
-        let first = Int(truncatingIfNeeded: entry &>> 16)
+        let entry = Self.load(at: head, width: entryBits, from: ring)
+        let fingerprint = entry & ((1 &<< UInt64(fingerprintBits)) &- 1)
+        let first = Int(truncatingIfNeeded: entry &>> UInt64(fingerprintBits))
         if let found = slot(of: fingerprint, in: first) {
             _ = exchange(0, slot: found, in: first)
         } else {
@@ -296,9 +315,9 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
         }
         precondition(stored == retained, "table holds \(stored) fingerprints, ring \(retained)")
         for offset in 0..<retained {
-            let entry = ring[(head + offset) % capacity]
-            let fingerprint = entry & 0xffff
-            let first = Int(truncatingIfNeeded: entry >> 16)
+            let entry = Self.load(at: (head + offset) % capacity, width: entryBits, from: ring)
+            let fingerprint = entry & ((1 << UInt64(fingerprintBits)) - 1)
+            let first = Int(truncatingIfNeeded: entry >> UInt64(fingerprintBits))
             precondition(
                 slot(of: fingerprint, in: first) != nil || slot(of: fingerprint, in: alternate(first, fingerprint)) != nil,
                 "a retained id's fingerprint is missing")

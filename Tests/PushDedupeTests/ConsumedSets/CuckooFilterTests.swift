@@ -21,8 +21,10 @@ import Testing
         #expect(filter.fingerprintBits == bits)
         // 1,000 / 0.95 slots need 264 buckets, rounded up to a power of two.
         #expect(filter.bucketCount == 512)
+        // Packed 4·f-bit buckets and (9 + f)-bit ring entries, each with a spare word.
         let tableBytes = (512 * 4 * bits + 63) / 64 * 8 + 8
-        #expect(filter.footprint == tableBytes + 8 * 1_000 + 8 * CuckooFilter.maximumKicks)
+        let ringBytes = (1_000 * (9 + bits) + 63) / 64 * 8 + 8
+        #expect(filter.footprint == tableBytes + ringBytes + 8 * CuckooFilter.maximumKicks)
     }
 
     /// Filled to 90% load, the measured rate matches 1 − (1 − 2^−f)^(8α), and stays under target.
