@@ -26,7 +26,7 @@ func falsePositiveTolerance(theory: Double, trials: Int) -> Double {
     5 * (theory * (1 - theory) / Double(trials)).squareRoot() + 0.1 * theory
 }
 
-/// Consume configurations shared by the filters' invalid-configuration tests.
+/// Invalid configurations every filter must reject, with the parameter each one names.
 let invalidFilterConfigurations: [(String, ConsumedSetConfiguration)] = [
     ("capacity", ConsumedSetConfiguration(capacity: -1)),
     ("falsePositiveRate", ConsumedSetConfiguration(falsePositiveRate: 0)),
