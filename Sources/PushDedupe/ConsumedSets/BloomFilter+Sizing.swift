@@ -51,14 +51,14 @@ public struct BloomSizing: Hashable, Sendable {
     init(expectedCount: Int, falsePositiveRate: Double, strategy: String) throws(ConfigurationError) {
         try _FilterValidation.capacity(expectedCount, strategy: strategy)
         try _FilterValidation.falsePositiveRate(falsePositiveRate, strategy: strategy)
-        let ratio = -_FilterMath.log(falsePositiveRate) / (_FilterMath.ln2 * _FilterMath.ln2)
+        let ratio = -DeterministicMath.log(falsePositiveRate) / (DeterministicMath.ln2 * DeterministicMath.ln2)
         try self.init(expectedCount: expectedCount, bitsPerEntry: ratio, strategy: strategy)
     }
 
     private init(expectedCount: Int, bitsPerEntry: Double, strategy: String) throws(ConfigurationError) {
         let bits = (bitsPerEntry * Double(expectedCount)).rounded(.up)
         try _FilterValidation.size(bits, parameter: "capacity", strategy: strategy)
-        let hashes = (bitsPerEntry * _FilterMath.ln2).rounded()
+        let hashes = (bitsPerEntry * DeterministicMath.ln2).rounded()
         // k beyond 64 buys nothing measurable and would make every consume slow.
         guard hashes <= 64 else {
             throw ConfigurationError(
@@ -80,15 +80,15 @@ public struct BloomSizing: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     public static func falsePositiveRate(forBitsPerEntry bitsPerEntry: Double) -> Double {
-        _FilterMath.exp(-bitsPerEntry * _FilterMath.ln2 * _FilterMath.ln2)
+        DeterministicMath.exp(-bitsPerEntry * DeterministicMath.ln2 * DeterministicMath.ln2)
     }
 
     /// (1 − e^(−k·n/m))ᵏ: the textbook false-positive rate after `count` distinct insertions.
     ///
     /// - Complexity: O(1).
     public func falsePositiveRate(afterInserting count: Int) -> Double {
-        let perBit = 1 - _FilterMath.exp(-Double(hashCount) * Double(count) / Double(bitCount))
-        return _FilterMath.power(perBit, hashCount)
+        let perBit = 1 - DeterministicMath.exp(-Double(hashCount) * Double(count) / Double(bitCount))
+        return DeterministicMath.power(perBit, hashCount)
     }
 
     /// Bytes of the bit array per expected id; for a count of 0, the bytes of the whole array.

@@ -81,7 +81,7 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
         try _FilterValidation.capacity(configuration.capacity, strategy: strategy)
         let rate = configuration.falsePositiveRate
         try _FilterValidation.falsePositiveRate(rate, strategy: strategy)
-        let needed = _FilterMath.log(2 * Double(Self.slotsPerBucket) / rate) / _FilterMath.ln2
+        let needed = DeterministicMath.log(2 * Double(Self.slotsPerBucket) / rate) / DeterministicMath.ln2
         guard let bits = [8, 12, 16].first(where: { Double($0) >= needed }) else {
             throw ConfigurationError(
                 strategy: strategy, parameter: "falsePositiveRate",
@@ -298,8 +298,8 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     public var theoreticalFalsePositiveRate: Double {
         guard capacity > 0 else { return 0 }
         let inspected = Double(Self.slotsPerBucket) * (2 - 1 / Double(bucketCount))
-        let perSlot = _FilterMath.pow(2, -Double(fingerprintBits))
-        return 1 - _FilterMath.pow(1 - perSlot, inspected * loadFactor)
+        let perSlot = DeterministicMath.pow(2, -Double(fingerprintBits))
+        return 1 - DeterministicMath.pow(1 - perSlot, inspected * loadFactor)
     }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS

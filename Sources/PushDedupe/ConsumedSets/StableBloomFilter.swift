@@ -75,8 +75,8 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
         let m = (minimumCells + Self.cellsPerWord - 1) / Self.cellsPerWord * Self.cellsPerWord
         let maximum = Double(Self.cellMaximum)
         let span = 1 / Double(k) - 1 / Double(m)
-        let zeroAtStable = 1 - _FilterMath.pow(configuration.falsePositiveRate, 1 / Double(k))
-        let exact = 1 / ((_FilterMath.pow(1 / zeroAtStable, 1 / maximum) - 1) * span)
+        let zeroAtStable = 1 - DeterministicMath.pow(configuration.falsePositiveRate, 1 / Double(k))
+        let exact = 1 / ((DeterministicMath.pow(1 / zeroAtStable, 1 / maximum) - 1) * span)
         let p = Int(min(Double(m), max(1, exact.rounded())))
         self.cellCount = m
         self.hashCount = k
@@ -92,8 +92,8 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     /// FPS = (1 − (1 / (1 + 1/(P·(1/K − 1/m))))^Max)^K.
     static func stableRate(decrements: Int, cells: Int, hashes: Int) -> Double {
         let span = 1 / Double(hashes) - 1 / Double(cells)
-        let zero = _FilterMath.pow(1 / (1 + 1 / (Double(decrements) * span)), Double(cellMaximum))
-        return _FilterMath.power(1 - zero, hashes)
+        let zero = DeterministicMath.pow(1 / (1 + 1 / (Double(decrements) * span)), Double(cellMaximum))
+        return DeterministicMath.power(1 - zero, hashes)
     }
 
     /// Returns `true` unless all of `id`'s cells are non-zero; then decrements P cells and sets
@@ -182,7 +182,7 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     /// (non-zero cells / m)^K: the chance a never-consumed id is refused now. It climbs from 0
     /// towards ``stableFalsePositiveRate``.
     public var theoreticalFalsePositiveRate: Double {
-        _FilterMath.power(Double(nonzeroCells) / Double(cellCount), hashCount)
+        DeterministicMath.power(Double(nonzeroCells) / Double(cellCount), hashCount)
     }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS

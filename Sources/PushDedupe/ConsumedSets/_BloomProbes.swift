@@ -91,7 +91,7 @@ internal struct _BloomBits {
     /// current contents if the k probes were independent; double hashing is within O(1/m) of it.
     @usableFromInline
     var falsePositiveRate: Double {
-        _FilterMath.power(Double(setBits) / Double(bitCount), hashCount)
+        DeterministicMath.power(Double(setBits) / Double(bitCount), hashCount)
     }
 
     /// Bytes of the bit array.
@@ -132,74 +132,5 @@ internal enum _FilterValidation {
                 strategy: strategy, parameter: parameter,
                 reason: "needs \(bits) bits, more than the 2^40 supported")
         }
-    }
-}
-
-/// The natural logarithm, exponential and powers, in pure Swift: the strategy module imports no
-/// platform math library, and sizing needs only a handful of these per filter.
-@usableFromInline
-internal enum _FilterMath {
-    static let ln2 = 0.693_147_180_559_945_309_417_232_121_458
-
-    /// ln x for finite x > 0; NaN otherwise. Accurate to a few ulps.
-    static func log(_ x: Double) -> Double {
-        guard x > 0 && x.isFinite else { return x == 0 ? -.infinity : (x == .infinity ? .infinity : .nan) }
-        var exponent = Double(x.exponent)
-        var significand = x.significand
-        // Centre the significand on 1 so the series below converges in a dozen terms.
-        if significand > 1.414_213_562_373_095 {
-            significand /= 2
-            exponent += 1
-        }
-        // ln s = 2·atanh(z) with z = (s − 1)/(s + 1), |z| ≤ 0.172.
-        let z = (significand - 1) / (significand + 1)
-        let z2 = z * z
-        var term = z
-        var sum = 0.0
-        var denominator = 1.0
-        repeat {
-            sum += term / denominator
-            term *= z2
-            denominator += 2
-        } while abs(term) > 1e-18
-        return exponent * ln2 + 2 * sum
-    }
-
-    /// eˣ, saturating to 0 and +∞.
-    static func exp(_ x: Double) -> Double {
-        if x.isNaN { return .nan }
-        if x > 709.8 { return .infinity }
-        if x < -745.2 { return 0 }
-        // x = n·ln 2 + r with |r| ≤ ln 2 / 2; ln 2 split in two so r keeps its low bits.
-        let n = (x / ln2).rounded()
-        let r = (x - n * 0.693_147_180_369_123_8) - n * 1.908_214_929_270_587_7e-10
-        var term = 1.0
-        var sum = 1.0
-        var index = 1.0
-        while abs(term) > 1e-18 {
-            term *= r / index
-            sum += term
-            index += 1
-        }
-        return Double(sign: .plus, exponent: Int(n), significand: sum)
-    }
-
-    /// xʸ for x ≥ 0.
-    static func pow(_ x: Double, _ y: Double) -> Double {
-        x == 0 ? (y == 0 ? 1 : 0) : exp(y * log(x))
-    }
-
-    /// xⁿ for n ≥ 0 by repeated squaring.
-    @usableFromInline
-    static func power(_ x: Double, _ n: Int) -> Double {
-        var result = 1.0
-        var base = x
-        var exponent = n
-        while exponent > 0 {
-            if exponent & 1 == 1 { result *= base }
-            base *= base
-            exponent >>= 1
-        }
-        return result
     }
 }
