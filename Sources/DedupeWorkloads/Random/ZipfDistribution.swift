@@ -1,3 +1,5 @@
+import PushDedupe
+
 /// Zipf's law over ranks 1…*n*: `P(rank = k) ∝ k^−s`.
 ///
 /// The cumulative distribution is computed once (deterministically, see ``DeterministicMath``);
