@@ -1,5 +1,4 @@
 import DedupeWorkloads
-import Foundation
 import PushDedupe
 
 extension _Run {
@@ -39,9 +38,9 @@ extension _Run {
         for consumed in selection.consumedSets where consumed.isProbabilistic {
             for bits in sizing.bloomBitsPerEntry {
                 var parameters = Self.parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
-                // The optimal-k Bloom filter's rate at m/n bits per entry: p = e^(−(m/n)(ln 2)²),
-                // for a filter sized for exactly the workload's envelopes.
-                parameters.falsePositiveRate = exp(-bits * log(2) * log(2))
+                // The optimal-k Bloom filter's rate at m/n bits per entry, p = e^(−(m/n)(ln 2)²), from
+                // the library's deterministic math; the filter is sized for the workload's envelopes.
+                parameters.falsePositiveRate = BloomSizing.falsePositiveRate(forBitsPerEntry: bits)
                 parameters.consumedCapacity = max(1, workloads[representative].columns.envelopeCount)
                 try sweepCorrectness("bloom-bits-per-entry", x: bits, strategy: consumed.id, workload: representative,
                                      window: companion, consumed: consumed, parameters: parameters)
