@@ -12,6 +12,11 @@ extension StrategyCatalogue {
 /// The library's consumed sets, one line each.
 enum _StandardConsumedSets: _ConsumedSetList {
     static func visit<V: _ConsumedSetVisitor>(_ visitor: inout V) {
+        let defaults = ConsumedSetConfiguration()
+        visitor.visit(BloomFilter.self, summary: "Bloom filter sized for capacity at the target false-positive rate", configuration: defaults)
+        visitor.visit(AgingBloomFilter.self, summary: "Two Bloom generations rotated every retention period", configuration: defaults)
+        visitor.visit(CuckooFilter.self, summary: "Cuckoo filter of fingerprints, bounded", configuration: defaults)
+        visitor.visit(StableBloomFilter.self, summary: "Stable Bloom filter: cells decay at random, memory constant", configuration: defaults)
     }
 
     static var entries: [ConsumedSetEntry] {
