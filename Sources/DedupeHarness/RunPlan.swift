@@ -38,7 +38,9 @@ public struct RunPlan: Sendable {
     /// Where the memory pass runs.
     public enum MemoryIsolation: Sendable {
         /// In a child process with jemalloc preloaded when libjemalloc is installed, so timings
-        /// keep the platform allocator; otherwise in-process with the platform statistics.
+        /// keep the platform allocator; otherwise in-process with the platform statistics. The
+        /// child rebuilds cases from `StrategyCatalogue.standard` and regenerated scenarios, so a
+        /// trace or strategies of another catalogue are measured in-process.
         case childProcessWhenAvailable
         /// Always in this process, with whatever statistics it has.
         case inProcess

@@ -8,7 +8,6 @@ struct _AnyCase: Sendable {
     let windowID: String?
     let consumedID: String?
     let parameters: CaseParameters
-    let isProbabilistic: Bool
     let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64) throws -> _CorrectnessRun
     let _timed: @Sendable (EventColumns, _ untimedPrefix: Int, _ batchSize: Int, _ batches: inout [Double]) throws -> Double
     let _memory: @Sendable (EventColumns, _ statistics: inout (any AllocatorStatistics)?) throws -> MemoryResult
@@ -24,7 +23,6 @@ struct _AnyCase: Sendable {
         self.windowID = mode.usesWindow ? W.strategyID : nil
         self.consumedID = mode.usesConsumedSet ? C.strategyID : nil
         self.parameters = parameters
-        self.isProbabilistic = mode.usesConsumedSet && C.self is any ProbabilisticConsumedSet.Type
         let windowConfiguration = parameters.windowConfiguration
         let consumedConfiguration = parameters.consumedConfiguration
         _correctness = { columns, probes, seed in

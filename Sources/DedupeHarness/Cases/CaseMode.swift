@@ -24,7 +24,4 @@ public enum CaseMode: String, Sendable, CaseIterable, Codable {
     public var usesConsumedSet: Bool {
         self != .windowAlone && self != .fingerprintOnly
     }
-
-    /// The pipeline modes, which the `mode=` filter selects from.
-    public static let pipelineModes: [CaseMode] = [.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded]
 }

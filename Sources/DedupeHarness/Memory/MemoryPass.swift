@@ -111,8 +111,13 @@ extension _Run {
         }
         var response: MemoryPassResponse?
         var note = ""
-        if plan.memoryIsolation == .childProcessWhenAvailable, let library = ChildProcess.jemallocLibraryPath(),
-           workloads.allSatisfy({ $0.spec != nil }) {
+        // The child regenerates workloads from their specs and strategies from the standard
+        // catalogue, so a trace or a custom catalogue stays in-process.
+        let childCanRebuild = workloads.allSatisfy { $0.spec != nil } && members.allSatisfy {
+            cases[$0].windowID.map { StrategyCatalogue.standard.window($0) != nil } ?? true
+                && cases[$0].consumedID.map { StrategyCatalogue.standard.consumedSet($0) != nil } ?? true
+        }
+        if plan.memoryIsolation == .childProcessWhenAvailable, childCanRebuild, let library = ChildProcess.jemallocLibraryPath() {
             let request = MemoryPassRequest(cases: members.map { index in
                 MemoryCaseSpec(
                     key: index, workload: workloads[caseWorkload[index]].spec!, mode: cases[index].mode,
