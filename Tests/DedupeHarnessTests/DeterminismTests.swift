@@ -64,4 +64,22 @@ import Testing
         // Only filters are swept over bits per entry.
         #expect(results.sweeps.filter { $0.dimension == "bloom-bits-per-entry" }.allSatisfy { $0.strategy == "toy-filter" })
     }
+
+    @Test func referenceRowsAreAddedWhenFilteredOut() throws {
+        var plan = Self.fullPlan(seed: 5)
+        plan.runSweeps = false
+        plan.measureMemory = false
+        plan.filter = RunFilter(windows: ["tiny-window"], consumedSets: ["tiny-fifo"], workloads: ["same-payload-twice"])
+        let results = try BenchmarkRunner.run(plan) { _ in }
+        #expect(result(results, "two-layer", window: "seed-literal", consumed: "set") != nil)
+        #expect(result(results, "window-alone", window: "seed-literal") != nil)
+        #expect(result(results, "consumed-alone", consumed: "set") != nil)
+        let pipeline = try #require(result(results, "two-layer-guarded", window: "tiny-window", consumed: "tiny-fifo")?.timing)
+        #expect(pipeline.reference == "two-layer seed-literal+set")
+        #expect(pipeline.ratiosToReference.count == 2)
+        // Without timing there is nothing to compare, so no reference row is added.
+        plan.measureTiming = false
+        let untimed = try BenchmarkRunner.run(plan) { _ in }
+        #expect(untimed.cases.allSatisfy { $0.window != "seed-literal" && $0.consumed != "set" })
+    }
 }
