@@ -1,27 +1,6 @@
 import PushDedupe
 import Testing
 
-/// Every window in this module, as a `Sendable` test argument.
-enum WindowKind: CaseIterable, Sendable, CustomStringConvertible {
-    case seedLiteral, arrayScan, hashDeque, ringBuffer, epochSets, directMapped
-
-    /// The windows whose answers equal an unbounded exact model, whatever their capacity.
-    static let unboundedExact: [WindowKind] = [.seedLiteral, .arrayScan, .hashDeque]
-
-    var type: any FingerprintWindow.Type {
-        switch self {
-        case .seedLiteral: SeedLiteralWindow.self
-        case .arrayScan: ArrayScanWindow.self
-        case .hashDeque: HashDequeWindow.self
-        case .ringBuffer: RingBufferWindow.self
-        case .epochSets: EpochSetsWindow.self
-        case .directMapped: DirectMappedWindow.self
-        }
-    }
-
-    var description: String { type.strategyID }
-}
-
 private func fingerprint(_ n: Int) -> RouteFingerprint { RouteFingerprint(route: "item:\(n)") }
 
 /// Replays `(route number, milliseconds)` admits on a fresh window and returns its answers.
@@ -223,10 +202,4 @@ private func answers<W: FingerprintWindow>(
         #expect(window.count == 66)
         #expect(window.footprint == footprint)
     }
-}
-
-/// `window.admit(fingerprint, at: time)` as a free function, because `#expect` cannot expand a
-/// mutating method call.
-func admit<W: FingerprintWindow>(_ window: inout W, _ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
-    window.admit(fingerprint, at: time)
 }
