@@ -78,9 +78,13 @@ public struct EpochSetsWindow: FingerprintWindow {
         let now = _clock.advance(to: time).now
         if now >= _nextRotation { _rotate(to: now) }
         let key = fingerprint.rawValue
-        if _current.value(forKey: key) != nil || _previous.value(forKey: key) != nil { return false }
-        if _current.count == _current.capacity { _growCurrent() }
-        _current.insertNew(key, value: 0)
+        if _previous.value(forKey: key) != nil { return false }
+        if _current.count == _current.capacity {
+            // Full: grow only for a fingerprint that is really new.
+            if _current.value(forKey: key) != nil { return false }
+            _growCurrent()
+        }
+        guard _current.insertIfAbsent(key, value: 0) else { return false }
         #if PUSHDEDUPE_INTERNAL_CHECKS
         _checkInvariants()
         #endif

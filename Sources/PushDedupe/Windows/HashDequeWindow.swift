@@ -77,11 +77,14 @@ public struct HashDequeWindow: FingerprintWindow {
             _count &-= 1
         }
         let key = fingerprint.rawValue
-        if _index.value(forKey: key) != nil { return false }
-        if _count == _queue.count { _grow() }
+        if _count == _queue.count {
+            // Full: grow only for a fingerprint that is really new.
+            if _index.value(forKey: key) != nil { return false }
+            _grow()
+        }
         let tail = (_head &+ _count) & (_queue.count &- 1)
+        guard _index.insertIfAbsent(key, value: Int32(truncatingIfNeeded: tail)) else { return false }
         _queue[tail] = _Entry(fingerprint: key, seenAt: now)
-        _index.insertNew(key, value: Int32(truncatingIfNeeded: tail))
         _count &+= 1
         #if PUSHDEDUPE_INTERNAL_CHECKS
         _checkInvariants()

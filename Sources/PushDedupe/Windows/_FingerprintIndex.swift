@@ -101,6 +101,28 @@ struct _FingerprintIndex {
         count &+= 1
     }
 
+    /// Stores `value` for `key` and returns `true` if `key` is absent; returns `false` and
+    /// changes nothing if it is present. One probe does both the lookup and the insertion. The
+    /// table must be below `capacity`.
+    ///
+    /// - Complexity: O(1) expected at load factor ½.
+    @inlinable
+    mutating func insertIfAbsent(_ key: UInt64, value: Int32) -> Bool {
+        assert(count < capacity && value >= 0)
+        let mask = _mask
+        var position = _home(key)
+        let inserted = _buckets.withUnsafeMutableBufferPointer { buckets in
+            while buckets[position].value != Self.empty {
+                if buckets[position].key == key { return false }
+                position = (position &+ 1) & mask
+            }
+            buckets[position] = Bucket(key: key, value: value)
+            return true
+        }
+        if inserted { count &+= 1 }
+        return inserted
+    }
+
     /// Removes `key`, which must be present, shifting later members of its probe run back so no
     /// tombstone is left.
     ///
