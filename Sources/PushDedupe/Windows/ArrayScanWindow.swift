@@ -49,14 +49,14 @@ public struct ArrayScanWindow: FingerprintWindow {
     /// - Complexity: O(*n*) in the entries held.
     @inlinable
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        defer { _checkInvariants() }
+        #endif
         let (now, cutoff) = _clock.advance(to: time)
         _entries.removeAll { $0.seenAt < cutoff }
         let key = fingerprint.rawValue
         if _entries.contains(where: { $0.fingerprint == key }) { return false }
         _entries.append(_Entry(fingerprint: key, seenAt: now))
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
         return true
     }
 

@@ -73,6 +73,9 @@ public struct DirectMappedWindow: FingerprintWindow {
     /// - Complexity: O(1).
     @inlinable
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        defer { _checkInvariants() }
+        #endif
         let (now, cutoff) = _clock.advance(to: time)
         guard !_slots.isEmpty else {
             _evictions += 1
@@ -89,9 +92,6 @@ public struct DirectMappedWindow: FingerprintWindow {
             _count += 1
         }
         _slots[position] = _Slot(fingerprint: key, seenAt: now, isOccupied: true)
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
         return true
     }
 

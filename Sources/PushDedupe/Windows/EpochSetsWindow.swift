@@ -26,7 +26,8 @@
 /// - Memory: two tables of 16-byte buckets, each at most half full, sized to the most
 ///   admissions one epoch has seen (at least `capacity`); proportional to the traffic of the last
 ///   one to two half windows, never to the session's length.
-/// - Complexity: O(1) expected per admit (two lookups and an insert), plus O(table size) to empty
+/// - Complexity: O(1) expected per admit (a lookup in the previous generation, one probe that
+///   looks up and inserts in the current one), plus O(table size) to empty
 ///   a generation at each rotation, which happens at most once per admit and once per half
 ///   window; a table doubles, in O(*n*), only when an epoch sets a new peak.
 public struct EpochSetsWindow: FingerprintWindow {
@@ -75,6 +76,9 @@ public struct EpochSetsWindow: FingerprintWindow {
     /// - Complexity: O(1) expected; a rotation adds O(table size).
     @inlinable
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        defer { _checkInvariants() }
+        #endif
         let now = _clock.advance(to: time).now
         if now >= _nextRotation { _rotate(to: now) }
         let key = fingerprint.rawValue
@@ -85,9 +89,6 @@ public struct EpochSetsWindow: FingerprintWindow {
             _growCurrent()
         }
         guard _current.insertIfAbsent(key, value: 0) else { return false }
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
         return true
     }
 

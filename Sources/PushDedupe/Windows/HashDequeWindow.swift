@@ -67,6 +67,9 @@ public struct HashDequeWindow: FingerprintWindow {
     /// - Complexity: O(1) amortized.
     @inlinable
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        defer { _checkInvariants() }
+        #endif
         let (now, cutoff) = _clock.advance(to: time)
         let mask = _queue.count &- 1
         while _count > 0 {
@@ -86,9 +89,6 @@ public struct HashDequeWindow: FingerprintWindow {
         guard _index.insertIfAbsent(key, value: Int32(truncatingIfNeeded: tail)) else { return false }
         _queue[tail] = _Entry(fingerprint: key, seenAt: now)
         _count &+= 1
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
         return true
     }
 
@@ -136,7 +136,8 @@ extension HashDequeWindow {
     var _isSmall: Bool { _count <= 16 && _index.bucketCount <= 256 }
 
     /// The index holds exactly the queued fingerprints, each pointing at its own slot; the queue
-    /// is in admission order and inside the window as of the last admit.
+    /// is in admission order and inside the window as of the last admit, which left at least the
+    /// entry that suppressed or was admitted.
     @usableFromInline
     func _checkInvariants() {
         let mask = _queue.count - 1
@@ -148,7 +149,7 @@ extension HashDequeWindow {
         let cutoff = clock.advance(to: Timestamp(nanoseconds: clock.latest)).cutoff
         let newest = _queue[(_head + _count - 1) & mask]
         precondition(_queue[_head].seenAt >= cutoff, "an expired entry survived the admit")
-        precondition(newest.seenAt == _clock.latest, "the newest entry is not the latest admission")
+        precondition(newest.seenAt <= _clock.latest, "the newest entry is later than the clock")
         precondition(
             _index.value(forKey: newest.fingerprint) == Int32((_head + _count - 1) & mask), "newest entry not indexed")
         guard _isSmall else { return }

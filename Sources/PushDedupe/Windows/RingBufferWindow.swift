@@ -55,6 +55,9 @@ public struct RingBufferWindow: FingerprintWindow {
     /// - Complexity: O(*n*) in the live entries, at most `capacity`.
     @inlinable
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        defer { _checkInvariants() }
+        #endif
         let (now, cutoff) = _clock.advance(to: time)
         let capacity = self.capacity
         while _count > 0 && _seenAt[_head] < cutoff {
@@ -78,9 +81,6 @@ public struct RingBufferWindow: FingerprintWindow {
         } else {
             _count += 1
         }
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
         return true
     }
 
