@@ -88,8 +88,7 @@ public struct EpochSetsWindow: FingerprintWindow {
             if _current.value(forKey: key) != nil { return false }
             _growCurrent()
         }
-        guard _current.insertIfAbsent(key, value: 0) else { return false }
-        return true
+        return _current.insertIfAbsent(key, value: 0)
     }
 
     /// Moves to the epoch containing `now`, ageing out one or both generations.
