@@ -68,6 +68,8 @@ public struct DirectMappedWindow: FingerprintWindow {
     }
 
     /// The number of slots.
+    ///
+    /// - Complexity: O(1).
     @inlinable public var capacity: Int { _slots.count }
 
     /// - Complexity: O(1).

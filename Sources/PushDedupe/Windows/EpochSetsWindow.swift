@@ -67,10 +67,14 @@ public struct EpochSetsWindow: FingerprintWindow {
 
     /// Repeats at most this long after an admission are always suppressed: `⌈window / 2⌉`, or 0
     /// for a window of 0.
+    ///
+    /// - Complexity: O(1).
     public var alwaysSuppressedAge: Duration { .nanoseconds(_keepsPrevious ? _epochLength : 0) }
 
     /// Repeats at least this long after an admission are never suppressed: `2·⌈window / 2⌉`, or
     /// 1 ns for a window of 0. Never more than `window + 1 ns`.
+    ///
+    /// - Complexity: O(1).
     public var neverSuppressedAge: Duration { .nanoseconds(_keepsPrevious ? 2 * _epochLength : 1) }
 
     /// - Complexity: O(1) expected; a rotation adds O(table size).

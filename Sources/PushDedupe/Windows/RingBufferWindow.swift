@@ -50,6 +50,8 @@ public struct RingBufferWindow: FingerprintWindow {
     }
 
     /// The most entries the ring holds.
+    ///
+    /// - Complexity: O(1).
     @inlinable public var capacity: Int { _fingerprints.count }
 
     /// - Complexity: O(*n*) in the live entries, at most `capacity`.
