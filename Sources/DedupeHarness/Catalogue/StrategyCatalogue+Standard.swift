@@ -5,6 +5,12 @@ extension StrategyCatalogue {
     /// one line below; a consumed set is one line in `_StandardConsumedSets`.
     public static let standard = StrategyCatalogue(
         windows: [
+            WindowEntry(SeedLiteralWindow.self, summary: "The published code: String keys, Double seconds, removeAll then contains", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(ArrayScanWindow.self, summary: "The published algorithm over 64-bit fingerprints and integer time", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(RingBufferWindow.self, summary: "Fixed-capacity ring; a burst beyond capacity overwrites the oldest live entry", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(HashDequeWindow.self, summary: "Fingerprint index plus FIFO expiry queue, O(1) amortized", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(EpochSetsWindow.self, summary: "Two rotating generations of fingerprints, approximate boundary", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(DirectMappedWindow.self, summary: "One slot per fingerprint hash, collisions overwrite", pairedWith: _StandardConsumedSets.self),
         ],
         consumedSets: _StandardConsumedSets.entries)
 }
