@@ -7,10 +7,10 @@ extension StrategyCatalogue {
         windows: [
             WindowEntry(SeedLiteralWindow.self, summary: "The published code: String keys, Double seconds, removeAll then contains", pairedWith: _StandardConsumedSets.self),
             WindowEntry(ArrayScanWindow.self, summary: "The published algorithm over 64-bit fingerprints and integer time", pairedWith: _StandardConsumedSets.self),
-            WindowEntry(RingBufferWindow.self, summary: "Fixed-capacity ring; a burst beyond capacity overwrites the oldest live entry", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(RingBufferWindow.self, summary: "Fixed-capacity ring, oldest first; a burst beyond capacity overwrites the oldest live entry", pairedWith: _StandardConsumedSets.self),
             WindowEntry(HashDequeWindow.self, summary: "Fingerprint index plus FIFO expiry queue, O(1) amortized", pairedWith: _StandardConsumedSets.self),
-            WindowEntry(EpochSetsWindow.self, summary: "Two rotating generations of fingerprints, approximate boundary", pairedWith: _StandardConsumedSets.self),
-            WindowEntry(DirectMappedWindow.self, summary: "One slot per fingerprint hash, collisions overwrite", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(EpochSetsWindow.self, summary: "Two sets of fingerprints, one per half-window epoch, rotated; no per-entry time", pairedWith: _StandardConsumedSets.self),
+            WindowEntry(DirectMappedWindow.self, summary: "Power-of-two table, one slot per hash holding the last fingerprint and its time", pairedWith: _StandardConsumedSets.self),
         ],
         consumedSets: _StandardConsumedSets.entries)
 }
