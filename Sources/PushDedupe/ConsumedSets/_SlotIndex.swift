@@ -2,9 +2,11 @@
 ///
 /// The exact consumed sets (`BoundedLRU`, `FIFOSet`, `RotatingSets`) keep their ids in a slab or
 /// ring and use this table only to find an id's slot. A bucket is one `UInt32`: zero when empty,
-/// otherwise `slot + 1` in the low bits and, in the bits the slot number does not need, the top
-/// bits of the id's hash as a tag. The tag lets a probe skip most foreign buckets without loading
-/// their id, which is the cache miss that dominates a lookup.
+/// otherwise `slot + 1` in the low bits and, in the bits the slot number does not need, the
+/// entry's distance from its home bucket (up to 7 bits, saturating) and a tag of the id's hash.
+/// Loading an id from the caller's array is the cache miss that dominates every operation: the tag
+/// lets a probe skip most foreign buckets without it, and the distance lets a deletion shift
+/// entries back without rehashing their ids (only a saturated distance needs the id).
 ///
 /// Probing is linear from `hash64 & mask`; the table has at least two buckets per nameable slot,
 /// so the load factor never exceeds 0.5. Deletion shifts later entries of the run back into the
@@ -14,12 +16,17 @@
 /// is `keys[s]`.
 @usableFromInline
 struct _SlotIndex {
-    /// Zero: empty. Otherwise `tag | (slot + 1)`.
+    /// Zero: empty. Otherwise `tag | distance << _distanceShift | (slot + 1)`.
     @usableFromInline var _buckets: [UInt32]
     @usableFromInline var _bucketMask: Int
     /// The low bits of a bucket that hold `slot + 1`.
     @usableFromInline var _slotMask: UInt32
-    /// The remaining high bits, which hold hash bits 32 and up.
+    /// The bits above them that hold the distance from home, saturating at `_distanceLimit`.
+    @usableFromInline var _distanceShift: UInt32
+    /// The largest distance field; it means "this far or farther: rehash the id". Zero when no
+    /// bits are left for the field, so every distance is then recomputed.
+    @usableFromInline var _distanceLimit: UInt32
+    /// The remaining high bits, which hold the same bits of the hash's upper half.
     @usableFromInline var _tagMask: UInt32
     /// The number of slots the table can name: slot numbers are `0..<slotCapacity`.
     @usableFromInline var slotCapacity: Int
@@ -37,10 +44,13 @@ struct _SlotIndex {
         var bucketCount = 1
         while bucketCount < 2 * slotCapacity { bucketCount &<<= 1 }
         let slotBits = max(1, Int.bitWidth - slotCapacity.leadingZeroBitCount)
+        let distanceBits = min(7, 32 - slotBits)
         self._buckets = Array(repeating: 0, count: bucketCount)
         self._bucketMask = bucketCount - 1
-        self._slotMask = slotBits >= 32 ? .max : (1 << UInt32(slotBits)) - 1
-        self._tagMask = ~_slotMask
+        self._slotMask = (1 << UInt32(slotBits)) - 1
+        self._distanceShift = UInt32(slotBits)
+        self._distanceLimit = (1 << UInt32(distanceBits)) - 1
+        self._tagMask = ~(_slotMask | _distanceLimit << _distanceShift)
         self.slotCapacity = slotCapacity
     }
 
@@ -89,12 +99,30 @@ struct _SlotIndex {
         }
     }
 
+    /// The bucket for `slot` at `distance` from its home.
+    @inlinable @inline(__always)
+    func _entry(slot: Int, tag: UInt32, distance: Int) -> UInt32 {
+        let field = UInt32(truncatingIfNeeded: Swift.min(distance, Int(_distanceLimit)))
+        return tag | field &<< _distanceShift | UInt32(truncatingIfNeeded: slot &+ 1)
+    }
+
+    /// The distance of the entry in `bucket` from its home, rehashing its id only when the
+    /// stored field saturated.
+    @inlinable @inline(__always)
+    func _distance(of entry: UInt32, at bucket: Int, keys: [EnvelopeID]) -> Int {
+        let field = (entry &>> _distanceShift) & _distanceLimit
+        if field < _distanceLimit { return Int(field) }
+        let home = Int(truncatingIfNeeded: keys[Int(entry & _slotMask) &- 1].hash64) & _bucketMask
+        return (bucket &- home) & _bucketMask
+    }
+
     /// Records `slot` in `bucket`, an empty bucket returned by `find` since the last change.
     ///
     /// - Complexity: O(1).
     @inlinable
     mutating func insert(slot: Int, hash: UInt64, at bucket: Int) {
-        _buckets[bucket] = _tag(hash) | UInt32(truncatingIfNeeded: slot &+ 1)
+        let distance = (bucket &- Int(truncatingIfNeeded: hash)) & _bucketMask
+        _buckets[bucket] = _entry(slot: slot, tag: _tag(hash), distance: distance)
     }
 
     /// Records `slot`, whose id (hashing to `hash`) is known to be absent.
@@ -117,24 +145,23 @@ struct _SlotIndex {
         let mask = _bucketMask
         let slotMask = _slotMask
         let target = UInt32(truncatingIfNeeded: slot &+ 1)
-        _buckets.withUnsafeMutableBufferPointer { buckets in
-            var hole = Int(truncatingIfNeeded: hash) & mask
-            while buckets[hole] & slotMask != target { hole = (hole &+ 1) & mask }
-            var probe = hole
-            while true {
-                probe = (probe &+ 1) & mask
-                let entry = buckets[probe]
-                if entry == 0 { break }
-                let home = Int(truncatingIfNeeded: keys[Int(entry & slotMask) &- 1].hash64) & mask
-                // The entry may fill the hole only if the hole lies on its probe path, i.e. it is
-                // at least as far from the entry's home as from the hole.
-                if (probe &- home) & mask >= (probe &- hole) & mask {
-                    buckets[hole] = entry
-                    hole = probe
-                }
+        var hole = Int(truncatingIfNeeded: hash) & mask
+        while _buckets[hole] & slotMask != target { hole = (hole &+ 1) & mask }
+        var probe = hole
+        while true {
+            probe = (probe &+ 1) & mask
+            let entry = _buckets[probe]
+            if entry == 0 { break }
+            // The entry may fill the hole only if the hole lies on its probe path, i.e. it is at
+            // least as far from its home as the hole is behind it.
+            let distance = _distance(of: entry, at: probe, keys: keys)
+            let shift = (probe &- hole) & mask
+            if distance >= shift {
+                _buckets[hole] = _entry(slot: Int(entry & slotMask) &- 1, tag: entry & _tagMask, distance: distance &- shift)
+                hole = probe
             }
-            buckets[hole] = 0
         }
+        _buckets[hole] = 0
     }
 
     /// Empties every bucket, keeping the storage.
@@ -156,6 +183,10 @@ struct _SlotIndex {
             let hash = keys[slot].hash64
             let found = find(keys[slot], hash: hash, keys: keys)
             precondition(found.slot == slot, "index lost slot \(slot)")
+            let distance = (found.bucket &- Int(truncatingIfNeeded: hash)) & _bucketMask
+            precondition(
+                _distance(of: _buckets[found.bucket], at: found.bucket, keys: keys) == distance,
+                "slot \(slot) stores a wrong distance from home")
         }
         let occupied = _buckets.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }
         precondition(occupied == expected, "index holds \(occupied) entries, expected \(expected)")
