@@ -6,9 +6,9 @@
 ///
 /// - **Guarantees.** Never a false drop: a slot answers "seen" only for the exact 128-bit id it
 ///   holds. A repeat is missed only when its slot was overwritten by another id since, which is
-///   counted in `evictions`. With *n* ids in flight over *m* slots, a given id survives the next
-///   *k* distinct ids with probability (1 − 1/m)^k, so unlike `FIFOSet` a recent id can be lost
-///   early; size `capacity` well above the ids a replay can be separated by.
+///   counted in `evictions`. Over *m* slots, an id survives the next *k* distinct ids with
+///   probability (1 − 1/m)^k, so unlike `FIFOSet` a recent id can be lost early: size `capacity`
+///   well above the number of ids that can separate an emission from its replay.
 /// - **Memory.** Fixed at construction: 16 bytes per slot plus one occupancy bit, i.e. 16.125
 ///   bytes per slot (per entry only when every slot is filled).
 /// - **Allocation.** None after `init`. Capacity 0 retains nothing and counts every accepted id

@@ -1,6 +1,7 @@
 /// An exact set of the last `capacity` distinct envelope ids, forgotten in insertion order.
 ///
-/// The ids sit in a ring; a `_SlotIndex` maps each id to its ring slot. A hit changes nothing
+/// The ids sit in a ring; an open-addressing index of `UInt32` ring-slot numbers (keys compared
+/// through the ring, linear probing, deletion by backward shift) maps each id to its slot. A hit changes nothing
 /// (no move-on-hit), so a hit costs one probe and no writes. A miss while full overwrites the
 /// oldest slot and counts an eviction.
 ///

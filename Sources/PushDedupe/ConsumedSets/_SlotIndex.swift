@@ -55,7 +55,6 @@ struct _SlotIndex {
     }
 
     /// Validates a configured capacity for a set whose slots this index names.
-    @usableFromInline
     static func validatedSlotCapacity(_ capacity: Int, strategy: String) throws(ConfigurationError) -> Int {
         guard capacity >= 0 else {
             throw ConfigurationError(strategy: strategy, parameter: "capacity", reason: "must not be negative, got \(capacity)")
