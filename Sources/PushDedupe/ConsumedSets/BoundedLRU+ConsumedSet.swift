@@ -69,17 +69,27 @@ extension BoundedLRU {
     }
 
     /// Moves a slot already in the list to the newest end.
+    ///
+    /// The five link writes go through one buffer access, so the array's uniqueness is checked
+    /// once per move rather than once per write.
     @inlinable
     mutating func _moveToNewest(_ slot: Int32) {
-        guard slot != _newest else { return }
-        let links = _links[Int(slot)]
-        // `slot` is not the newest, so it has a newer neighbour.
-        _links[Int(links.newer)].older = links.older
-        if links.older >= 0 {
-            _links[Int(links.older)].newer = links.newer
-        } else {
-            _oldest = links.newer
+        let newest = _newest
+        guard slot != newest else { return }
+        var oldest = _oldest
+        _links.withUnsafeMutableBufferPointer { links in
+            let moved = links[Int(slot)]
+            // `slot` is not the newest, so it has a newer neighbour, and `newest` is a slot.
+            links[Int(moved.newer)].older = moved.older
+            if moved.older >= 0 {
+                links[Int(moved.older)].newer = moved.newer
+            } else {
+                oldest = moved.newer
+            }
+            links[Int(slot)] = _Links(older: newest, newer: -1)
+            links[Int(newest)].newer = slot
         }
-        _link(asNewest: slot)
+        _oldest = oldest
+        _newest = slot
     }
 }
