@@ -80,7 +80,7 @@ struct _SlotIndex {
     /// probe, where `insert(slot:hash:at:)` may put it while the table is unchanged.
     ///
     /// - Complexity: O(1) expected.
-    @inlinable
+    @inlinable @inline(__always)
     func find(_ id: EnvelopeID, hash: UInt64, keys: [EnvelopeID]) -> (slot: Int, bucket: Int) {
         let tag = _tag(hash)
         let mask = _bucketMask
