@@ -49,7 +49,8 @@ private struct PublishedWindow: FingerprintWindow {
         let decision = pipeline.receivePayload(
             RouteFingerprint(route: "item:1"), envelope: EnvelopeID(high: 0, low: 1), at: .milliseconds(0))
         #expect(decision == .suppressedByConsumedSet)
-        #expect(pipeline.receiveEmit(envelope: EnvelopeID(high: 0, low: 1), at: .milliseconds(1)) == .suppressedByConsumedSet)
+        let emitted = pipeline.receiveEmit(envelope: EnvelopeID(high: 0, low: 1), at: .milliseconds(1))
+        #expect(emitted == .suppressedByConsumedSet)
     }
 }
 
@@ -105,7 +106,10 @@ private func replay(_ events: [RouterEvent], through kind: ExactConsumedSetKind)
     /// envelopes, so only layer 1 can stop the second.
     @Test(arguments: ExactConsumedSetKind.allCases)
     func samePayloadTwiceWithinMillisecondsIsStoppedByLayerOne(kind: ExactConsumedSetKind) throws {
-        let result = try replay([.payload("item:42", envelope: 1, milliseconds: 0), .payload("item:42", envelope: 2, milliseconds: 3)], through: kind)
+        let result = try replay([
+            .payload("item:42", envelope: 1, milliseconds: 0),
+            .payload("item:42", envelope: 2, milliseconds: 3),
+        ], through: kind)
         #expect(result.decisions == [.navigated, .suppressedByWindow])
         #expect(result.consumedCount == 1)
     }
@@ -113,7 +117,10 @@ private func replay(_ events: [RouterEvent], through kind: ExactConsumedSetKind)
     /// The subject and the pending route emit the same envelope: layer 2 stops the replay.
     @Test(arguments: ExactConsumedSetKind.allCases)
     func sameEnvelopeEmittedTwiceIsStoppedByLayerTwo(kind: ExactConsumedSetKind) throws {
-        let result = try replay([.payload("item:42", envelope: 1, milliseconds: 0), .emit(envelope: 1, milliseconds: 40)], through: kind)
+        let result = try replay([
+            .payload("item:42", envelope: 1, milliseconds: 0),
+            .emit(envelope: 1, milliseconds: 40),
+        ], through: kind)
         #expect(result.decisions == [.navigated, .suppressedByConsumedSet])
     }
 

@@ -14,7 +14,8 @@ extension FIFOSet {
     @usableFromInline
     func _checkInvariants() {
         precondition(_count >= 0 && _count <= _capacity, "count \(_count) outside 0...\(_capacity)")
-        precondition(_capacity == 0 ? _next == 0 : (0..<_capacity).contains(_next), "next slot \(_next) outside the ring")
+        precondition(
+            _capacity == 0 ? _next == 0 : (0..<_capacity).contains(_next), "next slot \(_next) outside the ring")
         precondition(_count == _capacity || _next == _count, "a ring that is not full fills in order")
         guard _count > 0 else { return }
         let newest = (_next == 0 ? _capacity : _next) - 1

@@ -13,7 +13,9 @@ extension RotatingSets {
     @usableFromInline
     func _checkInvariants() {
         precondition(_started, "consume always starts the clock")
-        precondition(_epochStart <= _latest && UInt64(bitPattern: _latest &- _epochStart) < _period, "latest time outside the current epoch")
+        precondition(
+            _epochStart <= _latest && UInt64(bitPattern: _latest &- _epochStart) < _period,
+            "latest time outside the current epoch")
         for generation in [_current, _previous] {
             precondition(generation.count <= generation._index.slotCapacity, "generation over its reservation")
             guard generation._index.slotCapacity <= 256 else { continue }

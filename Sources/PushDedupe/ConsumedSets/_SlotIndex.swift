@@ -57,7 +57,8 @@ struct _SlotIndex {
     /// Validates a configured capacity for a set whose slots this index names.
     static func validatedSlotCapacity(_ capacity: Int, strategy: String) throws(ConfigurationError) -> Int {
         guard capacity >= 0 else {
-            throw ConfigurationError(strategy: strategy, parameter: "capacity", reason: "must not be negative, got \(capacity)")
+            throw ConfigurationError(
+                strategy: strategy, parameter: "capacity", reason: "must not be negative, got \(capacity)")
         }
         guard capacity <= maximumSlotCapacity else {
             throw ConfigurationError(
@@ -156,7 +157,8 @@ struct _SlotIndex {
             let distance = _distance(of: entry, at: probe, keys: keys)
             let shift = (probe &- hole) & mask
             if distance >= shift {
-                _buckets[hole] = _entry(slot: Int(entry & slotMask) &- 1, tag: entry & _tagMask, distance: distance &- shift)
+                _buckets[hole] = _entry(
+                    slot: Int(entry & slotMask) &- 1, tag: entry & _tagMask, distance: distance &- shift)
                 hole = probe
             }
         }

@@ -16,9 +16,12 @@ import Testing
         }
     }
 
-    private func firstRotatingSetsBoundViolation(retention: Duration, using random: inout SplitMix64) throws -> String? {
+    private func firstRotatingSetsBoundViolation(
+        retention: Duration, using random: inout SplitMix64
+    ) throws -> String? {
         let retentionNanoseconds = retention.wholeNanoseconds
-        var set = try RotatingSets(configuration: .init(capacity: Int.random(in: 0...8, using: &random), retention: retention))
+        let reservation = Int.random(in: 0...8, using: &random)
+        var set = try RotatingSets(configuration: .init(capacity: reservation, retention: retention))
         var accepted: [EnvelopeID: Int64] = [:]
         var clock: Int64 = 0
         var latest = Int64.min
@@ -29,8 +32,12 @@ import Testing
             let wasAccepted = set.consume(id, at: Timestamp(nanoseconds: clock))
             if let previous = accepted[id] {
                 let age = latest - previous
-                if age <= retentionNanoseconds && wasAccepted { return "step \(step): missed a repeat \(age) ns old" }
-                if age >= 2 * retentionNanoseconds && !wasAccepted { return "step \(step): remembered an id \(age) ns old" }
+                if age <= retentionNanoseconds && wasAccepted {
+                    return "step \(step): missed a repeat \(age) ns old"
+                }
+                if age >= 2 * retentionNanoseconds && !wasAccepted {
+                    return "step \(step): remembered an id \(age) ns old"
+                }
             } else if !wasAccepted {
                 return "step \(step): false drop"
             }
@@ -80,7 +87,10 @@ import Testing
                 model[slot] = id
                 let answer = set.consume(id, at: at(0))
                 guard answer == expected, set.count == model.count, set.evictions == evictions else {
-                    Issue.record("\(id.low): answered \(answer), count \(set.count), evictions \(set.evictions); model \(expected), \(model.count), \(evictions)")
+                    Issue.record("""
+                        \(id.low): answered \(answer), count \(set.count), evictions \(set.evictions); \
+                        model \(expected), \(model.count), \(evictions)
+                        """)
                     return
                 }
             }

@@ -26,7 +26,8 @@ import Testing
                 present.insert(slot)
             }
             let share = round % 4 + 1
-            for slot in Array(0..<keys.count).shuffled(using: &random) where Int.random(in: 0..<5, using: &random) < share {
+            let order = Array(0..<keys.count).shuffled(using: &random)
+            for slot in order where Int.random(in: 0..<5, using: &random) < share {
                 index.remove(slot: slot, hash: keys[slot].hash64, keys: keys)
                 present.remove(slot)
             }
