@@ -79,9 +79,9 @@ private func replay<S: ConsumedSet>(_ events: [RouterEvent], through type: S.Typ
     let decisions = events.map { event in
         switch event {
         case .payload(let route, let id, let milliseconds):
-            pipeline.receivePayload(RouteFingerprint(route: route), envelope: envelope(id), at: at(milliseconds))
+            pipeline.receivePayload(RouteFingerprint(route: route), envelope: testEnvelope(id), at: testInstant(milliseconds))
         case .emit(let id, let milliseconds):
-            pipeline.receiveEmit(envelope: envelope(id), at: at(milliseconds))
+            pipeline.receiveEmit(envelope: testEnvelope(id), at: testInstant(milliseconds))
         }
     }
     return Replay(

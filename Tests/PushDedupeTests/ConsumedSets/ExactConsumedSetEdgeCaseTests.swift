@@ -9,13 +9,13 @@ import Testing
         if kind.isCapacityBounded {
             // Retains nothing; every accepted id is dropped at once and counted.
             #expect(answers == [true, true, true])
-            #expect(!set.contains(envelope(1)))
+            #expect(!set.contains(testEnvelope(1)))
             #expect(set.count == 0)
             #expect(set.evictions == 3)
         } else {
             // Capacity is only a reservation: the set still remembers.
             #expect(answers == [true, false, true])
-            #expect(set.contains(envelope(1)))
+            #expect(set.contains(testEnvelope(1)))
             #expect(set.count == 2)
             #expect(set.evictions == 0)
         }
@@ -28,14 +28,14 @@ import Testing
         #expect(set.evictions == 1)
         #expect(set.consume([1], at: 0) == [true])
         #expect(set.count == 1 && set.evictions == 2)
-        #expect(set.contains(envelope(1)) && !set.contains(envelope(2)))
+        #expect(set.contains(testEnvelope(1)) && !set.contains(testEnvelope(2)))
     }
 
     @Test func directMappedCapacityOneOverwritesItsOnlySlot() throws {
         var set = try DirectMappedSet(configuration: .init(capacity: 1))
         #expect(set.consume([1, 1, 2], at: 0) == [true, false, true])
         #expect(set.count == 1 && set.evictions == 1)
-        #expect(!set.contains(envelope(1)))
+        #expect(!set.contains(testEnvelope(1)))
     }
 
     /// Many consumes at one instant: the time-bounded set never rotates, the others ignore time.
@@ -72,9 +72,9 @@ import Testing
     func timeGoingBackwardsChangesNothingForCountBoundedSets(kind: ExactConsumedSetKind) throws {
         var set = try kind.make(.init(capacity: 64))
         for (n, time) in [(1, 500), (2, -1_000), (3, 0), (1, -2_000), (2, 500)] {
-            _ = set.consume(envelope(n), at: at(Int64(time)))
+            _ = set.consume(testEnvelope(n), at: testInstant(Int64(time)))
         }
-        #expect(set.contains(envelope(1)) && set.contains(envelope(2)) && set.contains(envelope(3)))
+        #expect(set.contains(testEnvelope(1)) && set.contains(testEnvelope(2)) && set.contains(testEnvelope(3)))
         #expect(set.count == 3)
     }
 
@@ -83,8 +83,8 @@ import Testing
         var set = try FIFOSet(configuration: .init(capacity: 64))
         #expect(set.acceptedCount(0..<100, at: 0) == 100)
         #expect(set.count == 64 && set.evictions == 36)
-        #expect((0..<36).allSatisfy { !set.contains(envelope($0)) })
-        #expect((36..<100).allSatisfy { set.contains(envelope($0)) })
+        #expect((0..<36).allSatisfy { !set.contains(testEnvelope($0)) })
+        #expect((36..<100).allSatisfy { set.contains(testEnvelope($0)) })
     }
 
     /// The same burst, but id 0 is replayed mid-burst: the LRU keeps it, the FIFO set does not.
@@ -94,8 +94,8 @@ import Testing
         #expect(lru.acceptedCount(0..<51, at: 0) == 51 && fifo.acceptedCount(0..<51, at: 0) == 51)
         #expect(lru.consume([0], at: 0) == [false] && fifo.consume([0], at: 0) == [false])
         #expect(lru.acceptedCount(51..<100, at: 0) == 49 && fifo.acceptedCount(51..<100, at: 0) == 49)
-        #expect(lru.contains(envelope(0)) && !lru.contains(envelope(1)))
-        #expect(!fifo.contains(envelope(0)))
+        #expect(lru.contains(testEnvelope(0)) && !lru.contains(testEnvelope(1)))
+        #expect(!fifo.contains(testEnvelope(0)))
         #expect(lru.evictions == 36 && fifo.evictions == 36)
     }
 
@@ -114,9 +114,9 @@ import Testing
         var set = try kind.make(.init(capacity: 4_096))
         var wrong = 0
         for n in 0..<1_000_000 {
-            if !set.consume(envelope(n), at: at(Int64(n))) { wrong += 1 }
+            if !set.consume(testEnvelope(n), at: testInstant(Int64(n))) { wrong += 1 }
             if n % 4 == 0 && n >= 5_000 {
-                if set.consume(envelope(n - 1_000), at: at(Int64(n))) { wrong += 1 }
+                if set.consume(testEnvelope(n - 1_000), at: testInstant(Int64(n))) { wrong += 1 }
             }
         }
         #expect(wrong == 0)

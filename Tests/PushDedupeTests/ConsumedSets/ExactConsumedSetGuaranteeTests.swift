@@ -28,7 +28,7 @@ import Testing
         for step in 0..<300 {
             clock += Int64.random(in: -2_000_000...6_000_000, using: &random)
             latest = max(latest, clock)
-            let id = envelope(Int.random(in: 0..<24, using: &random))
+            let id = testEnvelope(Int.random(in: 0..<24, using: &random))
             let wasAccepted = set.consume(id, at: Timestamp(nanoseconds: clock))
             if let previous = accepted[id] {
                 let age = latest - previous
@@ -57,8 +57,8 @@ import Testing
         var largestCount = 0
         for n in 0..<500_000 {
             let now = Timestamp(nanoseconds: Int64(n) * 1_000_000)
-            if !set.consume(envelope(n), at: now) { wrongAnswers += 1 }
-            if n >= 200 && set.consume(envelope(n - 200), at: now) { wrongAnswers += 1 }
+            if !set.consume(testEnvelope(n), at: now) { wrongAnswers += 1 }
+            if n >= 200 && set.consume(testEnvelope(n - 200), at: now) { wrongAnswers += 1 }
             largestCount = max(largestCount, set.count)
             if n % 10_000 == 9_999 { footprints.append(set.footprint) }
         }
@@ -80,12 +80,12 @@ import Testing
             var model: [Int: EnvelopeID] = [:]
             var evictions = 0
             for _ in 0..<200 {
-                let id = envelope(Int.random(in: 0..<(3 * slots), using: &random))
+                let id = testEnvelope(Int.random(in: 0..<(3 * slots), using: &random))
                 let slot = Int(id.hash64 % UInt64(slots))
                 let expected = model[slot] != id
                 if expected && model[slot] != nil { evictions += 1 }
                 model[slot] = id
-                let answer = set.consume(id, at: at(0))
+                let answer = set.consume(id, at: testInstant(0))
                 guard answer == expected, set.count == model.count, set.evictions == evictions else {
                     Issue.record("""
                         \(id.low): answered \(answer), count \(set.count), evictions \(set.evictions); \

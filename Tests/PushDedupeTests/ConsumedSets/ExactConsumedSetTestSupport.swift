@@ -1,12 +1,12 @@
 import PushDedupe
 
-/// The `n`th test id, with the fixed UUIDv4 version and variant bits real envelopes carry.
-func envelope(_ n: Int) -> EnvelopeID {
+/// The `n`th test envelope id, with the fixed UUIDv4 version and variant bits real envelopes carry.
+func testEnvelope(_ n: Int) -> EnvelopeID {
     EnvelopeID(high: 0x0000_0000_0000_4000, low: 0x8000_0000_0000_0000 | UInt64(n))
 }
 
 /// `milliseconds` after an origin one second in.
-func at(_ milliseconds: Int64) -> Timestamp {
+func testInstant(_ milliseconds: Int64) -> Timestamp {
     Timestamp(nanoseconds: 1_000_000_000 + milliseconds * 1_000_000)
 }
 
@@ -36,14 +36,14 @@ enum ExactConsumedSetKind: String, CaseIterable, CustomStringConvertible {
 }
 
 extension ConsumedSet {
-    /// Consumes `envelope(n)` for each `n` in turn at `milliseconds`, and returns the answers, so
+    /// Consumes `testEnvelope(n)` for each `n` in turn at `milliseconds`, and returns the answers, so
     /// that a test expects a whole sequence at once (`#expect` cannot wrap a mutating call).
     mutating func consume(_ ids: [Int], at milliseconds: Int64) -> [Bool] {
-        ids.map { consume(envelope($0), at: at(milliseconds)) }
+        ids.map { consume(testEnvelope($0), at: testInstant(milliseconds)) }
     }
 
-    /// Consumes `envelope(n)` for each `n` in `ids` at `milliseconds`; returns how many were accepted.
+    /// Consumes `testEnvelope(n)` for each `n` in `ids` at `milliseconds`; returns how many were accepted.
     mutating func acceptedCount(_ ids: Range<Int>, at milliseconds: Int64) -> Int {
-        ids.reduce(0) { $0 + (consume(envelope($1), at: at(milliseconds)) ? 1 : 0) }
+        ids.reduce(0) { $0 + (consume(testEnvelope($1), at: testInstant(milliseconds)) ? 1 : 0) }
     }
 }
