@@ -22,24 +22,23 @@ private struct RejectAllSet: ConsumedSet {
     var evictions: Int { 0 }
 }
 
-/// The published layer-1 algorithm (`ReferenceWindow`) behind the protocol, counting its calls so
-/// a test can see which layers an event reached.
-private struct PublishedWindow: FingerprintWindow {
-    static let strategyID = "published-window"
-    let window: Duration
-    var reference: ReferenceWindow
+/// A real window that also counts the calls it gets, so a test can see which layers an event
+/// reached.
+private struct CountingWindow<Base: FingerprintWindow>: FingerprintWindow {
+    static var strategyID: String { Base.strategyID }
+    var base: Base
     var admitCalls = 0
-    init(configuration: WindowConfiguration) {
-        window = configuration.window
-        reference = ReferenceWindow(window: configuration.window.wholeNanoseconds, capacity: nil)
+    init(configuration: WindowConfiguration) throws(ConfigurationError) {
+        base = try Base(configuration: configuration)
     }
+    var window: Duration { base.window }
     mutating func admit(_ fingerprint: RouteFingerprint, at now: Timestamp) -> Bool {
         admitCalls += 1
-        return reference.admit(fingerprint, at: now)
+        return base.admit(fingerprint, at: now)
     }
-    var count: Int { reference.count }
-    var footprint: Int { 0 }
-    var evictions: Int { reference.evictions }
+    var count: Int { base.count }
+    var footprint: Int { base.footprint }
+    var evictions: Int { base.evictions }
 }
 
 @Suite struct PipelineRoutingTests {
@@ -70,16 +69,19 @@ private struct Replay {
     var consumedCount: Int
 }
 
-/// Replays `events` through a pipeline of a 500 ms published window and `S` (generic, as an app
-/// adopts it: no `any` on the per-event path).
-private func replay<S: ConsumedSet>(_ events: [RouterEvent], through type: S.Type) throws -> Replay {
+/// Replays `events` through a pipeline of a 500 ms window `W` and a consumed set `S` (generic, as
+/// an app adopts it: no `any` on the per-event path).
+private func replay<W: FingerprintWindow, S: ConsumedSet>(
+    _ events: [RouterEvent], window: W.Type, consumed: S.Type
+) throws -> Replay {
     var pipeline = TwoLayerPipeline(
-        window: PublishedWindow(configuration: .init(window: .milliseconds(500))),
+        window: try CountingWindow<W>(configuration: .init(window: .milliseconds(500), capacity: 64)),
         consumed: try S(configuration: .init(capacity: 64, retention: .seconds(30))))
     let decisions = events.map { event in
         switch event {
         case .payload(let route, let id, let milliseconds):
-            pipeline.receivePayload(RouteFingerprint(route: route), envelope: testEnvelope(id), at: testInstant(milliseconds))
+            pipeline.receivePayload(
+                RouteFingerprint(route: route), envelope: testEnvelope(id), at: testInstant(milliseconds))
         case .emit(let id, let milliseconds):
             pipeline.receiveEmit(envelope: testEnvelope(id), at: testInstant(milliseconds))
         }
@@ -89,75 +91,76 @@ private func replay<S: ConsumedSet>(_ events: [RouterEvent], through type: S.Typ
         consumedCount: pipeline.consumed.count)
 }
 
-private func replay(_ events: [RouterEvent], through kind: ExactConsumedSetKind) throws -> Replay {
-    switch kind {
-    case .unbounded: try replay(events, through: UnboundedSet.self)
-    case .leastRecentlyUsed: try replay(events, through: BoundedLRU.self)
-    case .firstInFirstOut: try replay(events, through: FIFOSet.self)
-    case .rotating: try replay(events, through: RotatingSets.self)
-    case .directMapped: try replay(events, through: DirectMappedSet.self)
+/// The exact windows (the published port, the O(1) hash deque, the ring) against every exact
+/// consumed set.
+private let strategyPairs: [(WindowKind, ExactConsumedSetKind)] =
+    [WindowKind.seedLiteral, .hashDeque, .ringBuffer].flatMap { window in
+        ExactConsumedSetKind.allCases.map { (window, $0) }
     }
+
+private func replay(_ events: [RouterEvent], through pair: (WindowKind, ExactConsumedSetKind)) throws -> Replay {
+    try replay(events, window: pair.0.type, consumed: pair.1.type)
 }
 
 /// The article's four situations (its table of which layer catches what), replayed through the
-/// pipeline with a 500 ms published window and each exact consumed set as layer 2.
+/// pipeline with each exact 500 ms window as layer 1 and each exact consumed set as layer 2.
 @Suite struct PipelineSituationTests {
     /// Notification tap and cold-launch payload a few milliseconds apart: the app built two
     /// envelopes, so only layer 1 can stop the second.
-    @Test(arguments: ExactConsumedSetKind.allCases)
-    func samePayloadTwiceWithinMillisecondsIsStoppedByLayerOne(kind: ExactConsumedSetKind) throws {
+    @Test(arguments: strategyPairs)
+    func samePayloadTwiceWithinMillisecondsIsStoppedByLayerOne(pair: (WindowKind, ExactConsumedSetKind)) throws {
         let result = try replay([
             .payload("item:42", envelope: 1, milliseconds: 0),
             .payload("item:42", envelope: 2, milliseconds: 3),
-        ], through: kind)
+        ], through: pair)
         #expect(result.decisions == [.navigated, .suppressedByWindow])
         #expect(result.consumedCount == 1)
     }
 
     /// The subject and the pending route emit the same envelope: layer 2 stops the replay.
-    @Test(arguments: ExactConsumedSetKind.allCases)
-    func sameEnvelopeEmittedTwiceIsStoppedByLayerTwo(kind: ExactConsumedSetKind) throws {
+    @Test(arguments: strategyPairs)
+    func sameEnvelopeEmittedTwiceIsStoppedByLayerTwo(pair: (WindowKind, ExactConsumedSetKind)) throws {
         let result = try replay([
             .payload("item:42", envelope: 1, milliseconds: 0),
             .emit(envelope: 1, milliseconds: 40),
-        ], through: kind)
+        ], through: pair)
         #expect(result.decisions == [.navigated, .suppressedByConsumedSet])
     }
 
     /// A different push for the same screen tapped seconds later: outside the window and a new
     /// envelope, so it navigates again. Dedupe must not eat a wanted navigation.
-    @Test(arguments: ExactConsumedSetKind.allCases)
-    func reTapOfTheSameScreenAfterTheWindowNavigates(kind: ExactConsumedSetKind) throws {
+    @Test(arguments: strategyPairs)
+    func reTapOfTheSameScreenAfterTheWindowNavigates(pair: (WindowKind, ExactConsumedSetKind)) throws {
         let result = try replay([
             .payload("item:42", envelope: 1, milliseconds: 0),
             .payload("item:42", envelope: 2, milliseconds: 500),  // the boundary is inclusive
             .payload("item:42", envelope: 3, milliseconds: 2_501),
-        ], through: kind)
+        ], through: pair)
         #expect(result.decisions == [.navigated, .suppressedByWindow, .navigated])
     }
 
     /// The ready callback and the latest pending route handle one envelope 10 s apart, far
     /// outside the window: layer 1 cannot help, layer 2 still stops it.
-    @Test(arguments: ExactConsumedSetKind.allCases)
-    func readyCallbackAndPendingRouteFarApartAreStoppedByLayerTwo(kind: ExactConsumedSetKind) throws {
+    @Test(arguments: strategyPairs)
+    func readyCallbackAndPendingRouteFarApartAreStoppedByLayerTwo(pair: (WindowKind, ExactConsumedSetKind)) throws {
         let result = try replay([
             .payload("item:42", envelope: 1, milliseconds: 0),
             .payload("content:7", envelope: 2, milliseconds: 5_000),
             .emit(envelope: 1, milliseconds: 10_000),
-        ], through: kind)
+        ], through: pair)
         #expect(result.decisions == [.navigated, .navigated, .suppressedByConsumedSet])
     }
 
     /// An emit never reaches layer 1: it neither consults nor records the window, so a fresh
     /// envelope navigates even while its screen is inside the window, and the next payload for
     /// that screen is judged by the first payload alone.
-    @Test(arguments: ExactConsumedSetKind.allCases)
-    func emitGoesToLayerTwoOnly(kind: ExactConsumedSetKind) throws {
+    @Test(arguments: strategyPairs)
+    func emitGoesToLayerTwoOnly(pair: (WindowKind, ExactConsumedSetKind)) throws {
         let result = try replay([
             .payload("item:42", envelope: 1, milliseconds: 0),
             .emit(envelope: 2, milliseconds: 100),
             .payload("item:42", envelope: 3, milliseconds: 550),
-        ], through: kind)
+        ], through: pair)
         #expect(result.decisions == [.navigated, .navigated, .navigated])
         #expect(result.windowAdmitCalls == 2 && result.windowCount == 1)
         #expect(result.consumedCount == 3)

@@ -11,7 +11,7 @@ func testInstant(_ milliseconds: Int64) -> Timestamp {
 }
 
 /// The exact consumed sets, for tests that run over each of them.
-enum ExactConsumedSetKind: String, CaseIterable, CustomStringConvertible {
+enum ExactConsumedSetKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case unbounded, leastRecentlyUsed, firstInFirstOut, rotating, directMapped
 
     var description: String { rawValue }
@@ -24,14 +24,18 @@ enum ExactConsumedSetKind: String, CaseIterable, CustomStringConvertible {
         }
     }
 
-    func make(_ configuration: ConsumedSetConfiguration) throws -> any ConsumedSet {
+    var type: any ConsumedSet.Type {
         switch self {
-        case .unbounded: try UnboundedSet(configuration: configuration)
-        case .leastRecentlyUsed: try BoundedLRU(configuration: configuration)
-        case .firstInFirstOut: try FIFOSet(configuration: configuration)
-        case .rotating: try RotatingSets(configuration: configuration)
-        case .directMapped: try DirectMappedSet(configuration: configuration)
+        case .unbounded: UnboundedSet.self
+        case .leastRecentlyUsed: BoundedLRU.self
+        case .firstInFirstOut: FIFOSet.self
+        case .rotating: RotatingSets.self
+        case .directMapped: DirectMappedSet.self
         }
+    }
+
+    func make(_ configuration: ConsumedSetConfiguration) throws -> any ConsumedSet {
+        try type.init(configuration: configuration)
     }
 }
 
