@@ -27,3 +27,16 @@ import Testing
         #expect(StrategyCatalogue.toys.consumedSet("set")?.isProbabilistic == false)
     }
 }
+
+extension StrategyCatalogueTests {
+    @Test func standardRegistersTheLibraryWithTheReferencesFirst() {
+        #expect(StrategyCatalogue.standard.windows.map(\.id) == [
+            "seed-literal", "array-scan", "ring-buffer", "hash-deque", "epoch-sets", "direct-mapped-window",
+        ])
+        #expect(StrategyCatalogue.standard.consumedSets.map(\.id) == [
+            "set", "bounded-lru", "bloom", "fifo-set", "rotating-sets", "aging-bloom", "cuckoo", "stable-bloom", "direct-mapped",
+        ])
+        #expect(StrategyCatalogue.standard.windows.first?.id == StrategyCatalogue.referenceWindowID)
+        #expect(StrategyCatalogue.standard.consumedSets.first?.id == StrategyCatalogue.referenceConsumedSetID)
+    }
+}

@@ -19,10 +19,15 @@ extension StrategyCatalogue {
 enum _StandardConsumedSets: _ConsumedSetList {
     static func visit<V: _ConsumedSetVisitor>(_ visitor: inout V) {
         let defaults = ConsumedSetConfiguration()
+        visitor.visit(UnboundedSet.self, summary: "The published code: Swift's Set, grows forever", configuration: defaults)
+        visitor.visit(BoundedLRU.self, summary: "Exact, fixed capacity, least recently used evicted", configuration: defaults)
         visitor.visit(BloomFilter.self, summary: "Bloom filter sized for capacity at the target false-positive rate", configuration: defaults)
+        visitor.visit(FIFOSet.self, summary: "Exact, fixed capacity, oldest inserted evicted", configuration: defaults)
+        visitor.visit(RotatingSets.self, summary: "Two exact generations rotated every retention period", configuration: defaults)
         visitor.visit(AgingBloomFilter.self, summary: "Two Bloom generations rotated every retention period", configuration: defaults)
         visitor.visit(CuckooFilter.self, summary: "Cuckoo filter of fingerprints, bounded", configuration: defaults)
         visitor.visit(StableBloomFilter.self, summary: "Stable Bloom filter: cells decay at random, memory constant", configuration: defaults)
+        visitor.visit(DirectMappedSet.self, summary: "One slot per id hash, a collision overwrites the older id", configuration: defaults)
     }
 
     static var entries: [ConsumedSetEntry] {
