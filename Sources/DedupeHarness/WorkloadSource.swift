@@ -32,24 +32,28 @@ enum WorkloadSource {
     }
 
     /// The timed operations of a consumed-set sweep point after a fill of `count` ids: `operations`
-    /// events alternating a payload with a fresh id (truth `new`) and a re-emit (truth `dup`) of an
-    /// id among the latest `count / 2` filled, which every bounded set of capacity `count` still
-    /// retains. Round `round` uses fresh ids no earlier round used.
+    /// events alternating a payload with a fresh id (truth `new`) and a re-emit (truth `dup`) of
+    /// one of the 32 latest fresh ids, as in an app, where a pending-route or ready-callback
+    /// replay follows its payload closely. Every bounded set of capacity `count` still retains
+    /// it. Round `round` uses fresh ids no earlier round used.
     static func consumedSweepOperations(count: Int, operations: Int, round: Int, seed: UInt64) -> Workload {
         let fingerprint = RouteFingerprint(route: "item:0")
         var random = SplitMix64(seed: seed ^ UInt64(round) &* 0x51_7cc1_b727_220a)
+        let firstFresh = count + round * operations
         var events: [WorkloadEvent] = []
         events.reserveCapacity(operations)
         for k in 0..<operations {
-            let time = Timestamp(nanoseconds: Int64(count + round * operations + k) * 1_000)
+            let time = Timestamp(nanoseconds: Int64(firstFresh + k) * 1_000)
             if k % 2 == 0 {
                 events.append(WorkloadEvent(
-                    time: time, kind: .payload, envelope: fillID(count + round * operations + k, seed: seed),
+                    time: time, kind: .payload, envelope: fillID(firstFresh + k, seed: seed),
                     fingerprint: fingerprint, route: 0, source: 0, truth: .new))
             } else {
-                let back = 1 + Int(random.next() % UInt64(max(1, count / 2)))
+                // The fresh id of operation `target` (even), or before this round, the fill's tail.
+                let target = k + 1 - 2 * (1 + Int(random.next() % 32))
+                let index = target >= 0 ? firstFresh + target : max(0, count + target / 2)
                 events.append(WorkloadEvent(
-                    time: time, kind: .emit, envelope: fillID(max(0, count - back), seed: seed),
+                    time: time, kind: .emit, envelope: fillID(index, seed: seed),
                     fingerprint: fingerprint, route: 0, source: 0, truth: .dup))
             }
         }
