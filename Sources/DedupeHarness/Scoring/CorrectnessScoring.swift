@@ -6,9 +6,11 @@ extension CorrectnessResult {
     ///
     /// - *events*: events the mode takes as input (all but emits in `window-alone`), skipped
     ///   emits included.
-    /// - *scored*: of those, the ones not skipped whose truth is `new` or `dup` (`newEvents`,
-    ///   `dupEvents`).
-    /// - *false drop*: truth `new`, suppressed by the window, the consumed set or the guard.
+    /// - *scored*: of those, the ones whose truth is `new` or `dup` (`newEvents`, `dupEvents`),
+    ///   skipped emits included, so every mode has the same denominators on one workload.
+    /// - *false drop*: truth `new`, suppressed by the window, the consumed set or the guard. A
+    ///   skipped emit is neither a false drop nor a missed duplicate: it is counted only as
+    ///   skipped (its payload's suppression was already scored).
     /// - *missed duplicate*: truth `dup`, navigated.
     /// - *duplicate screen*: a navigation pushing the route already on top of the path.
     /// - *lost navigation*: a `new` event (skipped emits included) after which the route on top
@@ -37,11 +39,11 @@ extension CorrectnessResult {
             case .notApplicable: break
             }
             if truth == .new && top != route { lostNavigations += 1 }
-            guard decision != .skippedEmit else { continue }
+            let skipped = decision == .skippedEmit
             switch truth {
             case .new:
                 newEvents += 1
-                if decision != .navigated { falseDrops += 1 }
+                if !skipped && decision != .navigated { falseDrops += 1 }
             case .dup:
                 dupEvents += 1
                 if decision == .navigated { missedDuplicates += 1 }
