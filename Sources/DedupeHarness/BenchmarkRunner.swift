@@ -8,6 +8,9 @@ public enum BenchmarkRunner {
     ///
     /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
     ///   configuration), or for timing a debug build without `allowDebugBuild`.
+    /// - Complexity: per case, one correctness run and one memory run over its whole workload,
+    ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
+    ///   is bounded by the sizing's budgets, not by the number of events.
     public static func run(_ plan: RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
         try withoutActuallyEscaping(progress) { progress in try run(plan, reporting: progress) }
     }
