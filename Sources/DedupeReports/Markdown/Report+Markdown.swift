@@ -170,12 +170,12 @@ public enum MarkdownReport {
             ("Windows: speed vs missed duplicates vs false drops", windows,
              [\.nanosecondsPerEvent, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }],
              ["ns/event", "Missed dups", "False drops"]),
-            ("Consumed sets: memory vs missed duplicates vs speed", consumed,
-             [\.memoryBytes, { Double($0.missedDuplicates) }, \.nanosecondsPerEvent],
-             ["Memory", "Missed dups", "ns/event"]),
-            ("Pipelines: memory vs missed duplicates vs speed", pipelines,
-             [\.memoryBytes, { Double($0.missedDuplicates) }, \.nanosecondsPerEvent],
-             ["Memory", "Missed dups", "ns/event"]),
+            ("Consumed sets: memory vs missed duplicates vs false drops vs speed", consumed,
+             [\.memoryBytes, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }, \.nanosecondsPerEvent],
+             ["Memory", "Missed dups", "False drops", "ns/event"]),
+            ("Pipelines: memory vs missed duplicates vs false drops vs speed", pipelines,
+             [\.memoryBytes, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }, \.nanosecondsPerEvent],
+             ["Memory", "Missed dups", "False drops", "ns/event"]),
         ]
         var any = false
         for (title, candidates, objectives, names) in groups where !candidates.isEmpty {
@@ -186,7 +186,7 @@ public enum MarkdownReport {
                 out += "_Not every axis was measured._\n\n"
                 continue
             }
-            var table = MarkdownTable(header: ["Strategy", "Parameters"] + names, alignRight: [2, 3, 4])
+            var table = MarkdownTable(header: ["Strategy", "Parameters"] + names, alignRight: Set(2..<(2 + names.count)))
             for candidate in frontier {
                 table.rows.append(["`\(candidate.label)`", candidate.parameterText] + objectives.enumerated().map { index, objective in
                     let value = objective(candidate) ?? 0
