@@ -169,13 +169,18 @@ struct Axis {
         return (scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 5 ? 5 : 10) * magnitude
     }
 
-    /// `1k`, `10M`, `0.5`, `250`.
+    /// `10k`, `1.5M`, `0.5`, `250`.
     static func label(_ value: Double) -> String {
         let magnitude = abs(value)
-        if magnitude >= 1e9 { return NumberText.significant(value / 1e9) + "G" }
-        if magnitude >= 1e6 { return NumberText.significant(value / 1e6) + "M" }
-        if magnitude >= 1e4 { return NumberText.significant(value / 1e3) + "k" }
-        return NumberText.significant(value)
+        if magnitude >= 1e9 { return compact(value / 1e9) + "G" }
+        if magnitude >= 1e6 { return compact(value / 1e6) + "M" }
+        if magnitude >= 1e4 { return compact(value / 1e3) + "k" }
+        return compact(value)
+    }
+
+    /// Whole numbers without decimals; others to three significant figures.
+    static func compact(_ value: Double) -> String {
+        value == value.rounded() ? NumberText.fixed(value, 0) : NumberText.significant(value)
     }
 }
 
