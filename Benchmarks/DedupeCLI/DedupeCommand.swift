@@ -71,7 +71,7 @@ public enum DedupeCommand {
         SUBCOMMANDS:
 
         """
-        let visible = Subcommands.all.filter { !$0.hidden }
+        let visible = Subcommands.all
         let width = visible.map(\.name.count).max() ?? 0
         for subcommand in visible {
             text += "  " + subcommand.name + String(repeating: " ", count: width - subcommand.name.count + 2)

@@ -8,8 +8,6 @@ struct Subcommand: Sendable {
     /// Paragraphs after the options in `--help`.
     var discussion: String
     var options: [OptionSpec]
-    /// Not listed in help (`__memory-pass`).
-    var hidden: Bool = false
     /// Runs with parsed arguments; returns the exit code.
     var run: @Sendable (ParsedArguments, Console) throws(CommandLineError) -> Int32
 

@@ -17,6 +17,7 @@ import Testing
         for option in ["--quick", "--filter", "--seed", "--repetitions", "--window-ms", "--out", "--format"] {
             #expect(outcome.output.contains(option), "\(option)")
         }
+        #expect(try !BinaryRunner.run(["--help"]).output.contains("__memory-pass"))
     }
 
     @Test(arguments: [

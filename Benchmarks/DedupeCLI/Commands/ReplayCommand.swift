@@ -15,13 +15,12 @@ extension Subcommands {
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
         let repetitions = try SharedOptions.repetitions(arguments)
         let window = try SharedOptions.windowMilliseconds(arguments)
-        var filter = try SharedOptions.filter(arguments)
+        let filter = try SharedOptions.filter(arguments)
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
         if filter.workloads != nil {
             throw CommandLineError(.badValue, "'--filter workload=...' does not apply to replay")
         }
-        filter.workloads = nil
         let workload = try TraceFiles.read(path: path)
         let plan = RunPlan(
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,

@@ -16,7 +16,7 @@ extension Subcommands {
         let ids = ScenarioCatalogue.all
             .filter { $0.category == .publishedSituation || $0.category == .navigationStack }.map(\.id)
         let plan = RunPlan(
-            source: .catalogue, quick: true, seed: try SharedOptions.seed(arguments), repetitions: 1,
+            source: .catalogue, quick: false, seed: try SharedOptions.seed(arguments), repetitions: 1,
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments),
             filter: RunFilter(workloads: ids), measureTiming: false, measureMemory: false, runSweeps: false)
         let directory = try SharedOptions.outputDirectory(arguments)
