@@ -1,26 +1,48 @@
 /// Reads the process allocator's counters between phases of a measurement (never per event).
+///
+/// Counters are running totals or levels: a measurement reads them before and after a phase and
+/// takes the difference. Reading may itself be expensive (jemalloc merges its statistics on every
+/// read), which is why nothing here is meant for a per-event path.
+///
+/// A conformer is bound to the thread that created it (jemalloc's per-thread counters are
+/// located once, at creation): create it on the thread being measured and use it only there.
 public protocol AllocatorStatistics {
     /// Where the figures come from, e.g. `jemalloc 5.3.0` or `glibc-mallinfo2`. Every memory
     /// result carries it.
     var source: String { get }
     /// Bytes currently allocated by the application, with stale counters refreshed first (for
     /// jemalloc: `epoch` is written before `stats.allocated` is read).
+    ///
+    /// - Complexity: O(arenas) for jemalloc and glibc.
     mutating func allocatedBytes() -> Int?
-    /// Heap allocations made by the calling thread since it started; `nil` when the allocator
-    /// cannot count them.
+    /// A running total of heap allocations (successful `malloc`-family requests); `nil` when the
+    /// allocator cannot count them. Subtract two readings to get the allocations in between.
+    ///
+    /// The total is process-wide. It is exact for the calling thread, whose allocator cache is
+    /// flushed before reading; another thread's requests are included once its cache flushes,
+    /// so measure on an otherwise idle process.
+    ///
+    /// - Complexity: O(arenas).
     mutating func allocationCount() -> Int?
     /// Starts a new peak interval for the calling thread; `false` when unsupported.
+    ///
+    /// - Complexity: O(1).
     mutating func resetPeak() -> Bool
     /// The highest bytes allocated by the calling thread since `resetPeak()`, above the level at
     /// the reset; `nil` when unsupported.
+    ///
+    /// - Complexity: O(1).
     mutating func peakBytesSinceReset() -> Int?
+    /// Bytes the calling thread has allocated and deallocated since it started, counted by
+    /// usable size; `nil` when the allocator keeps no per-thread byte counters.
+    ///
+    /// - Complexity: O(1): two loads, cheap enough to bracket short phases.
+    func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)?
 }
 
-/// Finds the best allocator statistics available in this process. (Skeleton.)
-public enum AllocatorStatisticsDetector {
-    /// jemalloc's `mallctl` when the process runs on jemalloc (e.g. preloaded), otherwise the
-    /// platform allocator's statistics, otherwise `nil`.
-    public static func detect() -> (any AllocatorStatistics)? {
+extension AllocatorStatistics {
+    /// Allocators without per-thread byte counters.
+    public func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)? {
         nil
     }
 }

@@ -1,23 +1,121 @@
 import Foundation
 
 /// Runs the memory pass in a child process with jemalloc preloaded, so timings in the parent
-/// keep the platform allocator while memory figures come from jemalloc. (Skeleton.)
+/// keep the platform allocator while memory figures come from jemalloc.
+///
+///     if let jemalloc = ChildProcess.jemallocLibraryPath() {
+///         let child = try ChildProcess.run(
+///             executable: ChildProcess.currentExecutablePath(),
+///             arguments: ["__memory-pass", …],
+///             environment: ChildProcess.preloadEnvironment(library: jemalloc),
+///             input: plan)
+///     }
 public enum ChildProcess {
-    /// The path of a loadable libjemalloc, or `nil` when none is installed.
-    public static func jemallocLibraryPath() -> String? {
-        nil
-    }
-
-    /// Runs `executable` with `arguments`, extra `environment` entries and `input` on stdin, and
-    /// returns its exit status, stdout and stderr.
+    /// Runs `executable` with `arguments`, this process's environment plus `environment` (which
+    /// wins on conflicts) and `input` on stdin, and returns its exit status, stdout and stderr.
+    ///
+    /// Stdin, stdout and stderr are served by three threads at once, so neither a large input
+    /// nor a large output can block the child on a full pipe. A child killed by a signal reports
+    /// `128 + signal`, as a shell does. A child that exits without reading all of `input` is not
+    /// an error (SIGPIPE is ignored in this process while `input` is written).
+    ///
+    /// - Throws: the error of `Process.run()` when the executable cannot be started.
+    /// - Complexity: O(input + output) bytes copied; blocks until the child exits and closes its
+    ///   output.
     public static func run(
         executable: String, arguments: [String], environment: [String: String], input: Data
     ) throws -> (status: Int32, output: Data, error: Data) {
-        throw HarnessError.invalidPlan("child processes are not built yet")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        let standardInput = Pipe()
+        let standardOutput = Pipe()
+        let standardError = Pipe()
+        process.standardInput = standardInput
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+
+        if !input.isEmpty {
+            ignoreBrokenPipes()
+        }
+        try process.run()
+
+        let output = PipeDrain(standardOutput.fileHandleForReading)
+        let error = PipeDrain(standardError.fileHandleForReading)
+        let feed = PipeFeed(input, into: standardInput.fileHandleForWriting)
+        process.waitUntilExit()
+        feed.wait()
+        let status = process.terminationReason == .uncaughtSignal
+            ? 128 + process.terminationStatus
+            : process.terminationStatus
+        return (status, output.wait(), error.wait())
     }
 
-    /// The running executable's path, for re-running it as the child.
+    /// The running executable's absolute path, for re-running it as the child.
+    ///
+    /// On Linux this is `/proc/self/exe` resolved, which neither a relative `argv[0]` nor a
+    /// later `chdir` can mislead; elsewhere Foundation's main bundle path, then `argv[0]`
+    /// resolved against the working directory.
     public static func currentExecutablePath() -> String {
-        CommandLine.arguments[0]
+        #if os(Linux)
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            resolved.hasPrefix("/")
+        {
+            return resolved
+        }
+        #endif
+        if let bundled = Bundle.main.executablePath, bundled.hasPrefix("/") {
+            return bundled
+        }
+        let argument = CommandLine.arguments.first ?? ""
+        return URL(fileURLWithPath: argument).standardizedFileURL.path
+    }
+
+    /// Lets a write to a pipe whose reader has gone fail with `EPIPE` instead of killing this
+    /// process. Idempotent.
+    private static func ignoreBrokenPipes() {
+        #if canImport(Glibc) || canImport(Darwin)
+        signal(SIGPIPE, SIG_IGN)
+        #endif
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: @unchecked Sendable {
+    // Written by the reading thread before `finished.signal()`, read after `finished.wait()`.
+    private var data = Data()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = (try? handle.readToEnd()) ?? Data()
+            try? handle.close()
+            finished.signal()
+        }
+    }
+
+    /// Everything the pipe delivered, once the writer has closed it.
+    func wait() -> Data {
+        finished.wait()
+        return data
+    }
+}
+
+/// Writes `input` to a pipe and closes it, on a thread of its own.
+private final class PipeFeed: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ input: Data, into handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            // A child that exits early closes its end; the write then fails and is dropped.
+            try? handle.write(contentsOf: input)
+            try? handle.close()
+            finished.signal()
+        }
+    }
+
+    func wait() {
+        finished.wait()
     }
 }

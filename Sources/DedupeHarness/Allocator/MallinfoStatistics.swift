@@ -1,0 +1,40 @@
+#if canImport(Glibc) && canImport(CoreFoundation)
+// CoreFoundation's headers include <malloc.h>, which Glibc's module leaves out; only the type
+// `struct mallinfo2` is used from it.
+import CoreFoundation
+import Glibc
+
+/// glibc malloc's statistics from `mallinfo2()`: the fallback when jemalloc is not loaded.
+///
+/// Allocated bytes are `uordblks + hblkhd`: bytes in use in the heap arenas plus bytes in
+/// blocks served by `mmap`. The figures are process-wide (every thread's allocations) and count
+/// chunks parked in glibc's per-thread cache as in use. glibc keeps no allocation count and no
+/// peak, so those are `nil`.
+public struct MallinfoStatistics: AllocatorStatistics {
+    typealias Function = @convention(c) () -> mallinfo2
+
+    let mallinfo: Function
+
+    /// Binds to glibc's `mallinfo2`; `nil` before glibc 2.33, which lacks it.
+    ///
+    /// It is resolved at run time so the binary still loads on an older glibc.
+    public init?() {
+        guard let symbol = dlsym(nil, "mallinfo2") else { return nil }
+        mallinfo = unsafeBitCast(symbol, to: Function.self)
+    }
+
+    public var source: String { "glibc-mallinfo2" }
+
+    /// - Complexity: O(arenas + free chunks): glibc walks every arena's bins.
+    public mutating func allocatedBytes() -> Int? {
+        let info = mallinfo()
+        return Int(info.uordblks + info.hblkhd)
+    }
+
+    public mutating func allocationCount() -> Int? { nil }
+
+    public mutating func resetPeak() -> Bool { false }
+
+    public mutating func peakBytesSinceReset() -> Int? { nil }
+}
+#endif

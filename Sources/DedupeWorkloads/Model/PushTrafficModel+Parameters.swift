@@ -1,0 +1,140 @@
+import PushDedupe
+
+extension PushTrafficModel {
+    /// Every knob of the generative model. The defaults, and why each is what it is, are in
+    /// `Guides/Workloads.md`.
+    public struct Parameters: Hashable, Sendable {
+        // MARK: Arrivals (on-off Markov-modulated Poisson)
+
+        /// Intents per second while a burst is on.
+        public var burstRate: Double = 4
+        /// Mean intents per burst; burst sizes are geometric on {1, 2, …}.
+        public var meanBurstSize: Double = 6
+        /// Mean quiet gap between bursts; gaps are exponential.
+        public var meanQuietGap: Duration = .seconds(30)
+
+        // MARK: Popularity
+
+        /// Share of intents opening each route kind, in `RouteKind.allCases` order
+        /// (item, content, document).
+        public var kindMix: [Double] = [0.6, 0.3, 0.1]
+        /// Distinct ids per route kind, same order as `kindMix`.
+        public var catalogueSizes: [Int] = [10_000, 2_000, 500]
+        /// Zipf exponent of the popularity of ids within a kind.
+        public var zipfExponent: Double = 0.9
+        /// Share of intents whose first payload arrives through the cold-launch path.
+        public var coldLaunchShare: Double = 0.2
+
+        // MARK: Duplicate mechanisms (each applied independently per intent)
+
+        /// Probability that the payload also arrives on a second path (new envelope, same fingerprint).
+        public var samePayloadProbability: Double = 0.15
+        /// Median delay of that second copy; log-normal.
+        public var samePayloadMedian: Duration = .milliseconds(3)
+        /// Probability that the envelope is emitted again (pending-route replay or ready callback).
+        public var reemitProbability: Double = 0.3
+        /// Probability that a re-emitted envelope is emitted a second time too.
+        public var secondReemitProbability: Double = 0.5
+        /// Re-emit delays are log-uniform over this range.
+        public var reemitDelay: ClosedRange<Duration> = .milliseconds(10) ... .seconds(5)
+        /// Probability that the user taps the same screen again: a new intent.
+        public var retapProbability: Double = 0.1
+        /// Median re-tap delay; log-normal.
+        public var retapMedian: Duration = .milliseconds(1_200)
+        /// Log-normal shape of the re-tap delay.
+        public var retapSigma: Double = 1.0
+        /// Probability of a button double tap.
+        public var doubleTapProbability: Double = 0.05
+        /// Double-tap delays are uniform over this range.
+        public var doubleTapDelay: ClosedRange<Duration> = .milliseconds(80) ... .milliseconds(300)
+        /// Probability that a second async completion pushes a different route id.
+        public var asyncCompletionProbability: Double = 0.03
+        /// Median delay of the second completion after the first; log-normal.
+        public var asyncCompletionMedian: Duration = .milliseconds(250)
+        /// Probability that a delivery is held back by APNs/the OS and processed late.
+        public var reorderProbability: Double = 0.05
+        /// Mean hold-back of a reordered delivery; exponential.
+        public var reorderMeanDelay: Duration = .milliseconds(20)
+
+        public init() {}
+
+        /// Checks every field.
+        ///
+        /// - Throws: ``ConfigurationError`` naming the first invalid field.
+        /// - Complexity: O(1).
+        public func validate() throws(ConfigurationError) {
+            func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
+                ConfigurationError(strategy: "push-traffic-model", parameter: parameter, reason: reason)
+            }
+            guard burstRate.isFinite && burstRate > 0 else { throw fail("burstRate", "must be positive, got \(burstRate)") }
+            guard meanBurstSize.isFinite && meanBurstSize >= 1 else {
+                throw fail("meanBurstSize", "must be at least 1, got \(meanBurstSize)")
+            }
+            guard meanQuietGap >= .zero else { throw fail("meanQuietGap", "must not be negative") }
+            guard kindMix.count == RouteKind.allCases.count, kindMix.allSatisfy({ $0.isFinite && $0 >= 0 }),
+                  kindMix.reduce(0, +) > 0 else {
+                throw fail("kindMix", "needs \(RouteKind.allCases.count) non-negative shares with a positive sum")
+            }
+            guard catalogueSizes.count == RouteKind.allCases.count, catalogueSizes.allSatisfy({ $0 >= 1 && $0 <= 10_000_000 }) else {
+                throw fail("catalogueSizes", "needs \(RouteKind.allCases.count) sizes in 1...10000000")
+            }
+            guard zipfExponent.isFinite && zipfExponent >= 0 else {
+                throw fail("zipfExponent", "must be non-negative, got \(zipfExponent)")
+            }
+            let probabilities: [(String, Double)] = [
+                ("coldLaunchShare", coldLaunchShare), ("samePayloadProbability", samePayloadProbability),
+                ("reemitProbability", reemitProbability), ("secondReemitProbability", secondReemitProbability),
+                ("retapProbability", retapProbability), ("doubleTapProbability", doubleTapProbability),
+                ("asyncCompletionProbability", asyncCompletionProbability), ("reorderProbability", reorderProbability),
+            ]
+            for (name, value) in probabilities where !(value >= 0 && value <= 1) {
+                throw fail(name, "must be in [0, 1], got \(value)")
+            }
+            let delays: [(String, Duration)] = [
+                ("samePayloadMedian", samePayloadMedian), ("retapMedian", retapMedian),
+                ("asyncCompletionMedian", asyncCompletionMedian), ("reorderMeanDelay", reorderMeanDelay),
+                ("doubleTapDelay", doubleTapDelay.lowerBound),
+            ]
+            for (name, value) in delays where value < .zero {
+                throw fail(name, "must not be negative")
+            }
+            guard reemitDelay.lowerBound > .zero else { throw fail("reemitDelay", "must start above zero") }
+            guard retapSigma.isFinite && retapSigma >= 0 else { throw fail("retapSigma", "must be non-negative") }
+        }
+
+        /// Events per intent the mechanisms add on average, `dup` ones and `new` ones (re-taps)
+        /// separately, before reordering. Used by the guide and to size outputs.
+        public var expectedDuplicatesPerIntent: Double {
+            samePayloadProbability + reemitProbability * (1 + secondReemitProbability)
+                + doubleTapProbability + asyncCompletionProbability
+        }
+
+        /// The long-run fraction of events whose truth is `dup`.
+        ///
+        /// Each first intent brings 1 `new` event, `retapProbability` more `new` events (re-taps
+        /// carry no mechanisms of their own), and ``expectedDuplicatesPerIntent`` `dup` events.
+        public var expectedDuplicateRatio: Double {
+            let duplicates = expectedDuplicatesPerIntent
+            return duplicates / (1 + retapProbability + duplicates)
+        }
+
+        /// Expected events per first intent, re-taps included.
+        public var expectedEventsPerIntent: Double {
+            1 + retapProbability + expectedDuplicatesPerIntent
+        }
+
+        /// The long-run fraction of time spent inside bursts: a burst of *m* intents lasts
+        /// (*m* − 1) inter-arrival times.
+        public var expectedBurstTimeShare: Double {
+            let burst = (meanBurstSize - 1) / burstRate
+            return burst / (burst + meanQuietGap.seconds)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a double.
+    var milliseconds: Double { Double(wholeNanoseconds) / 1_000_000 }
+    /// The duration in seconds, as a double.
+    var seconds: Double { Double(wholeNanoseconds) / 1_000_000_000 }
+}

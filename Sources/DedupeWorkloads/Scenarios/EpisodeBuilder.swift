@@ -1,0 +1,50 @@
+import PushDedupe
+
+/// Builds the published and NavigationStack scenarios: many independent episodes of one
+/// situation, separated by quiet gaps longer than any window the harness sweeps (5 s), so that
+/// episodes cannot interact and every rate is a rate over episodes.
+enum EpisodeBuilder {
+    /// Episodes per scenario: enough for a 95% interval of about ±7 points on a rate, and quick.
+    static let episodeCount = 200
+    /// The minimum quiet gap after an episode's last event, in ms: four times the longest window
+    /// swept.
+    static let minimumGap: Double = 20_000
+    /// The mean of the exponential extra gap, in ms, so that episode starts are not periodic.
+    static let meanExtraGap: Double = 10_000
+
+    /// Builds ``episodeCount`` episodes. `episode` records episode `number` starting at `start`
+    /// (ms) and returns the latest time (ms) it used.
+    static func workload(
+        name: String, summary: String, seed: UInt64,
+        episode: (_ builder: inout WorkloadBuilder, _ random: inout SplitMix64, _ number: Int, _ start: Double) -> Double
+    ) -> Workload {
+        var builder = WorkloadBuilder(seed: seed, expectedEvents: 3 * episodeCount)
+        var random = SplitMix64(seed: seed)
+        var start = 0.0
+        for number in 0..<episodeCount {
+            start += random.exponential(mean: meanExtraGap)
+            start = episode(&builder, &random, number, start) + minimumGap
+        }
+        return builder.finish(name: name, summary: summary)
+    }
+
+    /// The route of episode `number`: every episode its own screen, cycling through the kinds, so
+    /// that not even a navigation guard comparing with the previous screen can link two episodes.
+    static func route(ofEpisode number: Int) -> (kind: RouteKind, id: Int) {
+        (RouteKind.allCases[number % RouteKind.allCases.count], 1_000 + number)
+    }
+}
+
+extension EpisodeBuilder {
+    /// The signature of one episode: record it starting at `start` ms, return its latest time.
+    typealias Episode = @Sendable (
+        _ builder: inout WorkloadBuilder, _ random: inout SplitMix64, _ number: Int, _ start: Double
+    ) -> Double
+
+    /// A scenario of ``episodeCount`` episodes of `episode`.
+    static func scenario(id: String, summary: String, category: Scenario.Category, episode: @escaping Episode) -> Scenario {
+        Scenario(id: id, summary: summary, category: category) { (seed: UInt64) in
+            workload(name: id, summary: summary, seed: seed, episode: episode)
+        }
+    }
+}

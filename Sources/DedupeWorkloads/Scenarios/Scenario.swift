@@ -1,0 +1,56 @@
+import PushDedupe
+
+/// A named workload preset.
+public struct Scenario: Sendable {
+    /// Where a scenario comes from, which decides the report section it appears in.
+    public enum Category: String, Sendable, CaseIterable {
+        /// One of the four situations of the two-layer article's comparison table.
+        case publishedSituation = "published"
+        /// One of the three NavigationStack double-push cases.
+        case navigationStack = "navigation-stack"
+        /// Traffic presets that stress speed and memory.
+        case stress
+    }
+
+    /// Stable kebab-case id, e.g. `marketing-burst`.
+    public var id: String
+    /// One line on what it models.
+    public var summary: String
+    public var category: Category
+    private let generate: @Sendable (UInt64, Double) -> Workload
+
+    /// A scenario whose size does not depend on the scale.
+    public init(id: String, summary: String, category: Category, generate: @escaping @Sendable (UInt64) -> Workload) {
+        self.init(id: id, summary: summary, category: category) { seed, _ in generate(seed) }
+    }
+
+    /// A scenario that shrinks with the scale passed to ``workload(seed:scale:)``.
+    public init(
+        id: String, summary: String, category: Category,
+        generate: @escaping @Sendable (_ seed: UInt64, _ scale: Double) -> Workload
+    ) {
+        self.id = id
+        self.summary = summary
+        self.category = category
+        self.generate = generate
+    }
+
+    /// The scenario's events for `seed` at full size; the same seed gives the same events on
+    /// every machine.
+    ///
+    /// - Complexity: O(*n* log *n*) in the events generated.
+    public func workload(seed: UInt64) -> Workload {
+        generate(seed, 1)
+    }
+
+    /// The scenario's events for `seed`, with the stress scenarios shrunk to `scale` of their
+    /// size for quick runs.
+    ///
+    /// `scale` is clamped to [10⁻⁴, 1] (NaN counts as 1). The published and NavigationStack
+    /// scenarios are small already and ignore it.
+    ///
+    /// - Complexity: O(*n* log *n*) in the events generated.
+    public func workload(seed: UInt64, scale: Double) -> Workload {
+        generate(seed, scale.isNaN ? 1 : min(max(scale, 1e-4), 1))
+    }
+}

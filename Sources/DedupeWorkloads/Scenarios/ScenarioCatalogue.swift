@@ -1,0 +1,18 @@
+import PushDedupe
+
+/// Every named scenario, in report order: the published situations, the NavigationStack cases,
+/// then the stress presets.
+///
+/// ```swift
+/// let workload = ScenarioCatalogue.scenario(named: "marketing-burst")?.workload(seed: 42, scale: 0.1)
+/// ```
+public enum ScenarioCatalogue {
+    public static let all: [Scenario] = publishedSituations + navigationStackCases + stressPresets
+
+    /// The scenario with `id`, or `nil`.
+    ///
+    /// - Complexity: O(*n*) in the number of scenarios.
+    public static func scenario(named id: String) -> Scenario? {
+        all.first { $0.id == id }
+    }
+}

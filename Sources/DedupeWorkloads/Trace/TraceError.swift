@@ -1,0 +1,43 @@
+/// Why a trace file could not be read or written, and where.
+///
+/// ```
+/// file.csv:12: time_ms decreases (4.5 after 7)
+/// ```
+public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The class of problem, for callers and tests that branch on it.
+    public enum Kind: String, Sendable, CaseIterable {
+        case emptyFile
+        case badHeader
+        case wrongColumnCount
+        case badNumber
+        case decreasingTime
+        case unknownKind
+        case invalidField
+        case overlongField
+        case unknownEnvelope
+        case duplicateEnvelope
+        case envelopeTokenCollision
+        case fingerprintMismatch
+        case tooManyLabels
+        case io
+    }
+
+    /// The file's name (last path component).
+    public var fileName: String
+    /// The 1-based line number, or 0 for a problem with the whole file.
+    public var line: Int
+    public var kind: Kind
+    /// What is wrong, in words.
+    public var reason: String
+
+    public init(fileName: String, line: Int, kind: Kind, reason: String) {
+        self.fileName = fileName
+        self.line = line
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public var description: String {
+        line > 0 ? "\(fileName):\(line): \(reason)" : "\(fileName): \(reason)"
+    }
+}

@@ -1,0 +1,107 @@
+/// Constants and small codecs shared by ``TraceWriter`` and ``TraceReader``; the format itself is
+/// specified in `Guides/TraceFormat.md`.
+enum TraceFormat {
+    static let header = "time_ms,kind,envelope,fingerprint,source,truth"
+    static let columnCount = 6
+    static let maximumEnvelopeLength = 64
+    /// In Unicode scalars.
+    static let maximumFingerprintLength = 128
+    /// In Unicode scalars.
+    static let maximumSourceLength = 128
+    /// Any longer line is rejected before it is buffered, so a file without newlines cannot
+    /// exhaust memory. Valid event lines are far shorter (under 1 KiB).
+    static let maximumLineLength = 65_536
+
+    /// Appends `nanoseconds` as decimal milliseconds with the fraction trimmed of trailing zeros:
+    /// exactly the nanosecond value, e.g. `1500000` → `1.5`, `7000000` → `7`.
+    static func appendMilliseconds(_ nanoseconds: Int64, to output: inout [UInt8]) {
+        if nanoseconds < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = nanoseconds.magnitude
+        appendDecimal(magnitude / 1_000_000, to: &output)
+        var fraction = magnitude % 1_000_000
+        guard fraction != 0 else { return }
+        output.append(UInt8(ascii: "."))
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var scratch = [UInt8](repeating: UInt8(ascii: "0"), count: digits)
+        for position in stride(from: digits - 1, through: 0, by: -1) {
+            scratch[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+        }
+        output.append(contentsOf: scratch)
+    }
+
+    /// `nanoseconds` as trace text, for messages.
+    static func milliseconds(_ nanoseconds: Int64) -> String {
+        var bytes: [UInt8] = []
+        appendMilliseconds(nanoseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &output) }
+        output.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Parses `[-]digits[.digits]` milliseconds into nanoseconds, rounding digits beyond the
+    /// sixth decimal half away from zero. `nil` for anything else or a value outside `Int64`.
+    static func parseMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var whole: UInt64 = 0
+        var wholeDigits = 0
+        while index < bytes.count, let digit = digitValue(bytes[index]) {
+            let (times, overflow1) = whole.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(digit)
+            guard !overflow1 && !overflow2 else { return nil }
+            whole = sum
+            wholeDigits += 1
+            index += 1
+        }
+        guard wholeDigits > 0 else { return nil }
+        var fraction: UInt64 = 0
+        var roundUp = false
+        if index < bytes.count {
+            guard bytes[index] == UInt8(ascii: ".") else { return nil }
+            index += 1
+            var fractionDigits = 0
+            while index < bytes.count, let digit = digitValue(bytes[index]) {
+                if fractionDigits < 6 {
+                    fraction = fraction * 10 + digit
+                } else if fractionDigits == 6 {
+                    roundUp = digit >= 5
+                }
+                fractionDigits += 1
+                index += 1
+            }
+            guard fractionDigits > 0, index == bytes.count else { return nil }
+            while fractionDigits < 6 {
+                fraction *= 10
+                fractionDigits += 1
+            }
+        }
+        let (scaled, overflow1) = whole.multipliedReportingOverflow(by: 1_000_000)
+        let (sum, overflow2) = scaled.addingReportingOverflow(fraction + (roundUp ? 1 : 0))
+        guard !overflow1 && !overflow2, sum <= UInt64(Int64.max) else { return nil }
+        return negative ? -Int64(sum) : Int64(sum)
+    }
+
+    private static func digitValue(_ byte: UInt8) -> UInt64? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? UInt64(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// Whether `byte` may appear in an envelope token: `[A-Za-z0-9_-]`.
+    static func isEnvelopeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+}

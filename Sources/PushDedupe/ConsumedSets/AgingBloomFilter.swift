@@ -1,0 +1,166 @@
+/// A time-bounded Bloom filter of consumed envelope ids (`aging-bloom`): two Bloom generations
+/// that rotate every `retention`, so the filter forgets old ids instead of filling up forever.
+///
+/// New ids go into the current generation. When `retention` has passed since the current
+/// generation began, the previous one is cleared in place and becomes the current one. A lookup
+/// checks both.
+///
+/// Guarantees:
+/// - **Missed duplicates only past the retention.** An id is remembered for more than
+///   `retention` after it was accepted, and forgotten once 2 × `retention` have passed since its
+///   generation began (at most 2 × `retention` after acceptance; the clearing happens at the
+///   first `consume` from then on). A repeat refused from the previous generation is not
+///   re-inserted, so its horizon stays the first acceptance. Ageing out is not an eviction;
+///   ``evictions`` is always 0.
+/// - **False drops happen**, with probability ``theoreticalFalsePositiveRate``: the union of the
+///   two generations, 1 − (1 − p_current)(1 − p_previous). Each generation is sized for
+///   `expectedRatePerSecond × retention` ids at 1 − √(1 − p), so the union stays at about
+///   `falsePositiveRate` while the traffic matches the expected rate. Faster traffic raises it;
+///   memory never grows.
+///
+/// Memory: two bit arrays of m = −n·ln p′ / (ln 2)² bits each (n and p′ as above), about
+/// 2.8 bytes per id of n at 1%; fixed at construction, so flat over any run length.
+///
+/// - Complexity: `consume` is O(k), plus O(m/64) to clear a generation once per `retention`;
+///   `contains` is O(k). No allocation after construction.
+public struct AgingBloomFilter: ProbabilisticConsumedSet {
+    public static let strategyID = "aging-bloom"
+
+    /// The size of each of the two generations.
+    public let generationSizing: BloomSizing
+    /// How long each generation collects new ids; an id is remembered at least this long.
+    public let retention: Duration
+
+    @usableFromInline var current: _BloomBits
+    @usableFromInline var previous: _BloomBits
+    @usableFromInline var currentInsertions: Int
+    @usableFromInline var previousInsertions: Int
+    /// `retention` in nanoseconds, at least 1.
+    @usableFromInline let generationLength: Int64
+    /// When the current generation began; meaningful once `started`.
+    @usableFromInline var generationStart: Int64
+    /// The latest time given, so earlier times are clamped to it.
+    @usableFromInline var latest: Int64
+    @usableFromInline var started: Bool
+
+    /// Builds an empty filter from `retention`, `expectedRatePerSecond` and `falsePositiveRate`.
+    /// `capacity` is only validated: the generations are sized from the rate.
+    ///
+    /// - Throws: ``ConfigurationError`` for a negative capacity, a rate outside (0, 1), a
+    ///   retention under 1 ns, a non-positive or non-finite expected rate, or a size past 2⁴⁰ bits.
+    /// - Complexity: O(m/64).
+    public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
+        let strategy = Self.strategyID
+        try _FilterValidation.capacity(configuration.capacity, strategy: strategy)
+        try _FilterValidation.falsePositiveRate(configuration.falsePositiveRate, strategy: strategy)
+        let nanoseconds = configuration.retention.wholeNanoseconds
+        guard nanoseconds >= 1 else {
+            throw ConfigurationError(
+                strategy: strategy, parameter: "retention", reason: "must be at least 1 ns, got \(configuration.retention)")
+        }
+        let rate = configuration.expectedRatePerSecond
+        guard rate > 0 && rate.isFinite else {
+            throw ConfigurationError(
+                strategy: strategy, parameter: "expectedRatePerSecond", reason: "must be positive and finite, got \(rate)")
+        }
+        let perGeneration = (rate * Double(nanoseconds) / 1e9).rounded(.up)
+        guard perGeneration <= Double(_FilterValidation.maximumBits) else {
+            throw ConfigurationError(
+                strategy: strategy, parameter: "expectedRatePerSecond",
+                reason: "rate × retention expects \(perGeneration) ids per generation; at most 2^40 are supported")
+        }
+        // Two generations each at p′ make a union of 1 − (1 − p′)² = p.
+        let generationRate = 1 - (1 - configuration.falsePositiveRate).squareRoot()
+        let sizing = try BloomSizing(
+            expectedCount: max(1, Int(perGeneration)), falsePositiveRate: generationRate, strategy: strategy)
+        self.generationSizing = sizing
+        self.retention = configuration.retention
+        self.current = _BloomBits(bitCount: sizing.bitCount, hashCount: sizing.hashCount)
+        // Its own storage, not a copy-on-write share of `current`, so the first write allocates
+        // nothing.
+        self.previous = _BloomBits(bitCount: sizing.bitCount, hashCount: sizing.hashCount)
+        self.currentInsertions = 0
+        self.previousInsertions = 0
+        self.generationLength = nanoseconds
+        self.generationStart = 0
+        self.latest = .min
+        self.started = false
+    }
+
+    /// Rotates the generations up to `now`, then returns `true` unless `id` is in either one; a new
+    /// id goes into the current generation.
+    ///
+    /// - Complexity: O(k), plus O(m/64) when a generation is cleared.
+    @inlinable
+    @discardableResult
+    public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
+        advance(to: now.nanoseconds)
+        let probes = _BloomProbes(id)
+        if previous.contains(probes) { return false }
+        let alreadySet = current.insert(probes)
+        if !alreadySet { currentInsertions &+= 1 }
+        return !alreadySet
+    }
+
+    /// Whether `id` is in either live generation, as of the latest `consume`.
+    ///
+    /// - Complexity: O(k).
+    @inlinable
+    public func contains(_ id: EnvelopeID) -> Bool {
+        let probes = _BloomProbes(id)
+        return current.contains(probes) || previous.contains(probes)
+    }
+
+    @inlinable
+    mutating func advance(to now: Int64) {
+        guard started else {
+            started = true
+            latest = now
+            generationStart = now
+            return
+        }
+        guard now > latest else { return }
+        latest = now
+        let (elapsed, overflow) = now.subtractingReportingOverflow(generationStart)
+        let generations = overflow ? 2 : elapsed / generationLength
+        if generations == 0 { return }
+        if generations == 1 {
+            swap(&current, &previous)
+            previousInsertions = currentInsertions
+            generationStart &+= generationLength
+        } else {
+            previous.removeAll()
+            previousInsertions = 0
+            // Keep generation boundaries on the original grid when the arithmetic allows.
+            generationStart = overflow ? now : generationStart &+ generations &* generationLength
+        }
+        current.removeAll()
+        currentInsertions = 0
+    }
+
+    /// Insertions represented in the two live generations.
+    public var count: Int { currentInsertions + previousInsertions }
+
+    /// Bytes of both bit arrays.
+    public var footprint: Int { current.footprint + previous.footprint }
+
+    /// Always 0: ids age out, which is not an eviction.
+    public var evictions: Int { 0 }
+
+    /// 1 − (1 − p_current)(1 − p_previous), each p = (set bits / m)ᵏ of its generation: the chance
+    /// a never-consumed id is refused now.
+    public var theoreticalFalsePositiveRate: Double {
+        1 - (1 - current.falsePositiveRate) * (1 - previous.falsePositiveRate)
+    }
+
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    public func _checkInvariants() {
+        current._checkInvariants()
+        previous._checkInvariants()
+        precondition(current.words.count == previous.words.count, "generations differ in size")
+        precondition(currentInsertions >= 0 && previousInsertions >= 0, "negative insertion count")
+        precondition(!started || (latest >= generationStart && latest - generationStart < generationLength),
+                     "latest time outside the current generation")
+    }
+    #endif
+}

@@ -1,0 +1,136 @@
+// Internals shared by the filters: probe positions, the bit array behind `bloom` and
+// `aging-bloom`, configuration checks, and the few transcendental functions sizing needs.
+// None of it is API.
+
+/// The Kirsch–Mitzenmacher probe sequence of one id: gᵢ = h1 + i·h2 (mod 2⁶⁴), mapped onto
+/// `0..<range` by multiply-shift (the high 64 bits of gᵢ·range) instead of a division.
+///
+/// Both halves come from `EnvelopeID.hash64`, never from `Hasher`, so a run's bit positions are
+/// the same on every machine. `h2` is that hash rotated by 32 bits (its well-mixed low half
+/// becomes the high half the positions are read from), forced odd so the stride is never zero; a
+/// second `mix64` would cost about 2 ns per consume and measured no better. A stride within
+/// 2⁶⁴/range of zero still crowds the probes together; that happens to about 2 ids in `range`,
+/// which changes the false-positive rate by less than 2/range.
+@usableFromInline
+internal struct _BloomProbes {
+    @usableFromInline let h1: UInt64
+    @usableFromInline let h2: UInt64
+
+    @inlinable @inline(__always)
+    init(_ id: EnvelopeID) {
+        let hash = id.hash64
+        h1 = hash
+        h2 = (hash &>> 32 | hash &<< 32) | 1
+    }
+
+    /// The `index`-th probe, in `0..<range`.
+    @inlinable @inline(__always)
+    func position(_ index: Int, in range: Int) -> Int {
+        let g = h1 &+ UInt64(truncatingIfNeeded: index) &* h2
+        return Int(truncatingIfNeeded: g.multipliedFullWidth(by: UInt64(truncatingIfNeeded: range)).high)
+    }
+}
+
+/// A fixed bit array with k probes per id, counting its set bits as it goes so the false-positive
+/// rate at the current fill is O(1) to report.
+@usableFromInline
+internal struct _BloomBits {
+    @usableFromInline var words: [UInt64]
+    @usableFromInline let bitCount: Int
+    @usableFromInline let hashCount: Int
+    @usableFromInline var setBits: Int
+
+    /// `bitCount` must be a positive multiple of 64; `BloomSizing` guarantees it.
+    init(bitCount: Int, hashCount: Int) {
+        self.words = Array(repeating: 0, count: bitCount / 64)
+        self.bitCount = bitCount
+        self.hashCount = hashCount
+        self.setBits = 0
+    }
+
+    @inlinable
+    func contains(_ probes: _BloomProbes) -> Bool {
+        words.withUnsafeBufferPointer { words in
+            for index in 0..<hashCount {
+                let bit = probes.position(index, in: bitCount)
+                if words[bit &>> 6] & (1 &<< UInt64(bit & 63)) == 0 { return false }
+            }
+            return true
+        }
+    }
+
+    /// Sets the id's bits and returns whether all of them were already set.
+    @inlinable
+    mutating func insert(_ probes: _BloomProbes) -> Bool {
+        let bitCount = self.bitCount
+        let hashCount = self.hashCount
+        let newlySet = words.withUnsafeMutableBufferPointer { words in
+            var newlySet = 0
+            for index in 0..<hashCount {
+                let bit = probes.position(index, in: bitCount)
+                let shift = UInt64(bit & 63)
+                let word = words[bit &>> 6]
+                // Branch-free: 1 when the bit was clear.
+                newlySet &+= Int(truncatingIfNeeded: (~word &>> shift) & 1)
+                words[bit &>> 6] = word | (1 &<< shift)
+            }
+            return newlySet
+        }
+        setBits &+= newlySet
+        return newlySet == 0
+    }
+
+    /// Clears every bit in place, keeping the storage.
+    @inlinable
+    mutating func removeAll() {
+        words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        setBits = 0
+    }
+
+    /// The chance that a never-inserted id finds all its bits set: (set bits / m)ᵏ. Exact for the
+    /// current contents if the k probes were independent; double hashing is within O(1/m) of it.
+    @usableFromInline
+    var falsePositiveRate: Double {
+        DeterministicMath.power(Double(setBits) / Double(bitCount), hashCount)
+    }
+
+    /// Bytes of the bit array.
+    @usableFromInline
+    var footprint: Int { words.count * MemoryLayout<UInt64>.stride }
+
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    func _checkInvariants() {
+        precondition(bitCount > 0 && bitCount == words.count * 64, "bit count out of step with the words")
+        precondition(hashCount >= 1, "a filter needs at least one probe")
+        precondition(setBits == words.reduce(0) { $0 + $1.nonzeroBitCount }, "set-bit tally drifted")
+    }
+    #endif
+}
+
+/// Configuration checks shared by the filters, so every filter words its errors alike.
+internal enum _FilterValidation {
+    static func capacity(_ capacity: Int, strategy: String) throws(ConfigurationError) {
+        guard capacity >= 0 else {
+            throw ConfigurationError(strategy: strategy, parameter: "capacity", reason: "must not be negative, got \(capacity)")
+        }
+    }
+
+    static func falsePositiveRate(_ rate: Double, strategy: String) throws(ConfigurationError) {
+        // Written so that NaN fails too.
+        guard rate > 0 && rate < 1 else {
+            throw ConfigurationError(strategy: strategy, parameter: "falsePositiveRate", reason: "must be in (0, 1), got \(rate)")
+        }
+    }
+
+    /// The most bits (or cells) a filter may ask for: 2⁴⁰ bits is 128 GiB, far past any device,
+    /// and keeps every size computation clear of `Int` overflow.
+    static let maximumBits = 1 << 40
+
+    static func size(_ bits: Double, parameter: String, strategy: String) throws(ConfigurationError) {
+        guard bits <= Double(maximumBits) else {
+            throw ConfigurationError(
+                strategy: strategy, parameter: parameter,
+                reason: "needs \(bits) bits, more than the 2^40 supported")
+        }
+    }
+}

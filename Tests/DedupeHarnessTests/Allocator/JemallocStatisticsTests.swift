@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import DedupeHarness
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// jemalloc cannot be `dlopen`ed into this running process (initial-exec TLS), so these tests
+/// re-run the test executable with jemalloc preloaded and only `JemallocProbe` enabled.
+@Suite struct JemallocStatisticsTests {
+    @Test func bindingRejectsAnAllocatorThatDoesNotAnswer() {
+        let refusing = Mallctl { _, _, _, _, _ in 2 }  // ENOENT for every name
+        #expect(JemallocStatistics(mallctl: refusing) == nil)
+    }
+
+    @Test func countersAreExactInAPreloadedChild() throws {
+        #if os(Linux)
+        guard let library = ChildProcess.jemallocLibraryPath() else {
+            print("skipped: no preloadable libjemalloc.so.2, the jemalloc path is untested here")
+            return
+        }
+        let result = try ChildProcess.run(
+            executable: ChildProcess.currentExecutablePath(),
+            arguments: ["--testing-library", "swift-testing", "--filter", "JemallocProbe"],
+            environment: ChildProcess.preloadEnvironment(library: library).merging([JemallocProbeSwitch.variable: "1"]) { $1 },
+            input: Data())
+        let output = String(decoding: result.output, as: UTF8.self)
+        #expect(result.status == 0, "child failed:\n\(output)\n\(String(decoding: result.error, as: UTF8.self))")
+        // The probe prints this after its checks, so a child that ran no test at all fails here.
+        #expect(output.contains("jemalloc-probe: ran"), "child output:\n\(output)")
+        #else
+        print("skipped: the jemalloc child is run on Linux only")
+        #endif
+    }
+}
+
+/// The environment variable that enables `JemallocProbe` in the child.
+enum JemallocProbeSwitch {
+    static let variable = "PUSHDEDUPE_JEMALLOC_PROBE"
+    static var isOn: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
+}
+
+/// Runs only inside the child started above, where jemalloc serves `malloc`.
+@Suite(.enabled(if: JemallocProbeSwitch.isOn, "only in the child with jemalloc preloaded"))
+struct JemallocProbe {
+    /// Sizes from the smallest class through cached large ones to uncached large ones.
+    static let sizes = [8, 24, 100, 500, 3_000, 10_000, 20_000, 40_000, 100_000, 1 << 20]
+
+    @Test func probe() throws {
+        #if canImport(Glibc)
+        let detected = AllocatorStatisticsDetector.detect()
+        var statistics = try #require(detected as? JemallocStatistics)
+        #expect(statistics.source.hasPrefix("jemalloc 5."))
+        #expect(statistics.source == "jemalloc " + statistics.version.prefix { $0 != "-" })
+
+        // Readings allocate nothing, not even the first ones after creation (the detector
+        // created the first instance in this process): the count stays put across them.
+        let firstCount = statistics.allocationCount() ?? -1
+        _ = statistics.allocatedBytes()
+        _ = statistics.resetPeak()
+        _ = statistics.peakBytesSinceReset()
+        #expect(statistics.allocationCount() == firstCount)
+
+        // The first pass warms up what the test's own code allocates once (runtime metadata,
+        // `sizes`); the second is checked.
+        var blocks = [UnsafeMutableRawPointer?](repeating: nil, count: 1_000)
+        var first = Pass()
+        first.run(&statistics, blocks: &blocks)
+        var pass = Pass()
+        pass.run(&statistics, blocks: &blocks)
+
+        #expect(pass.allocations == blocks.count)
+        #expect(pass.allocatedBytes >= Self.sizes.reduce(0, +) * (blocks.count / Self.sizes.count))
+        // Both count usable (size-class) bytes, so they agree exactly.
+        #expect(UInt64(pass.allocatedBytes) == pass.threadAllocated)
+        #expect(pass.threadDeallocated == pass.threadAllocated)
+        #expect(pass.bytesLeftAfterFree == 0)
+        #expect(pass.singleBlockAllocations == 1)
+        #expect(pass.singleBlockBytes == 1 << 20)
+        if statistics.supportsPeak {
+            #expect(pass.peakBytes >= 1 << 20 && pass.peakBytes < (1 << 20) + (64 << 10))
+        }
+        print("jemalloc-probe: ran (\(statistics.source), peak \(statistics.supportsPeak ? "supported" : "unsupported"))")
+        #endif
+    }
+
+    /// Allocates `blocks.count` blocks of `sizes` in turn and frees them, then one 1 MiB block,
+    /// recording the counters' deltas. Readings default to -1 so a missing one fails the checks.
+    struct Pass {
+        var allocations = -1
+        var allocatedBytes = -1
+        var threadAllocated: UInt64 = 0
+        var threadDeallocated: UInt64 = 0
+        var bytesLeftAfterFree = -1
+        var singleBlockAllocations = -1
+        var singleBlockBytes = -1
+        var peakBytes = -1
+
+        mutating func run(_ statistics: inout JemallocStatistics, blocks: inout [UnsafeMutableRawPointer?]) {
+            #if canImport(Glibc)
+            let countBefore = statistics.allocationCount() ?? 0
+            let bytesBefore = statistics.allocatedBytes() ?? 0
+            let threadBefore = statistics.threadByteTotals()!
+            for index in blocks.indices {
+                blocks[index] = malloc(JemallocProbe.sizes[index % JemallocProbe.sizes.count])
+            }
+            let countAfter = statistics.allocationCount() ?? 0
+            let bytesAfter = statistics.allocatedBytes() ?? 0
+            let threadAfter = statistics.threadByteTotals()!
+            for index in blocks.indices {
+                free(blocks[index])
+            }
+            let threadFreed = statistics.threadByteTotals()!
+            allocations = countAfter - countBefore
+            allocatedBytes = bytesAfter - bytesBefore
+            threadAllocated = threadAfter.allocated - threadBefore.allocated
+            threadDeallocated = threadFreed.deallocated - threadAfter.deallocated
+            bytesLeftAfterFree = (statistics.allocatedBytes() ?? 0) - bytesBefore
+
+            _ = statistics.resetPeak()
+            let singleCountBefore = statistics.allocationCount() ?? 0
+            let singleBytesBefore = statistics.allocatedBytes() ?? 0
+            let block = malloc(1 << 20)
+            singleBlockAllocations = (statistics.allocationCount() ?? 0) - singleCountBefore
+            singleBlockBytes = (statistics.allocatedBytes() ?? 0) - singleBytesBefore
+            free(block)
+            peakBytes = statistics.peakBytesSinceReset() ?? -1
+            #endif
+        }
+    }
+}

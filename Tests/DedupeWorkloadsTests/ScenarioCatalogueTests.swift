@@ -1,0 +1,194 @@
+import Testing
+import PushDedupe
+@testable import DedupeWorkloads
+
+@Suite struct ScenarioCatalogueTests {
+    /// Small enough for a debug build, large enough for every mechanism to occur.
+    static let quickScale = 0.05
+
+    @Test func idsAreStableKebabCaseAndUnique() {
+        let ids = ScenarioCatalogue.all.map(\.id)
+        #expect(ids == [
+            "same-payload-twice", "envelope-reemitted", "retap-after-window", "ready-callback-replay",
+            "button-double-tap", "async-completion-after-retap", "path-owned-twice",
+            "marketing-burst", "chat-storm", "cold-launch-replay-storm", "long-session", "mixed-default",
+        ])
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
+        #expect(ScenarioCatalogue.all.allSatisfy { !$0.summary.isEmpty && !$0.summary.contains("\n") })
+        #expect(ScenarioCatalogue.scenario(named: "chat-storm")?.category == .stress)
+        #expect(ScenarioCatalogue.scenario(named: "nope") == nil)
+        let categories = ScenarioCatalogue.all.map(\.category)
+        #expect(categories.filter { $0 == .publishedSituation }.count == 4)
+        #expect(categories.filter { $0 == .navigationStack }.count == 3)
+    }
+
+    @Test(arguments: ScenarioCatalogue.all.map(\.id))
+    func everyScenarioIsConsistentAndDeterministic(id: String) throws {
+        let scenario = try #require(ScenarioCatalogue.scenario(named: id))
+        let workload = scenario.workload(seed: 3, scale: Self.quickScale)
+        #expect(workload.name == id)
+        #expect(workload.summary == scenario.summary)
+        #expect(!workload.events.isEmpty)
+        #expect(workload.firstInconsistency() == nil)
+        #expect(workload.events.allSatisfy { $0.truth != .unknown })
+        #expect(workload.count(.new) > 0)
+        let again = scenario.workload(seed: 3, scale: Self.quickScale)
+        #expect(TraceWriter.encode(again) == TraceWriter.encode(workload))
+        #expect(TraceWriter.encode(scenario.workload(seed: 4, scale: Self.quickScale)) != TraceWriter.encode(workload))
+    }
+
+    // MARK: The episodic scenarios, checked against their definitions
+
+    /// Splits an episodic workload at the quiet gaps between episodes.
+    func episodes(_ id: String, seed: UInt64 = 1) throws -> (Workload, [[WorkloadEvent]]) {
+        let workload = try #require(ScenarioCatalogue.scenario(named: id)).workload(seed: seed)
+        var episodes: [[WorkloadEvent]] = []
+        for event in workload.events {
+            if let last = episodes.last?.last, event.time.nanoseconds - last.time.nanoseconds < 15_000_000_000 {
+                episodes[episodes.count - 1].append(event)
+            } else {
+                episodes.append([event])
+            }
+        }
+        #expect(episodes.count == EpisodeBuilder.episodeCount)
+        #expect(Set(episodes.map { workload.route(of: $0[0]) }).count == episodes.count)
+        return (workload, episodes)
+    }
+
+    func milliseconds(_ from: WorkloadEvent, _ to: WorkloadEvent) -> Double {
+        Double(to.time.nanoseconds - from.time.nanoseconds) / 1e6
+    }
+
+    @Test func samePayloadTwice() throws {
+        let (workload, episodes) = try episodes("same-payload-twice")
+        var swapped = 0
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .payload])
+            #expect(episode.map(\.truth) == [.new, .dup])
+            #expect(episode[0].fingerprint == episode[1].fingerprint && episode[0].envelope != episode[1].envelope)
+            #expect(milliseconds(episode[0], episode[1]) <= 40)
+            #expect(Set(episode.map { workload.source(of: $0) }) == ["tap", "cold_launch"])
+            if workload.source(of: episode[0]) == "cold_launch" { swapped += 1 }
+        }
+        #expect(swapped > 20 && swapped < 60)
+    }
+
+    @Test func envelopeReemitted() throws {
+        let (workload, episodes) = try episodes("envelope-reemitted")
+        var insideWindow = 0
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .emit])
+            #expect(episode.map(\.truth) == [.new, .dup])
+            #expect(episode[0].envelope == episode[1].envelope)
+            #expect(workload.source(of: episode[1]) == "pending_route")
+            let delay = milliseconds(episode[0], episode[1])
+            #expect(delay >= 10 && delay <= 5_000)
+            if delay <= 500 { insideWindow += 1 }
+        }
+        #expect(insideWindow >= 185)
+    }
+
+    @Test func retapAfterWindow() throws {
+        let (workload, episodes) = try episodes("retap-after-window")
+        var insideWindow = 0
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .payload])
+            #expect(episode.map(\.truth) == [.new, .new])
+            #expect(episode[0].fingerprint == episode[1].fingerprint && episode[0].envelope != episode[1].envelope)
+            #expect(workload.source(of: episode[1]) == "retap")
+            let delay = milliseconds(episode[0], episode[1])
+            #expect(delay >= 200 && delay <= 10_000)
+            if delay <= 500 { insideWindow += 1 }
+        }
+        #expect(insideWindow >= 1 && insideWindow <= 20)
+    }
+
+    @Test func readyCallbackReplay() throws {
+        let (workload, episodes) = try episodes("ready-callback-replay")
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .emit, .emit])
+            #expect(episode.map(\.truth) == [.new, .dup, .dup])
+            #expect(episode.allSatisfy { $0.envelope == episode[0].envelope })
+            #expect(Set(episode.dropFirst().map { workload.source(of: $0) }) == ["pending_route", "ready_callback"])
+            #expect(episode.dropFirst().allSatisfy { milliseconds(episode[0], $0) >= 10 && milliseconds(episode[0], $0) <= 5_000 })
+        }
+    }
+
+    @Test func buttonDoubleTap() throws {
+        let (workload, episodes) = try episodes("button-double-tap")
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .payload])
+            #expect(episode.map(\.truth) == [.new, .dup])
+            #expect(episode[0].route == episode[1].route && episode[0].envelope != episode[1].envelope)
+            #expect(episode.allSatisfy { workload.source(of: $0) == "button" })
+            let delay = milliseconds(episode[0], episode[1])
+            #expect(delay >= 80 && delay <= 300)
+        }
+    }
+
+    @Test func asyncCompletionAfterRetap() throws {
+        let (workload, episodes) = try episodes("async-completion-after-retap")
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .payload])
+            #expect(episode.map(\.truth) == [.new, .dup])
+            #expect(episode[0].fingerprint != episode[1].fingerprint)
+            #expect(episode.allSatisfy { workload.source(of: $0) == "async_completion" })
+        }
+    }
+
+    @Test func pathOwnedTwice() throws {
+        let (workload, episodes) = try episodes("path-owned-twice")
+        for episode in episodes {
+            #expect(episode.map(\.kind) == [.payload, .emit])
+            #expect(episode.map(\.truth) == [.new, .dup])
+            #expect(episode[0].envelope == episode[1].envelope)
+            #expect(workload.source(of: episode[1]) == "second_path_owner")
+            #expect(milliseconds(episode[0], episode[1]) <= 16.7)
+        }
+    }
+
+    // MARK: Stress presets
+
+    @Test func marketingBurstHasAThousandPushesWithinTwoSeconds() throws {
+        let workload = try #require(ScenarioCatalogue.scenario(named: "marketing-burst")).workload(seed: 2)
+        let early = workload.events.filter { $0.kind == .payload && $0.time.nanoseconds < 2_000_000_000 }
+        #expect(early.count >= 1_000)
+        #expect(Set(workload.routes).count <= 201)
+    }
+
+    @Test func chatStormTargetsAFewConversations() throws {
+        let workload = try #require(ScenarioCatalogue.scenario(named: "chat-storm")).workload(seed: 2, scale: 0.1)
+        #expect(workload.count(.new) >= 2_000)
+        #expect(Set(workload.events.map { workload.route(of: $0) }).count <= 12)
+    }
+
+    @Test func coldLaunchReplayStormIsMostlyEmits() throws {
+        let workload = try #require(ScenarioCatalogue.scenario(named: "cold-launch-replay-storm")).workload(seed: 2, scale: 0.1)
+        let emits = workload.events.filter { $0.kind == .emit }.count
+        #expect(Double(emits) / Double(workload.events.count) > 0.5)
+    }
+
+    /// Long-session guarantees its event count by construction (it generates whole intents until
+    /// the target is met); its envelope count is the payload share of the events, about 0.75 with
+    /// the default mechanisms, so at scale 1 it holds well over 10⁵ envelopes. Checked at 5% scale
+    /// to keep the debug suite fast.
+    @Test func longSessionScalesToAMillionEvents() throws {
+        let scenario = try #require(ScenarioCatalogue.scenario(named: "long-session"))
+        let workload = scenario.workload(seed: 1, scale: 0.05)
+        let target = ScenarioCatalogue.longSessionEvents / 20
+        #expect(workload.events.count >= target && workload.events.count < target + 50)
+        let envelopes = Set(workload.events.map(\.envelope)).count
+        #expect(Double(envelopes) / Double(workload.events.count) > 0.6)
+        #expect(ScenarioCatalogue.longSessionEvents >= 1_000_000)
+    }
+
+    @Test func scaleShrinksStressPresetsOnly() throws {
+        let burst = try #require(ScenarioCatalogue.scenario(named: "mixed-default"))
+        #expect(burst.workload(seed: 1, scale: 0.1).events.count < burst.workload(seed: 1, scale: 0.5).events.count)
+        #expect(burst.workload(seed: 1, scale: .nan).events.count == burst.workload(seed: 1).events.count)
+        #expect(!burst.workload(seed: 1, scale: -1).events.isEmpty)
+        let episodic = try #require(ScenarioCatalogue.scenario(named: "button-double-tap"))
+        #expect(episodic.workload(seed: 1, scale: 0.01).events.count == 2 * EpisodeBuilder.episodeCount)
+    }
+}
