@@ -15,6 +15,20 @@ public enum AtomicFile {
         try writeAll([(data, url)])
     }
 
+    /// Lets `produce` write a temporary file beside `url` (streaming, for large files), then
+    /// renames it over `url`. If `produce` throws, the temporary is removed and `url` is untouched.
+    public static func write(to url: URL, using produce: (URL) throws -> Void) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        do {
+            try produce(temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        try moveIntoPlace(temporary, url, leftovers: [])
+    }
+
     /// Writes every file to a temporary beside its target first, and renames them into place
     /// only once all are written, so a failure while writing leaves every previous file as it
     /// was rather than a mix of old and new reports.

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import Foundation
 import Testing
 
@@ -93,5 +94,8 @@ import Testing
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.first == "time_ms,kind,envelope,fingerprint,source,truth")
         #expect(lines.count > 1)
+        let reread = try TraceReader.read(url: file)
+        let original = try #require(ScenarioCatalogue.scenario(named: "same-payload-twice")).workload(seed: 3)
+        #expect(reread.events == original.events)
     }
 }

@@ -29,7 +29,7 @@ import Testing
             ("memory.csv", masked(CSVReport.memory(results))),
             ("correctness.csv", masked(CSVReport.correctness(results))),
             ("sweeps.csv", masked(CSVReport.sweeps(results))),
-            ("report.md", MarkdownReport.render(results, charts: charts)),
+            ("report.md", MarkdownReport.render(results, charts: charts, scenarios: SyntheticResults.scenarios)),
         ]
     }
 

@@ -1,6 +1,4 @@
 import DedupeWorkloads
-import Foundation
-import DedupeReports
 
 extension Subcommands {
     static let exportTrace = Subcommand(
@@ -13,16 +11,12 @@ extension Subcommands {
         guard let scenario = ScenarioCatalogue.scenario(named: id) else {
             throw CommandLineError(.badValue, "unknown scenario '\(id)' (see 'dedupe-bench list')")
         }
-        let text = TraceFiles.write(scenario.workload(seed: seed))
+        let workload = scenario.workload(seed: seed)
         let out = arguments.value("out") ?? "-"
         if out == "-" {
-            console.output(text)
-            return 0
-        }
-        do {
-            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: out))
-        } catch {
-            throw CommandLineError(.unreadableFile, "cannot write '\(out)': \(error.localizedDescription)")
+            console.output(String(decoding: try TraceFiles.encode(workload), as: UTF8.self))
+        } else {
+            try TraceFiles.write(workload, to: out)
         }
         return 0
     }

@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeWorkloads
 import PushDedupe
 
 /// A small, fixed-seed `RunResults` with every kind of record, standing in for a harness run.
@@ -8,6 +9,18 @@ import PushDedupe
 /// known answer: `hash-deque + set`.
 enum SyntheticResults {
     static let workloads = ["same-payload-twice", "marketing-burst"]
+
+    /// The catalogue the golden report classifies workloads with, fixed so that changes to the
+    /// real scenario catalogue do not move the golden files.
+    static let scenarios = [
+        Scenario(id: "same-payload-twice", summary: "The same payload arrives on two paths within milliseconds",
+                 category: .publishedSituation) { _ in
+            Workload(name: "same-payload-twice", summary: "", routes: [], sources: [], events: [])
+        },
+        Scenario(id: "marketing-burst", summary: "A campaign burst", category: .stress) { _ in
+            Workload(name: "marketing-burst", summary: "", routes: [], sources: [], events: [])
+        },
+    ]
     static let windows = ["seed-literal", "array-scan", "ring-buffer", "hash-deque"]
     static let consumedSets = ["set", "bounded-lru", "bloom"]
     static let modes = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
