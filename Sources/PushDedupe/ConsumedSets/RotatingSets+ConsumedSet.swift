@@ -1,0 +1,67 @@
+extension RotatingSets {
+    /// Rotates if `now` (clamped to the latest time seen) has entered a new epoch, then returns
+    /// `true` and records `id` if neither generation holds it; returns `false` otherwise.
+    ///
+    /// - Complexity: O(1) expected, plus an in-place clear once per epoch.
+    @inlinable
+    public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
+        defer { _checkAfterConsume() }
+        _advance(to: now.nanoseconds)
+        let hash = id.hash64
+        if _previous.count > 0 && _previous.find(id, hash: hash).slot >= 0 { return false }
+        let found = _current.find(id, hash: hash)
+        if found.slot >= 0 { return false }
+        _current.append(id, hash: hash, at: found.bucket)
+        return true
+    }
+
+    /// Whether either generation holds `id`, as of the latest time given to `consume`.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    public func contains(_ id: EnvelopeID) -> Bool {
+        let hash = id.hash64
+        return _current.find(id, hash: hash).slot >= 0
+            || (_previous.count > 0 && _previous.find(id, hash: hash).slot >= 0)
+    }
+
+    /// Ids in both generations; each id is in at most one.
+    @inlinable
+    public var count: Int { _current.count + _previous.count }
+
+    @inlinable
+    public var footprint: Int { _current.footprint + _previous.footprint }
+
+    /// Always 0: ids age out; none is dropped to make room.
+    @inlinable
+    public var evictions: Int { 0 }
+
+    /// Clamps `nanoseconds` to the latest time seen and rotates the generations if it lies in a
+    /// later epoch.
+    @inlinable
+    mutating func _advance(to nanoseconds: Int64) {
+        guard _started else {
+            _started = true
+            _latest = nanoseconds
+            _epochStart = nanoseconds
+            return
+        }
+        guard nanoseconds > _latest else { return }
+        _latest = nanoseconds
+        // `_epochStart <= _latest`, so the unsigned difference cannot wrap.
+        let elapsed = UInt64(bitPattern: _latest &- _epochStart)
+        guard elapsed >= _period else { return }
+        let epochs = elapsed / _period
+        if epochs == 1 {
+            // The previous generation's ids arrived before the epoch that just ended, so they are
+            // all older than the retention now; the current generation becomes the previous.
+            _previous.removeAll()
+            swap(&_current, &_previous)
+        } else {
+            // Every id arrived before the last full epoch, so all are older than the retention.
+            _previous.removeAll()
+            _current.removeAll()
+        }
+        _epochStart &+= Int64(bitPattern: epochs &* _period)
+    }
+}

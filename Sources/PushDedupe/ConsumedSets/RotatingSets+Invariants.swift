@@ -1,0 +1,30 @@
+extension RotatingSets {
+    /// Runs `_checkInvariants()` in builds with internal checks; compiles to nothing otherwise.
+    @inlinable @inline(__always)
+    func _checkAfterConsume() {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        _checkInvariants()
+        #endif
+    }
+
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    /// Checks the epoch bookkeeping and, for generations of up to 256 reserved ids, both indexes
+    /// and that no id is in both generations.
+    @usableFromInline
+    func _checkInvariants() {
+        precondition(_started, "consume always starts the clock")
+        precondition(
+            _epochStart <= _latest && UInt64(bitPattern: _latest &- _epochStart) < _period,
+            "latest time outside the current epoch")
+        for generation in [_current, _previous] {
+            precondition(generation.count <= generation._index.slotCapacity, "generation over its reservation")
+            guard generation._index.slotCapacity <= 256 else { continue }
+            generation._index._checkInvariants(live: 0..<generation.count, keys: generation._ids)
+        }
+        guard _previous._index.slotCapacity <= 256 else { return }
+        for id in _current._ids {
+            precondition(_previous.find(id, hash: id.hash64).slot < 0, "id \(id) in both generations")
+        }
+    }
+    #endif
+}

@@ -1,0 +1,62 @@
+/// An exact, time-bounded set: two generations of exact sets, rotated every `retention`.
+///
+/// Time is cut into epochs of length T = `retention`, aligned to the first `consume`. Ids
+/// accepted during the current epoch go to the current generation; the previous epoch's ids stay
+/// in the other one. Entering the next epoch drops the previous generation and reuses its
+/// storage for the new current one; skipping a whole epoch (no consume for over T) drops both.
+///
+/// - **Guarantees.** Never a false drop. An accepted id is remembered while it is at most
+///   `retention` old (inclusive), so a repeat is missed only after the retention horizon, and
+///   it is forgotten once it is `2 × retention` old; between the two, whether it is remembered
+///   depends on where in its epoch it arrived. Ages are measured on the latest time given to
+///   `consume` (time never runs backwards inside the set). A hit does not refresh the id.
+///   `evictions` is always 0: ageing out is not an eviction.
+/// - **Memory.** Proportional to the traffic of the last two epochs (at most 2T), not to the
+///   session's length: per generation 16 bytes per reserved id plus `UInt32` index buckets at
+///   load ≤ 0.5, i.e. 24–32 bytes per id. `capacity` is each generation's initial reservation.
+/// - **Allocation.** None per event in steady state: a rotation empties the older generation in
+///   place and reuses it. A generation that outgrows its reservation doubles it, which stops
+///   once the peak traffic per epoch has been seen.
+///
+/// ```swift
+/// var consumed = try RotatingSets(configuration: .init(capacity: 1_024, retention: .seconds(30)))
+/// ```
+///
+/// - Complexity: `consume` and `contains` are O(1) expected; a rotation costs O(size of the
+///   dropped generation's table), once per epoch; a doubling rehashes one generation.
+public struct RotatingSets: ConsumedSet {
+    public static let strategyID = "rotating-sets"
+
+    /// The epoch length T, in nanoseconds; equal to the retention.
+    @usableFromInline let _period: UInt64
+    /// Ids accepted since `_epochStart`.
+    @usableFromInline var _current: _Generation
+    /// Ids accepted during the epoch before `_epochStart`.
+    @usableFromInline var _previous: _Generation
+    @usableFromInline var _epochStart: Int64
+    /// The latest time given to `consume`; meaningful once `_started`.
+    @usableFromInline var _latest: Int64
+    @usableFromInline var _started: Bool
+
+    /// Builds an empty set that remembers ids for at least `configuration.retention`, reserving
+    /// room for `configuration.capacity` ids in each generation.
+    ///
+    /// - Throws: ``ConfigurationError`` when the retention is not positive or the capacity is
+    ///   negative or above 2³⁰.
+    /// - Complexity: O(`capacity`).
+    public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
+        let retention = configuration.retention.wholeNanoseconds
+        guard retention > 0 else {
+            throw ConfigurationError(
+                strategy: Self.strategyID, parameter: "retention",
+                reason: "must be positive, got \(configuration.retention)")
+        }
+        let capacity = try _SlotIndex.validatedSlotCapacity(configuration.capacity, strategy: Self.strategyID)
+        _period = UInt64(retention)
+        _current = _Generation(reservation: capacity)
+        _previous = _Generation(reservation: capacity)
+        _epochStart = 0
+        _latest = 0
+        _started = false
+    }
+}

@@ -1,0 +1,66 @@
+/// The published layer 2: every consumed envelope id in a Swift `Set`, kept forever.
+///
+/// This is the reference row for consumed sets. It is exact in both directions: never a false
+/// drop and never a missed duplicate, for the life of the app. The price is memory that only
+/// grows: about 16 bytes per id in the hash table at a load factor of at most 0.75 (21–43 bytes per
+/// id, depending on where the count sits between two doublings), plus a bit per bucket. `evictions`
+/// is always 0.
+///
+/// It is the one set that hashes with Swift's per-process seeded `Hasher`, as the article's code
+/// does; an exact set answers the same whatever the seed, so runs stay reproducible.
+///
+/// ```swift
+/// var consumed = try UnboundedSet(configuration: .init(capacity: 1_024))
+/// consumed.consume(id, at: now)  // true
+/// consumed.consume(id, at: now)  // false
+/// ```
+///
+/// - Complexity: `consume` and `contains` are O(1) on average; `consume` is amortized O(1), since
+///   the table doubles (and rehashes every id) when it fills.
+public struct UnboundedSet: ConsumedSet {
+    public static let strategyID = "set"
+
+    @usableFromInline var _ids: Set<EnvelopeID>
+
+    /// Builds an empty set with room for `configuration.capacity` ids before its first growth.
+    ///
+    /// - Throws: ``ConfigurationError`` when the capacity is negative.
+    public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
+        guard configuration.capacity >= 0 else {
+            throw ConfigurationError(
+                strategy: Self.strategyID, parameter: "capacity",
+                reason: "must not be negative, got \(configuration.capacity)")
+        }
+        _ids = Set(minimumCapacity: configuration.capacity)
+    }
+
+    /// - Complexity: amortized O(1); a call that fills the table rehashes every id.
+    @inlinable
+    public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
+        _ids.insert(id).inserted
+    }
+
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func contains(_ id: EnvelopeID) -> Bool {
+        _ids.contains(id)
+    }
+
+    @inlinable
+    public var count: Int { _ids.count }
+
+    /// The hash table's buckets (16 bytes each) and its occupancy bitmap. `Set` keeps its load
+    /// factor at most 3/4 over a power-of-two bucket count, so the bucket count follows from
+    /// `capacity`.
+    @inlinable
+    public var footprint: Int {
+        guard _ids.capacity > 0 else { return 0 }
+        var buckets = 1
+        while buckets * 3 / 4 < _ids.capacity { buckets &<<= 1 }
+        return buckets * MemoryLayout<EnvelopeID>.stride + (buckets + 7) / 8
+    }
+
+    /// Always 0: the set never forgets.
+    @inlinable
+    public var evictions: Int { 0 }
+}

@@ -1,0 +1,164 @@
+/// Two hash sets of fingerprints, the current and the previous generation, rotated every half
+/// window: a fingerprint is suppressed while it is in either.
+///
+/// Time is cut into epochs of `h = ⌈window / 2⌉` nanoseconds, aligned to multiples of `h` on the
+/// caller's clock. Admissions go into the current set. When an admit arrives in the next epoch,
+/// the current set becomes the previous one and the old previous set is emptied; when it arrives
+/// two or more epochs later, both are emptied. There is no per-entry time and no expiry queue:
+/// forgetting is whole generations at once.
+///
+/// **Boundary slack.** An admission at `t₀` is remembered until the end of the epoch after its
+/// own, so a repeat at age `a = now - t₀` is suppressed exactly when `a < H`, where
+/// `H = (⌊t₀ / h⌋ + 2)·h - t₀` lies in `(h, 2h]` depending on where in its epoch `t₀` fell:
+/// - every repeat at age `a ≤ h` (about half the window) is suppressed;
+/// - no repeat at age `a ≥ 2h` is suppressed. As `2h` is `window` or `window + 1`, nothing beyond
+///   the window is ever suppressed, but for an even `window` (every millisecond window) a repeat
+///   at exactly `window` is admitted, where the exact windows would still suppress it;
+/// - in between, a repeat is suppressed or admitted depending on the phase of `t₀`.
+///
+/// So the slack is all on the admitting side: up to half a window of missed duplicates, never a
+/// false drop. A window of 0 uses epochs of 1 ns and keeps no previous generation, which
+/// suppresses exactly the repeats at the same instant, like the exact windows.
+///
+/// - Guarantees: never a false drop (nothing older than `window` is suppressed). Misses a
+///   duplicate only at an age above `⌈window / 2⌉`. `evictions` is always 0: generations age
+///   out, they are never dropped to make room.
+/// - Memory: two tables of 16-byte buckets, each kept at most a quarter full (64 bytes of table
+///   per fingerprint; fuller tables cost about 20% more per admit), sized to the most admissions
+///   one epoch has seen (at least `capacity`): proportional to the traffic of the last one to two
+///   half windows, never to the session's length.
+/// - Complexity: O(1) expected per admit (a lookup in the previous generation, one probe that
+///   looks up and inserts in the current one), plus O(table size) to empty
+///   a generation at each rotation, which happens at most once per admit and once per half
+///   window; a table doubles, in O(*n*), only when an epoch sets a new peak.
+public struct EpochSetsWindow: FingerprintWindow {
+    public static let strategyID = "epoch-sets"
+
+    /// Admissions of the current epoch.
+    @usableFromInline var _current: _FingerprintIndex
+    /// Admissions of the epoch before it.
+    @usableFromInline var _previous: _FingerprintIndex
+    /// `h`, the epoch length in nanoseconds, at least 1.
+    @usableFromInline let _epochLength: Int64
+    /// Whether the previous generation is kept: not for a window of 0.
+    @usableFromInline let _keepsPrevious: Bool
+    /// The current epoch's number, `⌊now / h⌋`.
+    @usableFromInline var _epoch: Int64
+    /// The first nanosecond of the next epoch (saturated at `Int64.max`).
+    @usableFromInline var _nextRotation: Int64
+    @usableFromInline var _clock: _WindowClock
+
+    public let window: Duration
+
+    /// Builds the window; each generation starts with room for `configuration.capacity`
+    /// fingerprints at a quarter load and doubles as needed.
+    ///
+    /// - Throws: ``ConfigurationError`` for a negative window or capacity.
+    public init(configuration: WindowConfiguration) throws(ConfigurationError) {
+        let (window, capacity) = try configuration._validated(for: Self.strategyID)
+        self.window = configuration.window
+        _clock = _WindowClock(window: window)
+        _epochLength = window == 0 ? 1 : window / 2 + window % 2
+        _keepsPrevious = window > 0
+        _current = _FingerprintIndex(minimumCapacity: 2 * capacity)
+        _previous = _FingerprintIndex(minimumCapacity: 2 * capacity)
+        _epoch = .min
+        _nextRotation = .min
+    }
+
+    /// Repeats at most this long after an admission are always suppressed: `⌈window / 2⌉`, or 0
+    /// for a window of 0.
+    ///
+    /// - Complexity: O(1).
+    public var alwaysSuppressedAge: Duration { .nanoseconds(_keepsPrevious ? _epochLength : 0) }
+
+    /// Repeats at least this long after an admission are never suppressed: `2·⌈window / 2⌉`, or
+    /// 1 ns for a window of 0. Never more than `window + 1 ns`.
+    ///
+    /// - Complexity: O(1).
+    public var neverSuppressedAge: Duration { .nanoseconds(_keepsPrevious ? 2 * _epochLength : 1) }
+
+    /// - Complexity: O(1) expected; a rotation adds O(table size).
+    @inlinable
+    public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
+        #if PUSHDEDUPE_INTERNAL_CHECKS
+        defer { _checkInvariants() }
+        #endif
+        let now = _clock.advance(to: time).now
+        if now >= _nextRotation { _rotate(to: now) }
+        let key = fingerprint.rawValue
+        if _previous.value(forKey: key) != nil { return false }
+        if _current.count >= _current.capacity / 2 {
+            // A quarter full: grow only for a fingerprint that is really new.
+            if _current.value(forKey: key) != nil { return false }
+            _growCurrent()
+        }
+        return _current.insertIfAbsent(key, value: 0)
+    }
+
+    /// Moves to the epoch containing `now`, ageing out one or both generations.
+    ///
+    /// - Complexity: O(table size).
+    @inlinable @inline(never)
+    mutating func _rotate(to now: Int64) {
+        let quotient = now / _epochLength
+        let epoch = now % _epochLength < 0 ? quotient - 1 : quotient
+        if epoch == _epoch { return }
+        if _keepsPrevious && epoch == _epoch &+ 1 {
+            swap(&_current, &_previous)
+            _current.removeAll()
+        } else {
+            _current.removeAll()
+            _previous.removeAll()
+        }
+        _epoch = epoch
+        let (start, overflow) = (epoch &+ 1).multipliedReportingOverflow(by: _epochLength)
+        _nextRotation = overflow || epoch == .max ? .max : start
+    }
+
+    /// Doubles the current generation's table.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable @inline(never)
+    mutating func _growCurrent() {
+        var grown = _FingerprintIndex(minimumCapacity: _current.capacity * 2)
+        _current.forEach { key, value in grown.insertNew(key, value: value) }
+        _current = grown
+    }
+
+    /// Both generations, including the previous one's entries that may already be outside the
+    /// window.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var count: Int { _current.count + _previous.count }
+
+    /// Both tables.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var footprint: Int { _current.footprint + _previous.footprint }
+
+    /// Always 0: generations age out, nothing is dropped to make room.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var evictions: Int { 0 }
+}
+
+#if PUSHDEDUPE_INTERNAL_CHECKS
+extension EpochSetsWindow {
+    /// The clock is inside the current epoch and the two generations are disjoint tables.
+    @usableFromInline
+    func _checkInvariants() {
+        let (start, overflow) = _epoch.multipliedReportingOverflow(by: _epochLength)
+        precondition(overflow || start <= _clock.latest, "clock before the current epoch")
+        precondition(_clock.latest < _nextRotation || _nextRotation == .max, "clock past the current epoch")
+        precondition(_keepsPrevious || _previous.count == 0, "window 0 kept a previous generation")
+        // Only small states get the exhaustive checks, as in `HashDequeWindow`.
+        guard count <= 16 && _current.bucketCount + _previous.bucketCount <= 512 else { return }
+        _current._checkInvariants()
+        _previous._checkInvariants()
+        _current.forEach { key, _ in
+            precondition(_previous.value(forKey: key) == nil, "fingerprint in both generations")
+        }
+    }
+}
+#endif

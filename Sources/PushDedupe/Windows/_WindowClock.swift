@@ -1,0 +1,32 @@
+/// The time bookkeeping every window shares: clamps time that runs backwards and turns the
+/// window length into a cutoff, so each admit does one guarded subtraction and then only
+/// comparisons.
+@usableFromInline
+struct _WindowClock {
+    /// The window length in nanoseconds, never negative.
+    @usableFromInline let window: Int64
+    /// The latest time given; `Int64.min` before the first admit.
+    @usableFromInline var latest: Int64
+
+    @inlinable
+    init(window: Int64) {
+        self.window = window
+        self.latest = .min
+    }
+
+    /// Moves the clock to `time` (or keeps it, if `time` is earlier) and returns the clamped
+    /// `now` with the oldest admission time still inside the window.
+    ///
+    /// An entry seen at `seenAt` is live exactly when `seenAt >= cutoff`, which is
+    /// `now - seenAt <= window` without the subtraction that could overflow for far-apart
+    /// timestamps. When `now - window` underflows, nothing can be older than the window, so the
+    /// cutoff is `Int64.min`.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    mutating func advance(to time: Timestamp) -> (now: Int64, cutoff: Int64) {
+        if time.nanoseconds > latest { latest = time.nanoseconds }
+        let (cutoff, overflow) = latest.subtractingReportingOverflow(window)
+        return (latest, overflow ? .min : cutoff)
+    }
+}
