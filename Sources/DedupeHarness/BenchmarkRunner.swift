@@ -1,16 +1,86 @@
 import DedupeWorkloads
+import PushDedupe
 
-/// Runs a plan. (Skeleton: the harness issue implements it.)
+/// Runs a plan: correctness of every case, then timing, the memory pass and the sweeps.
+/// See `Guides/Harness.md` for the suite and the methods.
 public enum BenchmarkRunner {
-    /// Runs every selected case and returns the results. Throws `HarnessError` for a bad plan.
+    /// Runs every selected case and returns the results.
+    ///
+    /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
+    ///   configuration), or for timing a debug build without `allowDebugBuild`.
+    /// - Complexity: per case, one correctness run and one memory run over its whole workload,
+    ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
+    ///   is bounded by the sizing's budgets, not by the number of events.
     public static func run(_ plan: RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
-        throw HarnessError.invalidPlan("the harness is not built yet")
+        try withoutActuallyEscaping(progress) { progress in try run(plan, reporting: progress) }
     }
 
-    /// Entry point of the memory-pass child process: `dedupe-bench __memory-pass ARGS…` lands
-    /// here. Returns the exit code.
+    private static func run(_ plan: RunPlan, reporting progress: @escaping (RunProgress) -> Void) throws -> RunResults {
+        if plan.measureTiming && isDebugBuild && !plan.allowDebugBuild {
+            throw HarnessError.invalidPlan(
+                "refusing to time a debug build: build with `swift build -c release`, or allow a debug build (its results are marked debug)")
+        }
+        let started = MonotonicClock.now()
+        let selection = try plan.selection()
+        let sizing = plan.effectiveSizing
+        let workloads = loadWorkloads(plan, selection: selection, sizing: sizing)
+        var run = _Run(plan: plan, sizing: sizing, workloads: workloads, started: started, progress: progress)
+        run.assembleCases(selection)
+        try run.scoreCorrectness()
+        var timingCalibration: (resolution: Double, readCost: Double)?
+        if plan.measureTiming {
+            timingCalibration = MonotonicClock.calibrate()
+            try run.measureTiming()
+        }
+        var allocatorSource: String?
+        if plan.measureMemory {
+            allocatorSource = try run.measureMemory()
+        }
+        if plan.runSweeps, case .catalogue = plan.source {
+            try run.runSweeps(selection)
+        }
+        var environment = EnvironmentProbe.collect(
+            seed: plan.seed, allocator: allocatorSource ?? "not measured",
+            buildConfiguration: isDebugBuild ? "debug" : "release",
+            clockResolution: timingCalibration?.resolution ?? 0, harnessOverhead: run.harnessOverhead ?? 0)
+        if let timingCalibration {
+            environment.clockReadNanoseconds = timingCalibration.readCost
+            environment.latencyBatchSize = sizing.latencyBatchSize
+            environment.latencyTimingOverheadNanosecondsPerEvent = timingCalibration.readCost / Double(sizing.latencyBatchSize)
+        }
+        environment.harnessAllocationsPerEvent = run.harnessAllocationsPerEvent
+        environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
+        return RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
+    }
+
+    /// Entry point of the memory-pass child process: `dedupe-bench __memory-pass` lands here. Reads
+    /// a `MemoryPassRequest` from stdin, writes a `MemoryPassResponse` to stdout. Returns the exit
+    /// code: 0, or 2 for an unreadable request.
     public static func runMemoryPassChild(arguments: [String]) -> Int32 {
-        2
+        MemoryPass.childMain(arguments: arguments)
+    }
+
+    static var isDebugBuild: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    private static func loadWorkloads(_ plan: RunPlan, selection: RunSelection, sizing: RunSizing) -> [LoadedWorkload] {
+        switch plan.source {
+        case let .trace(workload, fileName):
+            return [LoadedWorkload(id: fileName, category: nil, workload: workload, spec: nil)]
+        case .catalogue:
+            return selection.scenarios.map { scenario in
+                let spec = WorkloadSpec.scenario(id: scenario.id, seed: plan.seed, scale: sizing.workloadScale)
+                return LoadedWorkload(
+                    id: scenario.id, category: scenario.category,
+                    workload: WorkloadSource.scenarioWorkload(scenario, seed: plan.seed, scale: sizing.workloadScale),
+                    spec: spec)
+            }
+        }
     }
 }
 
@@ -22,5 +92,35 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidPlan(let message): return message
         }
+    }
+}
+
+extension RunPlan {
+    var settings: RunSettings {
+        var filters: [String] = []
+        for (key, ids) in [("window", filter.windows), ("consumed", filter.consumedSets), ("workload", filter.workloads), ("mode", filter.modes)] {
+            if let ids { filters += ids.map { "\(key)=\($0)" } }
+        }
+        let traceFile: String?
+        if case let .trace(_, fileName) = source { traceFile = fileName } else { traceFile = nil }
+        return RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
+    }
+}
+
+/// A workload loaded for the run, with its events pre-extracted.
+struct LoadedWorkload {
+    var id: String
+    var category: Scenario.Category?
+    var workload: Workload
+    var columns: EventColumns
+    /// How the memory-pass child regenerates it; `nil` for a trace.
+    var spec: WorkloadSpec?
+
+    init(id: String, category: Scenario.Category?, workload: Workload, spec: WorkloadSpec?) {
+        self.id = id
+        self.category = category
+        self.workload = workload
+        self.columns = EventColumns(workload.events)
+        self.spec = spec
     }
 }

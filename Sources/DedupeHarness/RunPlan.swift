@@ -25,6 +25,31 @@ public struct RunPlan: Sendable {
     public var measureMemory: Bool
     /// Run the parameter sweeps (only with `.catalogue`).
     public var runSweeps: Bool
+    /// Time a build with assertions on (`DEBUG`) anyway; its results say `debug` loudly.
+    public var allowDebugBuild: Bool = false
+    /// The strategies the run selects from.
+    public var strategies: StrategyCatalogue = .standard
+    /// Where the memory pass runs.
+    public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
+    /// Event counts, sweep points and time budgets; `nil` picks ``RunSizing/full`` or
+    /// ``RunSizing/quick`` from `quick`.
+    public var sizing: RunSizing?
+
+    /// Where the memory pass runs.
+    public enum MemoryIsolation: Sendable {
+        /// In a child process with jemalloc preloaded when libjemalloc is installed, so timings
+        /// keep the platform allocator; otherwise in-process with the platform statistics. The
+        /// child rebuilds cases from `StrategyCatalogue.standard` and regenerated scenarios, so a
+        /// trace or strategies of another catalogue are measured in-process.
+        case childProcessWhenAvailable
+        /// Always in this process, with whatever statistics it has.
+        case inProcess
+    }
+
+    /// The sizing this plan runs with.
+    public var effectiveSizing: RunSizing {
+        sizing ?? (quick ? .quick : .full)
+    }
 
     public init(
         source: Source = .catalogue, quick: Bool = false, seed: UInt64 = 42, repetitions: Int = 5,

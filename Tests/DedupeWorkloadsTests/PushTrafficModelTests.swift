@@ -127,3 +127,40 @@ import PushDedupe
         return variance / mean
     }
 }
+
+/// Settings that pass a naive range check but once trapped the generator.
+@Suite struct PushTrafficModelLimitTests {
+    @Test func extremeRatesAndSizesAreRejected() {
+        for (field, parameters) in [
+            ("burstRate", { var p = PushTrafficModel.Parameters(); p.burstRate = 1e-12; return p }()),
+            ("meanBurstSize", { var p = PushTrafficModel.Parameters(); p.meanBurstSize = 1e17; return p }()),
+            ("meanQuietGap", { var p = PushTrafficModel.Parameters(); p.meanQuietGap = .seconds(1 << 40); return p }()),
+            ("reemitDelay", { var p = PushTrafficModel.Parameters(); p.reemitDelay = .milliseconds(10) ... .seconds(1 << 40); return p }()),
+        ] {
+            #expect { try PushTrafficModel(parameters: parameters) } throws: { ($0 as? ConfigurationError)?.parameter == field }
+        }
+    }
+
+    /// The most extreme accepted values generate without trapping, even when a heavy-tailed delay
+    /// saturates the clock.
+    @Test func extremeAcceptedValuesGenerate() throws {
+        var parameters = PushTrafficModel.Parameters()
+        parameters.burstRate = 1e-3
+        parameters.meanQuietGap = .seconds(86_400)
+        parameters.retapSigma = 1_000
+        parameters.retapProbability = 1
+        let workload = try PushTrafficModel(parameters: parameters).workload(name: "edge", summary: "", seed: 3, intents: 200)
+        #expect(workload.firstInconsistency() == nil)
+        #expect(workload.events.count >= 200)
+    }
+}
+
+@Suite struct SweepWorkloadLimitTests {
+    @Test func longWindowsAreRejectedOrClamped() {
+        let parameters = SweepParameters(liveFingerprints: 1, duplicateRatio: 0.5, events: 1_000, window: .seconds(1 << 40))
+        #expect { try parameters.validate() } throws: { ($0 as? ConfigurationError)?.parameter == "window" }
+        let workload = SweepWorkload.make(parameters, seed: 1)
+        #expect(workload.events.count == 1_000)
+        #expect(workload.firstInconsistency() == nil)
+    }
+}

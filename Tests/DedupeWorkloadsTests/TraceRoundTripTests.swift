@@ -131,3 +131,24 @@ import PushDedupe
         #expect(TraceWriter.unrepresentableLabel(in: longSource) != nil)
     }
 }
+
+/// Swift's `String ==` treats canonically equivalent spellings as equal; fingerprints digest the
+/// exact bytes, so the reader must keep them apart.
+@Suite struct TraceUnicodeTests {
+    @Test func canonicallyEquivalentRoutesStayDistinct() throws {
+        let composed = "content:caf\u{e9}"
+        let decomposed = "content:cafe\u{301}"
+        let text = """
+            time_ms,kind,envelope,fingerprint,source,truth
+            0,payload,a,\(composed),tap,new
+            1,payload,b,\(decomposed),tap,new
+            2,emit,b,\(decomposed),pending_route,dup
+            """
+        let workload = try TraceReader.read(bytes: Array(text.utf8), fileName: "unicode.csv")
+        #expect(workload.routes.count == 2)
+        #expect(workload.events[0].fingerprint == RouteFingerprint(route: composed))
+        #expect(workload.events[1].fingerprint == RouteFingerprint(route: decomposed))
+        #expect(workload.events[0].fingerprint != workload.events[1].fingerprint)
+        #expect(Array(workload.routes[Int(workload.events[1].route)].utf8) == Array(decomposed.utf8))
+    }
+}

@@ -17,7 +17,8 @@ public enum ChildProcess {
     /// Stdin, stdout and stderr are served by three threads at once, so neither a large input
     /// nor a large output can block the child on a full pipe. A child killed by a signal reports
     /// `128 + signal`, as a shell does. A child that exits without reading all of `input` is not
-    /// an error (SIGPIPE is ignored in this process while `input` is written).
+    /// an error: the first call with input makes this process ignore SIGPIPE from then on, so
+    /// such a write fails with `EPIPE` instead of killing it.
     ///
     /// - Throws: the error of `Process.run()` when the executable cannot be started.
     /// - Complexity: O(input + output) bytes copied; blocks until the child exits and closes its

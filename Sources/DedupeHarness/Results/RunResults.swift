@@ -41,6 +41,17 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
     public var clockResolutionNanoseconds: Double
     /// Cost of the timing loop with a no-op strategy, per event.
     public var harnessOverheadNanosecondsPerEvent: Double
+    /// Median cost of one monotonic clock read (added in schema 1, optional).
+    public var clockReadNanoseconds: Double?
+    /// Events per latency batch: the clock is read once per batch (optional).
+    public var latencyBatchSize: Int?
+    /// `clockReadNanoseconds / latencyBatchSize`: what batched timing adds to every event (optional).
+    public var latencyTimingOverheadNanosecondsPerEvent: Double?
+    /// Heap allocations per event of the memory loop itself, with no-op strategies; should be 0
+    /// (optional; `nil` when the allocator cannot count).
+    public var harnessAllocationsPerEvent: Double?
+    /// Wall-clock seconds the whole run took (optional).
+    public var runSeconds: Double?
 
     public init(
         toolchain: String, operatingSystem: String, cpuModel: String, coreCount: Int, allocator: String,
@@ -118,6 +129,8 @@ public struct CaseParameters: Codable, Sendable, Equatable, Hashable {
     public var consumedCapacity: Int
     public var falsePositiveRate: Double
     public var retentionMilliseconds: Double
+    /// Time-bounded filters' expected ids per second (optional; `nil` means the library default).
+    public var expectedRatePerSecond: Double?
 
     public init(windowMilliseconds: Double, windowCapacity: Int, consumedCapacity: Int, falsePositiveRate: Double, retentionMilliseconds: Double) {
         self.windowMilliseconds = windowMilliseconds
@@ -143,6 +156,13 @@ public struct TimingResult: Codable, Sendable, Equatable {
     public var latencyP999Nanoseconds: Double
     /// Per repetition: this case's ns/event over the reference row's in the same repetition.
     public var ratiosToReference: [Double]
+    /// Events timed per repetition (the first events of the workload; optional).
+    public var timedEvents: Int?
+    /// Median and interquartile range of `ratiosToReference` (optional).
+    public var ratioToReferenceMedian: Double?
+    public var ratioToReferenceSpread: Double?
+    /// The reference row the ratios are against, e.g. `two-layer seed-literal+set` (optional).
+    public var reference: String?
 
     public init(
         samplesNanosecondsPerEvent: [Double], medianNanosecondsPerEvent: Double, minNanosecondsPerEvent: Double,
@@ -178,6 +198,10 @@ public struct MemoryResult: Codable, Sendable, Equatable {
     public var footprintBytes: Int
     /// Entries retained at the end (`count`).
     public var retainedEntries: Int
+    /// Growth of `liveBytes` over the last tenth of the run, relative (0.03 = 3%; optional).
+    public var liveBytesGrowthInLastTenth: Double?
+    /// Growth of the structural footprint over the last tenth of the run, relative (optional).
+    public var footprintGrowthInLastTenth: Double?
 
     public init(source: String, liveBytes: Int?, peakBytes: Int?, bytesPerEntry: Double?, allocationsPerEvent: Double?, footprintBytes: Int, retainedEntries: Int) {
         self.source = source
@@ -273,6 +297,12 @@ public struct SweepPoint: Codable, Sendable, Equatable {
     public var falseDrops: Int?
     public var missedDuplicates: Int?
     public var events: Int
+    /// Where `bytes` comes from: an allocator source, or `footprint` (optional).
+    public var bytesSource: String?
+    /// The workload the point was measured on (optional).
+    public var workload: String?
+    /// Filters: measured false-positive rate at the point (optional).
+    public var measuredFalsePositiveRate: Double?
 
     public init(dimension: String, x: Double, strategy: String, nanosecondsPerEvent: Double?, bytes: Double?, falseDrops: Int?, missedDuplicates: Int?, events: Int) {
         self.dimension = dimension

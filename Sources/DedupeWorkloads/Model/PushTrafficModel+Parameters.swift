@@ -66,11 +66,14 @@ extension PushTrafficModel {
             func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
                 ConfigurationError(strategy: "push-traffic-model", parameter: parameter, reason: reason)
             }
-            guard burstRate.isFinite && burstRate > 0 else { throw fail("burstRate", "must be positive, got \(burstRate)") }
-            guard meanBurstSize.isFinite && meanBurstSize >= 1 else {
-                throw fail("meanBurstSize", "must be at least 1, got \(meanBurstSize)")
+            // The bounds keep every derived time inside Int64 nanoseconds: no gap, delay or burst
+            // spacing may pass a day, and bursts are capped at the sampler's 2²⁰.
+            guard burstRate.isFinite && burstRate >= 1e-3 else {
+                throw fail("burstRate", "must be at least 0.001 per second, got \(burstRate)")
             }
-            guard meanQuietGap >= .zero else { throw fail("meanQuietGap", "must not be negative") }
+            guard meanBurstSize.isFinite && meanBurstSize >= 1 && meanBurstSize <= 1_048_576 else {
+                throw fail("meanBurstSize", "must be in 1...1048576, got \(meanBurstSize)")
+            }
             guard kindMix.count == RouteKind.allCases.count, kindMix.allSatisfy({ $0.isFinite && $0 >= 0 }),
                   kindMix.reduce(0, +) > 0 else {
                 throw fail("kindMix", "needs \(RouteKind.allCases.count) non-negative shares with a positive sum")
@@ -91,19 +94,20 @@ extension PushTrafficModel {
                 throw fail(name, "must be in [0, 1], got \(value)")
             }
             let delays: [(String, Duration)] = [
-                ("samePayloadMedian", samePayloadMedian), ("retapMedian", retapMedian),
+                ("meanQuietGap", meanQuietGap), ("samePayloadMedian", samePayloadMedian), ("retapMedian", retapMedian),
                 ("asyncCompletionMedian", asyncCompletionMedian), ("reorderMeanDelay", reorderMeanDelay),
-                ("doubleTapDelay", doubleTapDelay.lowerBound),
+                ("doubleTapDelay", doubleTapDelay.lowerBound), ("doubleTapDelay", doubleTapDelay.upperBound),
+                ("reemitDelay", reemitDelay.upperBound),
             ]
-            for (name, value) in delays where value < .zero {
-                throw fail(name, "must not be negative")
+            for (name, value) in delays where !(value >= .zero && value <= .seconds(86_400)) {
+                throw fail(name, "must be in 0...1 day, got \(value)")
             }
             guard reemitDelay.lowerBound > .zero else { throw fail("reemitDelay", "must start above zero") }
             guard retapSigma.isFinite && retapSigma >= 0 else { throw fail("retapSigma", "must be non-negative") }
         }
 
-        /// Events per intent the mechanisms add on average, `dup` ones and `new` ones (re-taps)
-        /// separately, before reordering. Used by the guide and to size outputs.
+        /// `dup` events per intent the mechanisms add on average (re-taps, which are `new`, are not
+        /// counted), before reordering. Used by the guide and to size outputs.
         public var expectedDuplicatesPerIntent: Double {
             samePayloadProbability + reemitProbability * (1 + secondReemitProbability)
                 + doubleTapProbability + asyncCompletionProbability

@@ -23,8 +23,14 @@ public struct PushTrafficModel: Sendable {
         self.parameters = parameters
     }
 
-    /// For presets whose parameters the tests validate.
-    init(validatedParameters parameters: Parameters) {
+    /// For the catalogue's presets: constants, so an invalid one is a programming error that
+    /// traps here, on the first generation any scenario test runs.
+    init(preset parameters: Parameters) {
+        do {
+            try parameters.validate()
+        } catch {
+            preconditionFailure("invalid preset parameters: \(error)")
+        }
         self.parameters = parameters
     }
 

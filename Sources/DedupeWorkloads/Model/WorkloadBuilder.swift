@@ -115,8 +115,19 @@ struct WorkloadBuilder {
     }
 }
 
-/// Milliseconds as whole nanoseconds, rounded to nearest.
+/// Milliseconds as whole nanoseconds, rounded to nearest and saturating at the ends of `Int64`,
+/// so a heavy-tailed sample (a log-normal re-tap delay) can never trap the generator.
 @inline(__always)
 func nanoseconds(milliseconds: Double) -> Int64 {
-    Int64((milliseconds * 1_000_000).rounded())
+    saturatingNanoseconds(milliseconds * 1_000_000)
+}
+
+/// `value` rounded to a whole `Int64`, saturating at its ends (NaN saturates high).
+@inline(__always)
+func saturatingNanoseconds(_ value: Double) -> Int64 {
+    let rounded = value.rounded()
+    // 2⁶³ is exactly representable; anything at or past it saturates.
+    guard rounded < 9_223_372_036_854_775_808.0 else { return .max }
+    guard rounded >= -9_223_372_036_854_775_808.0 else { return rounded.isNaN ? .max : .min }
+    return Int64(rounded)
 }

@@ -57,7 +57,8 @@ extension RandomNumberGenerator {
     mutating func geometric(mean: Double, cap: Int = 1 << 20) -> Int {
         guard mean > 1 else { return 1 }
         let failures = DeterministicMath.log(1 - unitInterval()) / DeterministicMath.log(1 - 1 / mean)
-        return failures >= Double(cap - 1) ? cap : 1 + Int(failures)
+        // A mean past 2⁵³ makes 1 − 1/mean round to 1 and the quotient infinite: that is the cap.
+        return !failures.isFinite || failures >= Double(cap - 1) ? cap : 1 + Int(failures)
     }
 
     /// A standard normal variate by Marsaglia's polar method, which needs only `log` and `sqrt`

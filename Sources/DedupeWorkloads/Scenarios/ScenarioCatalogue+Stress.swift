@@ -76,9 +76,8 @@ extension ScenarioCatalogue {
         max(1, Int((Double(count) * scale).rounded()))
     }
 
-    /// The model for preset parameters: constants the tests validate, so nothing is checked here.
     private static func model(_ parameters: PushTrafficModel.Parameters) -> PushTrafficModel {
-        PushTrafficModel(validatedParameters: parameters)
+        PushTrafficModel(preset: parameters)
     }
 
     private static func summaryOf(_ id: String) -> String {
@@ -91,7 +90,7 @@ extension ScenarioCatalogue {
         parameters.kindMix = [1, 0, 0]
         parameters.catalogueSizes = [200, 1, 1]
         parameters.zipfExponent = 1.1
-        let sampler = PushTrafficModel.Sampler(parameters)
+        let sampler = PushTrafficModel.Sampler(model(parameters).parameters)
         var builder = WorkloadBuilder(seed: seed, expectedEvents: 2 * intents)
         var random = SplitMix64(seed: seed)
         for _ in 0..<intents {

@@ -38,7 +38,9 @@ public struct SweepParameters: Hashable, Sendable {
             throw fail("duplicateRatio", "must be in [0, 1), got \(duplicateRatio)")
         }
         guard events >= 0 else { throw fail("events", "must not be negative, got \(events)") }
-        guard window > .zero else { throw fail("window", "must be positive") }
+        guard window > .zero && window <= SweepWorkload.longestWindow else {
+            throw fail("window", "must be in (0, 1 h], got \(window)")
+        }
         guard emitShare >= 0 && emitShare <= 1 else { throw fail("emitShare", "must be in [0, 1], got \(emitShare)") }
     }
 }

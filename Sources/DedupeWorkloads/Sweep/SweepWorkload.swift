@@ -15,6 +15,10 @@ import PushDedupe
 /// let workload = SweepWorkload.make(.init(liveFingerprints: 256, duplicateRatio: 0.3, events: 100_000), seed: 1)
 /// ```
 public enum SweepWorkload {
+    /// The longest window the family models; longer ones are clamped (or rejected by
+    /// ``SweepParameters/validate()``).
+    public static let longestWindow: Duration = .seconds(3_600)
+
     /// Generates the workload; out-of-range parameters are clamped (see
     /// ``SweepParameters/validate()`` to reject them instead).
     ///
@@ -24,7 +28,7 @@ public enum SweepWorkload {
         let live = max(1, parameters.liveFingerprints)
         let ratio = parameters.duplicateRatio.isNaN ? 0 : min(max(parameters.duplicateRatio, 0), 1)
         let emitShare = parameters.emitShare.isNaN ? 0 : min(max(parameters.emitShare, 0), 1)
-        let window = max(1, parameters.window.wholeNanoseconds)
+        let window = min(max(1, parameters.window.wholeNanoseconds), SweepWorkload.longestWindow.wholeNanoseconds)
         let duplicates = events == 0 ? 0 : min(events - 1, Int((Double(events) * ratio).rounded()))
         let intents = events - duplicates
         let spacing = Double(window) / Double(live)
@@ -35,16 +39,17 @@ public enum SweepWorkload {
         payloads.reserveCapacity(intents)
         for index in 0..<intents {
             payloads.append(builder.payload(intent: builder.newIntent(), kind: .item, id: index, source: .tap,
-                                            at: Int64((Double(index) * spacing).rounded())))
+                                            at: saturatingNanoseconds(Double(index) * spacing)))
         }
         for _ in 0..<duplicates {
             let target = random.uniformInt(below: intents)
             let original = payloads[target]
-            let time = original.time + 1 + Int64(random.uniformInt(below: Int(window)))
+            let delay = 1 + Int64(random.uniformInt(below: Int(window)))
+            let (time, overflow) = original.time.addingReportingOverflow(delay)
             if random.bernoulli(emitShare) {
-                builder.emit(of: original, intent: target, source: .pendingRoute, at: time)
+                builder.emit(of: original, intent: target, source: .pendingRoute, at: overflow ? .max : time)
             } else {
-                builder.payload(intent: target, kind: .item, id: target, source: .foreground, at: time)
+                builder.payload(intent: target, kind: .item, id: target, source: .foreground, at: overflow ? .max : time)
             }
         }
         let name = "sweep-live\(live)-dup\(Int((ratio * 100).rounded()))"

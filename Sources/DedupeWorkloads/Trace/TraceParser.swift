@@ -24,9 +24,11 @@ struct TraceParser {
     private var events: [WorkloadEvent] = []
     private var routes: [String] = []
     private var fingerprints: [RouteFingerprint] = []
-    private var routeIndex: [String: UInt32] = [:]
+    // Keyed by bytes, not `String`: Swift compares strings by Unicode canonical equivalence, but a
+    // fingerprint digests the exact UTF-8, so `café` spelled NFC and NFD are two routes.
+    private var routeIndex: [[UInt8]: UInt32] = [:]
     private var sources: [String] = []
-    private var sourceIndex: [String: UInt16] = [:]
+    private var sourceIndex: [[UInt8]: UInt16] = [:]
     private var envelopes: [EnvelopeID: EnvelopeRecord] = [:]
     /// The unfinished last line of the previous chunk.
     private var partial: [UInt8] = []
@@ -238,27 +240,28 @@ struct TraceParser {
     }
 
     private mutating func intern(route bytes: ArraySlice<UInt8>) throws(TraceError) -> UInt32 {
-        let text = String(decoding: bytes, as: UTF8.self)
-        if let index = routeIndex[text] { return index }
+        let key = Array(bytes)
+        if let index = routeIndex[key] { return index }
         guard routes.count < Int(UInt32.max) else {
             throw error(at: line, .tooManyLabels, "more than \(UInt32.max) distinct fingerprints")
         }
         let index = UInt32(routes.count)
+        let text = String(decoding: bytes, as: UTF8.self)
         routes.append(text)
         fingerprints.append(RouteFingerprint(route: text))
-        routeIndex[text] = index
+        routeIndex[key] = index
         return index
     }
 
     private mutating func intern(source bytes: ArraySlice<UInt8>) throws(TraceError) -> UInt16 {
-        let text = String(decoding: bytes, as: UTF8.self)
-        if let index = sourceIndex[text] { return index }
+        let key = Array(bytes)
+        if let index = sourceIndex[key] { return index }
         guard sources.count <= Int(UInt16.max) else {
             throw error(at: line, .tooManyLabels, "more than \(Int(UInt16.max) + 1) distinct source labels")
         }
         let index = UInt16(sources.count)
-        sources.append(text)
-        sourceIndex[text] = index
+        sources.append(String(decoding: bytes, as: UTF8.self))
+        sourceIndex[key] = index
         return index
     }
 

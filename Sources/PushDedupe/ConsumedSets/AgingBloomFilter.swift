@@ -47,7 +47,8 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet {
     /// `capacity` is only validated: the generations are sized from the rate.
     ///
     /// - Throws: ``ConfigurationError`` for a negative capacity, a rate outside (0, 1), a
-    ///   retention under 1 ns, a non-positive or non-finite expected rate, or a size past 2⁴⁰ bits.
+    ///   retention under 1 ns, a non-positive or non-finite expected rate, or two generations
+    ///   past 2³⁵ bits (4 GiB).
     /// - Complexity: O(m/64).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         let strategy = Self.strategyID
@@ -67,12 +68,16 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet {
         guard perGeneration <= Double(_FilterValidation.maximumBits) else {
             throw ConfigurationError(
                 strategy: strategy, parameter: "expectedRatePerSecond",
-                reason: "rate × retention expects \(perGeneration) ids per generation; at most 2^40 are supported")
+                reason: "rate × retention expects \(perGeneration) ids per generation; at most 2^35 are supported")
         }
-        // Two generations each at p′ make a union of 1 − (1 − p′)² = p.
-        let generationRate = 1 - (1 - configuration.falsePositiveRate).squareRoot()
+        // Two generations each at p′ make a union of 1 − (1 − p′)² = p. p′ = 1 − √(1 − p), written
+        // as p / (1 + √(1 − p)) so small rates do not cancel to 0.
+        let union = configuration.falsePositiveRate
+        let generationRate = union / (1 + (1 - union).squareRoot())
         let sizing = try BloomSizing(
-            expectedCount: max(1, Int(perGeneration)), falsePositiveRate: generationRate, strategy: strategy)
+            expectedCount: max(1, Int(perGeneration)), falsePositiveRate: generationRate, strategy: strategy,
+            countParameter: "expectedRatePerSecond")
+        try _FilterValidation.size(2 * Double(sizing.bitCount), parameter: "expectedRatePerSecond", strategy: strategy)
         self.generationSizing = sizing
         self.retention = configuration.retention
         self.current = _BloomBits(bitCount: sizing.bitCount, hashCount: sizing.hashCount)

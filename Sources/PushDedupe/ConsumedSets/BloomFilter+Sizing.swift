@@ -13,20 +13,20 @@
 /// The harness sweeps memory with ``init(expectedCount:bitsPerEntry:)``.
 public struct BloomSizing: Hashable, Sendable {
     /// The number of ids the filter is sized for (n).
-    public var expectedCount: Int
+    public private(set) var expectedCount: Int
     /// The design ratio m/n before rounding to words.
-    public var bitsPerEntry: Double
+    public private(set) var bitsPerEntry: Double
     /// Probes per id (k).
-    public var hashCount: Int
+    public private(set) var hashCount: Int
     /// Bits in the array (m): a positive multiple of 64.
-    public var bitCount: Int
+    public private(set) var bitCount: Int
     /// (1 − e^(−k·n/m))ᵏ with the rounded m and k, once `expectedCount` ids are in.
-    public var expectedFalsePositiveRate: Double
+    public private(set) var expectedFalsePositiveRate: Double
 
     /// Sizes a filter for `expectedCount` ids at false-positive rate `falsePositiveRate`.
     ///
     /// - Throws: ``ConfigurationError`` for a negative count, a rate outside (0, 1), or a size past
-    ///   2⁴⁰ bits.
+    ///   2³⁵ bits (4 GiB) of storage.
     /// - Complexity: O(1).
     public init(expectedCount: Int, falsePositiveRate: Double) throws(ConfigurationError) {
         try self.init(expectedCount: expectedCount, falsePositiveRate: falsePositiveRate, strategy: BloomFilter.strategyID)
@@ -36,7 +36,7 @@ public struct BloomSizing: Hashable, Sendable {
     /// that ratio, round((m/n)·ln 2).
     ///
     /// - Throws: ``ConfigurationError`` for a negative count, a ratio that is not positive and
-    ///   finite, or a size past 2⁴⁰ bits.
+    ///   finite, or a size past 2³⁵ bits (4 GiB) of storage.
     /// - Complexity: O(1).
     public init(expectedCount: Int, bitsPerEntry: Double) throws(ConfigurationError) {
         let strategy = BloomFilter.strategyID
@@ -45,25 +45,35 @@ public struct BloomSizing: Hashable, Sendable {
             throw ConfigurationError(
                 strategy: strategy, parameter: "bitsPerEntry", reason: "must be positive and finite, got \(bitsPerEntry)")
         }
-        try self.init(expectedCount: expectedCount, bitsPerEntry: bitsPerEntry, strategy: strategy)
+        try self.init(
+            expectedCount: expectedCount, bitsPerEntry: bitsPerEntry, strategy: strategy,
+            countParameter: "capacity", ratioParameter: "bitsPerEntry")
     }
 
-    init(expectedCount: Int, falsePositiveRate: Double, strategy: String) throws(ConfigurationError) {
+    /// `countParameter` names the configuration field `expectedCount` came from, so a size error
+    /// points at what the user set (`aging-bloom` derives it from rate × retention).
+    init(
+        expectedCount: Int, falsePositiveRate: Double, strategy: String, countParameter: String = "capacity"
+    ) throws(ConfigurationError) {
         try _FilterValidation.capacity(expectedCount, strategy: strategy)
         try _FilterValidation.falsePositiveRate(falsePositiveRate, strategy: strategy)
         let ratio = -DeterministicMath.log(falsePositiveRate) / (DeterministicMath.ln2 * DeterministicMath.ln2)
-        try self.init(expectedCount: expectedCount, bitsPerEntry: ratio, strategy: strategy)
+        try self.init(
+            expectedCount: expectedCount, bitsPerEntry: ratio, strategy: strategy,
+            countParameter: countParameter, ratioParameter: "falsePositiveRate")
     }
 
-    private init(expectedCount: Int, bitsPerEntry: Double, strategy: String) throws(ConfigurationError) {
+    private init(
+        expectedCount: Int, bitsPerEntry: Double, strategy: String, countParameter: String, ratioParameter: String
+    ) throws(ConfigurationError) {
         let bits = (bitsPerEntry * Double(expectedCount)).rounded(.up)
-        try _FilterValidation.size(bits, parameter: "capacity", strategy: strategy)
+        try _FilterValidation.size(bits, parameter: countParameter, strategy: strategy)
         let hashes = (bitsPerEntry * DeterministicMath.ln2).rounded()
         // k beyond 64 buys nothing measurable and would make every consume slow.
         guard hashes <= 64 else {
             throw ConfigurationError(
-                strategy: strategy, parameter: "falsePositiveRate",
-                reason: "needs \(hashes) probes per id; at most 64 are supported (rate ≥ about 1e-19)")
+                strategy: strategy, parameter: ratioParameter,
+                reason: "needs \(hashes) probes per id; at most 64 are supported (about 92 bits per entry, a rate ≥ about 1e-19)")
         }
         self.expectedCount = expectedCount
         self.bitsPerEntry = bitsPerEntry

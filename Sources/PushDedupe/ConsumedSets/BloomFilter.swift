@@ -10,7 +10,8 @@
 ///   bound).
 ///
 /// Memory: m = −n·ln p / (ln 2)² bits rounded up to whole words, about 1.2 bytes per id at 1%;
-/// fixed at construction. A capacity of 0 or 1 gets a single 64-bit word.
+/// fixed at construction, and at least one 64-bit word (so a capacity of 0 or 1 gets a single
+/// word at any rate above about 4e-14).
 ///
 /// Probe positions use Kirsch–Mitzenmacher double hashing from `EnvelopeID.hash64`, so they are
 /// the same in every run.
@@ -36,7 +37,7 @@ public struct BloomFilter: ProbabilisticConsumedSet {
     /// and `configuration.falsePositiveRate`. Retention and rate are ignored.
     ///
     /// - Throws: ``ConfigurationError`` for a negative capacity, a rate outside (0, 1), or a size
-    ///   past 2⁴⁰ bits.
+    ///   past 2³⁵ bits (4 GiB) of storage.
     /// - Complexity: O(m/64).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         try self.init(sizing: BloomSizing(expectedCount: configuration.capacity, falsePositiveRate: configuration.falsePositiveRate))

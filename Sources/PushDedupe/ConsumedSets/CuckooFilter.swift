@@ -74,7 +74,7 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     /// `configuration.falsePositiveRate`. Retention and rate are ignored.
     ///
     /// - Throws: ``ConfigurationError`` for a negative capacity, a rate outside (0, 1), a rate below
-    ///   2·4/2¹⁶ ≈ 1.2e-4 (it would need fingerprints over 16 bits), or a size past 2⁴⁰ bits.
+    ///   2·4/2¹⁶ ≈ 1.2e-4 (it would need fingerprints over 16 bits), or a size past 2³⁵ bits (4 GiB) of storage.
     /// - Complexity: O(capacity).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         let strategy = Self.strategyID
@@ -88,7 +88,12 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
                 reason: "needs \(needed) fingerprint bits; at most 16 are supported, so the rate must be ≥ 8/2^16 ≈ 1.2e-4, got \(rate)")
         }
         let slots = (Double(configuration.capacity) / Self.maximumLoad).rounded(.up)
-        try _FilterValidation.size(slots * Double(bits), parameter: "capacity", strategy: strategy)
+        // The table, rounded up to a power of two (at most 2 × slots), plus the expiry ring, whose
+        // entries also carry a bucket number of at most log₂(slots) bits.
+        let ringEntryBits = Double(bits) + (DeterministicMath.log(max(slots, 1)) / DeterministicMath.ln2).rounded(.up)
+        try _FilterValidation.size(
+            2 * slots * Double(bits) + Double(configuration.capacity) * ringEntryBits,
+            parameter: "capacity", strategy: strategy)
         let minimumBuckets = max(1, Int((slots / Double(Self.slotsPerBucket)).rounded(.up)))
         var buckets = 1
         while buckets < minimumBuckets { buckets <<= 1 }

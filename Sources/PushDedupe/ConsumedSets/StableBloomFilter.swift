@@ -23,8 +23,8 @@
 ///
 /// Guarantees, both weak:
 /// - **Missed duplicates happen**: a repeat is accepted again once one of its cells has decayed to
-///   0, which can happen after any number of intervening consumes (likely after about Max·m/P).
-///   An immediate repeat, with no other consume between, is always caught.
+///   0 (likely after about Max·m/P intervening consumes). Each consume decrements a cell at most
+///   once, so a repeat with at most Max − 1 = 6 other consumes between is always caught.
 /// - **False drops happen**, at ``theoreticalFalsePositiveRate``, which rises to about
 ///   ``stableFalsePositiveRate`` and stays there.
 ///
@@ -63,7 +63,7 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     /// `falsePositiveRate`. Retention and rate are ignored.
     ///
     /// - Throws: ``ConfigurationError`` for a negative capacity, a rate outside (0, 1), or a size
-    ///   past 2⁴⁰ bits.
+    ///   past 2³⁵ bits (4 GiB) of storage.
     /// - Complexity: O(m/21).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         let sizing = try BloomSizing(

@@ -122,15 +122,16 @@ internal enum _FilterValidation {
         }
     }
 
-    /// The most bits (or cells) a filter may ask for: 2⁴⁰ bits is 128 GiB, far past any device,
-    /// and keeps every size computation clear of `Int` overflow.
-    static let maximumBits = 1 << 40
+    /// The most bits a filter may hold over all its arrays: 2³⁵ bits is 4 GiB, past any phone's
+    /// memory, so a configuration that asks for more is refused here rather than failing to
+    /// allocate; it also keeps every size computation clear of `Int` overflow.
+    static let maximumBits = 1 << 35
 
     static func size(_ bits: Double, parameter: String, strategy: String) throws(ConfigurationError) {
         guard bits <= Double(maximumBits) else {
             throw ConfigurationError(
                 strategy: strategy, parameter: parameter,
-                reason: "needs \(bits) bits, more than the 2^40 supported")
+                reason: "needs \(bits) bits, more than the 2^35 (4 GiB) supported")
         }
     }
 }

@@ -4,10 +4,13 @@
 /// var pipeline = TwoLayerPipeline(
 ///     window: try HashDequeWindow(configuration: .init(window: .milliseconds(500))),
 ///     consumed: try FIFOSet(configuration: .init(capacity: 4_096)))
+/// let envelope = EnvelopeID(uuid: UUID())
 /// // A payload normalized to a route, given a fresh envelope id:
-/// pipeline.receivePayload(RouteFingerprint(route: "item:42"), envelope: EnvelopeID(uuid: UUID()), at: now)
-/// // The same envelope replayed by the pending route on host attach:
-/// pipeline.receiveEmit(envelope: id, at: later)  // .suppressedByConsumedSet
+/// pipeline.receivePayload(RouteFingerprint(route: "item:42"), envelope: envelope, at: .milliseconds(0))
+/// // .navigated
+/// // The same envelope replayed by the pending route when the host attaches, 2 s later:
+/// pipeline.receiveEmit(envelope: envelope, at: .milliseconds(2_000))
+/// // .suppressedByConsumedSet
 /// ```
 ///
 /// Consumption is a single test-and-set, made before the caller starts any navigation or

@@ -24,13 +24,15 @@
 ///   duplicate only at an age above `⌈window / 2⌉`. `evictions` is always 0: generations age
 ///   out, they are never dropped to make room.
 /// - Memory: two tables of 16-byte buckets, each kept at most a quarter full (64 bytes of table
-///   per fingerprint; fuller tables cost about 20% more per admit), sized to the most admissions
-///   one epoch has seen (at least `capacity`): proportional to the traffic of the last one to two
-///   half windows, never to the session's length.
+///   per fingerprint; fuller tables cost about 20% more per admit), plus an 8-byte log of each
+///   generation's keys, sized to the most admissions one epoch has seen (at least `capacity`):
+///   proportional to the traffic of the last one to two half windows, never to the session's
+///   length.
 /// - Complexity: O(1) expected per admit (a lookup in the previous generation, one probe that
-///   looks up and inserts in the current one), plus O(table size) to empty
-///   a generation at each rotation, which happens at most once per admit and once per half
-///   window; a table doubles, in O(*n*), only when an epoch sets a new peak.
+///   looks up and inserts in the current one), plus, at each rotation (at most once per admit and
+///   once per half window), emptying a generation in O(min(its admissions, table size)): a sparse
+///   generation removes its logged keys one by one instead of wiping a table sized for an
+///   earlier burst. A table doubles, in O(*n*), only when an epoch sets a new peak.
 public struct EpochSetsWindow: FingerprintWindow {
     public static let strategyID = "epoch-sets"
 
@@ -38,6 +40,9 @@ public struct EpochSetsWindow: FingerprintWindow {
     @usableFromInline var _current: _FingerprintIndex
     /// Admissions of the epoch before it.
     @usableFromInline var _previous: _FingerprintIndex
+    /// The keys in `_current` and `_previous`, so a sparse generation empties in O(count).
+    @usableFromInline var _currentKeys: ContiguousArray<UInt64>
+    @usableFromInline var _previousKeys: ContiguousArray<UInt64>
     /// `h`, the epoch length in nanoseconds, at least 1.
     @usableFromInline let _epochLength: Int64
     /// Whether the previous generation is kept: not for a window of 0.
@@ -62,6 +67,10 @@ public struct EpochSetsWindow: FingerprintWindow {
         _keepsPrevious = window > 0
         _current = _FingerprintIndex(minimumCapacity: 2 * capacity)
         _previous = _FingerprintIndex(minimumCapacity: 2 * capacity)
+        _currentKeys = []
+        _currentKeys.reserveCapacity(capacity)
+        _previousKeys = []
+        _previousKeys.reserveCapacity(capacity)
         _epoch = .min
         _nextRotation = .min
     }
@@ -93,7 +102,9 @@ public struct EpochSetsWindow: FingerprintWindow {
             if _current.value(forKey: key) != nil { return false }
             _growCurrent()
         }
-        return _current.insertIfAbsent(key, value: 0)
+        guard _current.insertIfAbsent(key, value: 0) else { return false }
+        _currentKeys.append(key)
+        return true
     }
 
     /// Moves to the epoch containing `now`, ageing out one or both generations.
@@ -106,14 +117,29 @@ public struct EpochSetsWindow: FingerprintWindow {
         if epoch == _epoch { return }
         if _keepsPrevious && epoch == _epoch &+ 1 {
             swap(&_current, &_previous)
-            _current.removeAll()
+            swap(&_currentKeys, &_previousKeys)
+            Self._empty(&_current, keys: &_currentKeys)
         } else {
-            _current.removeAll()
-            _previous.removeAll()
+            Self._empty(&_current, keys: &_currentKeys)
+            Self._empty(&_previous, keys: &_previousKeys)
         }
         _epoch = epoch
         let (start, overflow) = (epoch &+ 1).multipliedReportingOverflow(by: _epochLength)
         _nextRotation = overflow || epoch == .max ? .max : start
+    }
+
+    /// Empties one generation by whichever is cheaper: removing its logged keys (a few probes
+    /// each) or wiping the whole table.
+    ///
+    /// - Complexity: O(min(`keys.count`, table size)).
+    @inlinable
+    static func _empty(_ table: inout _FingerprintIndex, keys: inout ContiguousArray<UInt64>) {
+        if keys.count * 8 < table.bucketCount {
+            for key in keys { table.remove(key) }
+        } else {
+            table.removeAll()
+        }
+        keys.removeAll(keepingCapacity: true)
     }
 
     /// Doubles the current generation's table.
@@ -132,10 +158,13 @@ public struct EpochSetsWindow: FingerprintWindow {
     /// - Complexity: O(1).
     @inlinable public var count: Int { _current.count + _previous.count }
 
-    /// Both tables.
+    /// Both tables and both key logs.
     ///
     /// - Complexity: O(1).
-    @inlinable public var footprint: Int { _current.footprint + _previous.footprint }
+    @inlinable public var footprint: Int {
+        _current.footprint + _previous.footprint
+            + (_currentKeys.capacity + _previousKeys.capacity) * MemoryLayout<UInt64>.stride
+    }
 
     /// Always 0: generations age out, nothing is dropped to make room.
     ///
@@ -152,6 +181,7 @@ extension EpochSetsWindow {
         precondition(overflow || start <= _clock.latest, "clock before the current epoch")
         precondition(_clock.latest < _nextRotation || _nextRotation == .max, "clock past the current epoch")
         precondition(_keepsPrevious || _previous.count == 0, "window 0 kept a previous generation")
+        precondition(_currentKeys.count == _current.count && _previousKeys.count == _previous.count, "key log out of step")
         // Only small states get the exhaustive checks, as in `HashDequeWindow`.
         guard count <= 16 && _current.bucketCount + _previous.bucketCount <= 512 else { return }
         _current._checkInvariants()

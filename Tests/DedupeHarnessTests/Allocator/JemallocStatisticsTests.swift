@@ -17,6 +17,10 @@ import Glibc
     @Test func countersAreExactInAPreloadedChild() throws {
         #if os(Linux)
         guard let library = ChildProcess.jemallocLibraryPath() else {
+            // .ci/run installs libjemalloc-dev, so there a missing library is a broken install.
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                Issue.record("CI=true but no preloadable libjemalloc.so.2: the jemalloc path went untested")
+            }
             print("skipped: no preloadable libjemalloc.so.2, the jemalloc path is untested here")
             return
         }

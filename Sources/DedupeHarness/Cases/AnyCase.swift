@@ -1,0 +1,75 @@
+import PushDedupe
+
+/// A case with its strategy types erased: built once when the list of cases is assembled, from
+/// a generic context where `W` and `C` are concrete, so the closures it stores run fully
+/// specialized loops. Calling one costs one closure call per run, never per event.
+struct _AnyCase: Sendable {
+    let mode: CaseMode
+    let windowID: String?
+    let consumedID: String?
+    let parameters: CaseParameters
+    let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64) throws -> _CorrectnessRun
+    let _timed: @Sendable (EventColumns, _ untimedPrefix: Int, _ batchSize: Int, _ batches: inout [Double]) throws -> Double
+    let _memory: @Sendable (EventColumns, _ statistics: inout (any AllocatorStatistics)?) throws -> MemoryResult
+    let _sweepConsumedSet: @Sendable (
+        _ fill: Int, _ seed: UInt64, _ rounds: [EventColumns], _ refillEachRound: Bool, _ batchSize: Int,
+        _ statistics: inout (any AllocatorStatistics)?
+    ) throws -> _ConsumedSweepRun
+
+    init<W: FingerprintWindow, C: ConsumedSet>(
+        _: W.Type, _: C.Type, mode: CaseMode, parameters: CaseParameters
+    ) {
+        self.mode = mode
+        self.windowID = mode.usesWindow ? W.strategyID : nil
+        self.consumedID = mode.usesConsumedSet ? C.strategyID : nil
+        self.parameters = parameters
+        let windowConfiguration = parameters.windowConfiguration
+        let consumedConfiguration = parameters.consumedConfiguration
+        _correctness = { columns, probes, seed in
+            var instance = try _ConcreteCase<W, C>(mode: mode, window: windowConfiguration, consumed: consumedConfiguration)
+            return instance.runForCorrectness(columns, probes: probes, seed: seed)
+        }
+        _timed = { columns, untimedPrefix, batchSize, batches in
+            var instance = try _ConcreteCase<W, C>(mode: mode, window: windowConfiguration, consumed: consumedConfiguration)
+            return instance.runTimed(columns, untimedPrefix: untimedPrefix, batchSize: batchSize, batches: &batches)
+        }
+        _memory = { columns, statistics in
+            try _ConcreteCase<W, C>.runForMemory(
+                columns, mode: mode, window: windowConfiguration, consumed: consumedConfiguration, statistics: &statistics)
+        }
+        _sweepConsumedSet = { fill, seed, rounds, refillEachRound, batchSize, statistics in
+            try _ConcreteCase<_NoOpWindow, C>.sweepConsumedSet(
+                fill: fill, seed: seed, configuration: consumedConfiguration, rounds: rounds,
+                refillEachRound: refillEachRound, batchSize: batchSize, statistics: &statistics)
+        }
+    }
+
+    /// `window-id+consumed-id`, or the one id the mode uses.
+    var strategyLabel: String {
+        [windowID, consumedID].compactMap { $0 }.joined(separator: "+")
+    }
+}
+
+/// What one untimed run over a whole workload observed.
+struct _CorrectnessRun {
+    var decisions: [UInt8]
+    var windowEvictions: Int
+    var consumedEvictions: Int
+    var theoreticalFalsePositiveRate: Double?
+    var measuredFalsePositiveRate: Double?
+    /// The consumed set's structural bytes at the end (0 when the mode uses none).
+    var consumedFootprint = 0
+}
+
+extension CaseParameters {
+    var windowConfiguration: WindowConfiguration {
+        WindowConfiguration(window: .nanoseconds(Int64((windowMilliseconds * 1_000_000).rounded())), capacity: windowCapacity)
+    }
+
+    var consumedConfiguration: ConsumedSetConfiguration {
+        ConsumedSetConfiguration(
+            capacity: consumedCapacity, falsePositiveRate: falsePositiveRate,
+            retention: .nanoseconds(Int64((retentionMilliseconds * 1_000_000).rounded())),
+            expectedRatePerSecond: expectedRatePerSecond ?? ConsumedSetConfiguration().expectedRatePerSecond)
+    }
+}

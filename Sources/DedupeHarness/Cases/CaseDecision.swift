@@ -1,0 +1,16 @@
+/// What a case did with one event, as written by the measured loops (one byte per event).
+enum CaseDecision: UInt8, Sendable {
+    /// Reached navigation (pushed on the path).
+    case navigated = 0
+    /// Layer 1 dropped it.
+    case suppressedByWindow = 1
+    /// Layer 2 dropped it.
+    case suppressedByConsumedSet = 2
+    /// The `path.last != route` guard dropped it.
+    case suppressedByGuard = 3
+    /// An emit of an envelope that was never created, because the strategy under test suppressed
+    /// its payload.
+    case skippedEmit = 4
+    /// Not an input of the mode (an emit in `window-alone`).
+    case notApplicable = 5
+}

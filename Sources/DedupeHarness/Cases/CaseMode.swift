@@ -1,0 +1,27 @@
+/// How a case feeds a workload's events to its strategies. See `Guides/Harness.md` § Modes.
+public enum CaseMode: String, Sendable, CaseIterable, Codable {
+    /// Layer 1 on its own: every payload is admitted or suppressed by the window; emits are not
+    /// layer 1's input and are ignored. Timing is ns per admit.
+    case windowAlone = "window-alone"
+    /// Layer 2 on its own: every event's envelope is consumed. Timing is ns per consume.
+    case consumedAlone = "consumed-alone"
+    /// Every event, payload or emit, is checked by the window under its route's fingerprint.
+    case fingerprintOnly = "fingerprint-only"
+    /// Every payload gets a fresh envelope, and every event is checked by the consumed set.
+    case envelopeOnly = "envelope-only"
+    /// The published design: payloads go through the window, then (if admitted) the set; emits
+    /// go through the set only.
+    case twoLayer = "two-layer"
+    /// `two-layer` plus the navigation guard `path.last != route` before appending.
+    case twoLayerGuarded = "two-layer-guarded"
+
+    /// Whether the mode uses a window.
+    public var usesWindow: Bool {
+        self != .consumedAlone && self != .envelopeOnly
+    }
+
+    /// Whether the mode uses a consumed set.
+    public var usesConsumedSet: Bool {
+        self != .windowAlone && self != .fingerprintOnly
+    }
+}

@@ -1,0 +1,127 @@
+import PushDedupe
+
+extension _ConcreteCase {
+    /// One untimed run over the whole workload, then (for filters) `probes` never-consumed ids
+    /// asked with `contains` to measure the false-positive rate at the final fill.
+    mutating func runForCorrectness(_ columns: EventColumns, probes: Int, seed: UInt64) -> _CorrectnessRun {
+        var decisions = [UInt8](repeating: 0, count: columns.count)
+        var created = [Bool](repeating: false, count: max(1, columns.envelopeCount))
+        decisions.withUnsafeMutableBufferPointer { decisionBuffer in
+            created.withUnsafeMutableBufferPointer { createdBuffer in
+                process(columns, 0..<columns.count, decisions: decisionBuffer.baseAddress!, created: createdBuffer.baseAddress!)
+            }
+        }
+        var run = _CorrectnessRun(
+            decisions: decisions,
+            windowEvictions: mode.usesWindow ? window.evictions : 0,
+            consumedEvictions: mode.usesConsumedSet ? consumed.evictions : 0)
+        run.consumedFootprint = mode.usesConsumedSet ? consumed.footprint : 0
+        if mode.usesConsumedSet, let filter = consumed as? any ProbabilisticConsumedSet {
+            run.theoreticalFalsePositiveRate = filter.theoreticalFalsePositiveRate
+            if probes > 0 {
+                // Random 128-bit ids: the chance one equals a workload id is about n·2⁻¹²⁸.
+                var random = SplitMix64(seed: seed ^ 0x0bad_c0de_f00d_1234)
+                var positives = 0
+                for _ in 0..<probes where consumed.contains(EnvelopeID(high: random.next(), low: random.next())) {
+                    positives += 1
+                }
+                run.measuredFalsePositiveRate = Double(positives) / Double(probes)
+            }
+        }
+        return run
+    }
+
+    /// Runs `columns[0..<untimedPrefix]` untimed (filling the structure), then the rest in
+    /// batches of `batchSize` events, appending each batch's nanoseconds to `batches`. Returns the
+    /// nanoseconds of the timed part. Buffers are allocated before the clock starts.
+    mutating func runTimed(_ columns: EventColumns, untimedPrefix: Int, batchSize: Int, batches: inout [Double]) -> Double {
+        let n = columns.count
+        var decisions = [UInt8](repeating: 0, count: n)
+        var created = [Bool](repeating: false, count: max(1, columns.envelopeCount))
+        batches.reserveCapacity(batches.count + (n - untimedPrefix) / batchSize + 1)
+        return decisions.withUnsafeMutableBufferPointer { decisionBuffer in
+            created.withUnsafeMutableBufferPointer { createdBuffer in
+                let d = decisionBuffer.baseAddress!
+                let c = createdBuffer.baseAddress!
+                process(columns, 0..<untimedPrefix, decisions: d, created: c)
+                let start = MonotonicClock.now()
+                var previous = start
+                var lower = untimedPrefix
+                while lower < n {
+                    let upper = min(n, lower + batchSize)
+                    process(columns, lower..<upper, decisions: d, created: c)
+                    let now = MonotonicClock.now()
+                    batches.append(Double(now &- previous) / Double(upper - lower))
+                    previous = now
+                    lower = upper
+                }
+                return Double(previous &- start)
+            }
+        }
+    }
+
+    /// One run over the whole workload in ten slices, reading the allocator between slices
+    /// (never per event). Every buffer the loop needs is allocated before the baseline is read,
+    /// so only the strategies' own allocations are counted.
+    static func runForMemory(
+        _ columns: EventColumns, mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration,
+        statistics: inout (any AllocatorStatistics)?
+    ) throws(ConfigurationError) -> MemoryResult {
+        let n = columns.count
+        let slices = 10
+        var decisions = [UInt8](repeating: 0, count: n)
+        var created = [Bool](repeating: false, count: max(1, columns.envelopeCount))
+        var allocated = [Int](repeating: 0, count: slices + 1)
+        var footprints = [Int](repeating: 0, count: slices + 1)
+        var haveBytes = true
+        var countAtHalf: Int?
+
+        let baseline = statistics?.allocatedBytes()
+        let peakSupported = statistics?.resetPeak() ?? false
+        var instance = try Self(mode: mode, window: window, consumed: consumed)
+        if let baseline, let now = statistics?.allocatedBytes() { allocated[0] = now - baseline } else { haveBytes = false }
+        footprints[0] = instance.footprint
+        decisions.withUnsafeMutableBufferPointer { decisionBuffer in
+            created.withUnsafeMutableBufferPointer { createdBuffer in
+                for slice in 0..<slices {
+                    if slice == slices / 2 { countAtHalf = statistics?.allocationCount() }
+                    instance.process(
+                        columns, slice * n / slices..<(slice + 1) * n / slices,
+                        decisions: decisionBuffer.baseAddress!, created: createdBuffer.baseAddress!)
+                    footprints[slice + 1] = instance.footprint
+                    if let baseline, let now = statistics?.allocatedBytes() {
+                        allocated[slice + 1] = now - baseline
+                    } else {
+                        haveBytes = false
+                    }
+                }
+            }
+        }
+        let countAtEnd = statistics?.allocationCount()
+        let peak = peakSupported ? statistics?.peakBytesSinceReset() : nil
+
+        let retained = instance.retainedEntries
+        let footprint = instance.footprint
+        var result = MemoryResult(
+            source: statistics?.source ?? "unavailable", liveBytes: nil, peakBytes: nil, bytesPerEntry: nil,
+            allocationsPerEvent: nil, footprintBytes: footprint, retainedEntries: retained)
+        if haveBytes {
+            let live = allocated[slices]
+            result.liveBytes = live
+            result.peakBytes = peak ?? allocated.max()
+            result.bytesPerEntry = retained > 0 ? Double(live) / Double(retained) : nil
+            result.liveBytesGrowthInLastTenth = _growth(from: allocated[slices - 1], to: live)
+        }
+        if let countAtHalf, let countAtEnd, n - n / 2 > 0 {
+            result.allocationsPerEvent = Double(countAtEnd - countAtHalf) / Double(n - n / 2)
+        }
+        result.footprintGrowthInLastTenth = _growth(from: footprints[slices - 1], to: footprints[slices])
+        withExtendedLifetime(instance) {}
+        return result
+    }
+}
+
+/// Relative growth from `before` to `after`; `nil` when `before` is not positive.
+func _growth(from before: Int, to after: Int) -> Double? {
+    before > 0 ? Double(after - before) / Double(before) : nil
+}

@@ -1,0 +1,112 @@
+import PushDedupe
+
+/// One window type and one consumed-set type, fed a workload in one mode: the generic core every
+/// measurement runs. Everything here is specialized for `W` and `C`; nothing on the per-event
+/// path is an existential or a closure.
+struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
+    var window: W
+    var consumed: C
+    let mode: CaseMode
+    /// The route on top of the navigation path, for the guard; `UInt32.max` when empty.
+    var top: UInt32 = .max
+    init(mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration) throws(ConfigurationError) {
+        self.mode = mode
+        self.window = try W(configuration: window)
+        self.consumed = try C(configuration: consumed)
+    }
+
+    /// Feeds `columns[range]` to the strategies, writing one ``CaseDecision`` per event.
+    ///
+    /// `created` has one flag per envelope slot and records which envelopes exist; it must start
+    /// all `false` for a fresh run.
+    ///
+    /// - Complexity: one strategy call (two for an admitted payload in the two-layer modes) per
+    ///   event.
+    mutating func process(
+        _ columns: borrowing EventColumns, _ range: Range<Int>,
+        decisions: UnsafeMutablePointer<UInt8>, created: UnsafeMutablePointer<Bool>
+    ) {
+        switch mode {
+        case .windowAlone:
+            for i in range {
+                let decision: CaseDecision
+                if columns.isPayload[i] {
+                    decision = window.admit(columns.fingerprints[i], at: columns.times[i]) ? .navigated : .suppressedByWindow
+                } else {
+                    decision = .notApplicable
+                }
+                decisions[i] = decision.rawValue
+            }
+        case .consumedAlone:
+            for i in range {
+                let fresh = consumed.consume(columns.envelopes[i], at: columns.times[i])
+                decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
+            }
+        case .fingerprintOnly:
+            for i in range {
+                let slot = Int(columns.envelopeSlot[i])
+                let decision: CaseDecision
+                if columns.isPayload[i] {
+                    if window.admit(columns.fingerprints[i], at: columns.times[i]) {
+                        created[slot] = true
+                        decision = .navigated
+                    } else {
+                        decision = .suppressedByWindow
+                    }
+                } else if columns.hasCreator[i] && !created[slot] {
+                    decision = .skippedEmit
+                } else {
+                    decision = window.admit(columns.fingerprints[i], at: columns.times[i]) ? .navigated : .suppressedByWindow
+                }
+                decisions[i] = decision.rawValue
+            }
+        case .envelopeOnly:
+            // Every payload creates its envelope, so no emit is ever skipped here.
+            for i in range {
+                let fresh = consumed.consume(columns.envelopes[i], at: columns.times[i])
+                decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
+            }
+        case .twoLayer:
+            for i in range {
+                decisions[i] = twoLayerDecision(columns, i, created: created).rawValue
+            }
+        case .twoLayerGuarded:
+            for i in range {
+                var decision = twoLayerDecision(columns, i, created: created)
+                if decision == .navigated {
+                    let route = columns.routes[i]
+                    if route == top {
+                        decision = .suppressedByGuard
+                    } else {
+                        top = route
+                    }
+                }
+                decisions[i] = decision.rawValue
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func twoLayerDecision(
+        _ columns: borrowing EventColumns, _ i: Int, created: UnsafeMutablePointer<Bool>
+    ) -> CaseDecision {
+        let slot = Int(columns.envelopeSlot[i])
+        if columns.isPayload[i] {
+            guard window.admit(columns.fingerprints[i], at: columns.times[i]) else { return .suppressedByWindow }
+            created[slot] = true
+        } else if columns.hasCreator[i] && !created[slot] {
+            return .skippedEmit
+        }
+        return consumed.consume(columns.envelopes[i], at: columns.times[i]) ? .navigated : .suppressedByConsumedSet
+    }
+
+    /// Entries the strategies the mode uses retain.
+    var retainedEntries: Int {
+        (mode.usesWindow ? window.count : 0) + (mode.usesConsumedSet ? consumed.count : 0)
+    }
+
+    /// Structural bytes of the strategies the mode uses.
+    var footprint: Int {
+        (mode.usesWindow ? window.footprint : 0) + (mode.usesConsumedSet ? consumed.footprint : 0)
+    }
+}

@@ -1,0 +1,78 @@
+/// How big a run is: workload scale, time budgets and sweep points. ``full`` fits the 3-minute
+/// budget and ``quick`` the 30-second one on 2 cores (release build); tests pass tiny values.
+public struct RunSizing: Sendable, Equatable {
+    /// Fraction of each scenario's events used, in (0, 1].
+    public var workloadScale: Double
+    /// Seconds of timed loops per workload (all cases, all repetitions). The number of events
+    /// timed is calibrated from it so the slowest strategies still fit.
+    public var timingSecondsPerWorkload: Double
+    /// Events timed per case, at most and at least (a workload shorter than the minimum is timed
+    /// whole).
+    public var timedEventsRange: ClosedRange<Int>
+    /// Workloads (of the selected scenarios, stress ones first) that get the full window ×
+    /// consumed-set cross product of pipelines; the others get every window with `set` and every
+    /// set with the companion window.
+    public var crossProductWorkloads: Int
+    /// Events per latency batch (the clock is read once per batch).
+    public var latencyBatchSize: Int
+    /// Never-consumed ids probed to measure a filter's false-positive rate.
+    public var falsePositiveProbes: Int
+    /// Layer-1 live-set sizes of the `window-live-set` sweep.
+    public var liveSetSizes: [Int]
+    /// Layer-2 set sizes of the `consumed-set-size` sweep.
+    public var consumedSetSizes: [Int]
+    /// Window lengths of the `window-length` sweep, in milliseconds.
+    public var windowLengthsMilliseconds: [Double]
+    /// Capacities of the `consumed-capacity` sweep.
+    public var consumedCapacities: [Int]
+    /// Bits per entry of the `bloom-bits-per-entry` sweep.
+    public var bloomBitsPerEntry: [Double]
+    /// Seconds of timed loops per speed-sweep point (one strategy, one size, all repetitions).
+    public var timingSecondsPerSweepPoint: Double
+    /// Timed operations per speed-sweep point, at most and at least.
+    public var sweepEventsRange: ClosedRange<Int>
+
+    public init(
+        workloadScale: Double, timingSecondsPerWorkload: Double, timedEventsRange: ClosedRange<Int>,
+        crossProductWorkloads: Int, latencyBatchSize: Int, falsePositiveProbes: Int, liveSetSizes: [Int],
+        consumedSetSizes: [Int], windowLengthsMilliseconds: [Double], consumedCapacities: [Int],
+        bloomBitsPerEntry: [Double], timingSecondsPerSweepPoint: Double, sweepEventsRange: ClosedRange<Int>
+    ) {
+        self.workloadScale = workloadScale
+        self.timingSecondsPerWorkload = timingSecondsPerWorkload
+        self.timedEventsRange = timedEventsRange
+        self.crossProductWorkloads = crossProductWorkloads
+        self.latencyBatchSize = latencyBatchSize
+        self.falsePositiveProbes = falsePositiveProbes
+        self.liveSetSizes = liveSetSizes
+        self.consumedSetSizes = consumedSetSizes
+        self.windowLengthsMilliseconds = windowLengthsMilliseconds
+        self.consumedCapacities = consumedCapacities
+        self.bloomBitsPerEntry = bloomBitsPerEntry
+        self.timingSecondsPerSweepPoint = timingSecondsPerSweepPoint
+        self.sweepEventsRange = sweepEventsRange
+    }
+
+    /// The default run: whole workloads, every sweep point (3-minute budget).
+    public static let full = RunSizing(
+        workloadScale: 1, timingSecondsPerWorkload: 6, timedEventsRange: 2_000...200_000,
+        crossProductWorkloads: 2, latencyBatchSize: 64, falsePositiveProbes: 100_000,
+        liveSetSizes: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1_024, 2_048, 4_096],
+        consumedSetSizes: [1_000, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304, 10_000_000],
+        windowLengthsMilliseconds: [50, 100, 200, 500, 1_000, 2_000, 5_000],
+        consumedCapacities: [64, 256, 1_024, 4_096, 16_384, 65_536],
+        bloomBitsPerEntry: [2, 4, 6, 8, 10, 12, 16],
+        timingSecondsPerSweepPoint: 0.12, sweepEventsRange: 1_000...100_000)
+
+    /// CI mode: a tenth of each workload, fewer sweep points (30-second budget); still has the
+    /// points the targets are stated at (8 and 64 live fingerprints, 65,536 ids).
+    public static let quick = RunSizing(
+        workloadScale: 0.1, timingSecondsPerWorkload: 0.8, timedEventsRange: 500...20_000,
+        crossProductWorkloads: 1, latencyBatchSize: 64, falsePositiveProbes: 20_000,
+        liveSetSizes: [1, 8, 64, 512, 4_096],
+        consumedSetSizes: [1_000, 65_536],
+        windowLengthsMilliseconds: [50, 500, 5_000],
+        consumedCapacities: [256, 4_096, 65_536],
+        bloomBitsPerEntry: [4, 10, 16],
+        timingSecondsPerSweepPoint: 0.04, sweepEventsRange: 500...20_000)
+}

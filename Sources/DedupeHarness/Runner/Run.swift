@@ -1,0 +1,163 @@
+import DedupeWorkloads
+import PushDedupe
+
+/// The state of one `BenchmarkRunner.run`: the assembled cases and the results filled in phase by
+/// phase.
+struct _Run {
+    let plan: RunPlan
+    let sizing: RunSizing
+    let workloads: [LoadedWorkload]
+    let started: UInt64
+    let progress: (RunProgress) -> Void
+    /// The erased cases, one per result, in result order.
+    var cases: [_AnyCase] = []
+    /// Index into `workloads` of each case.
+    var caseWorkload: [Int] = []
+    var results: [CaseResult] = []
+    var sweeps: [SweepPoint] = []
+    var harnessOverhead: Double?
+    var harnessAllocationsPerEvent: Double?
+    private var completed = 0
+    private var total = 0
+
+    init(plan: RunPlan, sizing: RunSizing, workloads: [LoadedWorkload], started: UInt64, progress: @escaping (RunProgress) -> Void) {
+        self.plan = plan
+        self.sizing = sizing
+        self.workloads = workloads
+        self.started = started
+        self.progress = progress
+    }
+
+    /// Builds the suite: on every workload, each layer alone and the single-layer modes for every
+    /// selected strategy; two-layer pipelines for the full window × set cross product on the first
+    /// `crossProductWorkloads` workloads (stress first), elsewhere every window with the reference
+    /// set and every set with the companion window. When timing, the reference rows are added even
+    /// if filtered out, so every ratio has its denominator.
+    mutating func assembleCases(_ selection: RunSelection) {
+        let catalogue = plan.strategies
+        let crossProduct = Set(
+            workloads.indices.sorted { rank(workloads[$0]) < rank(workloads[$1]) }.prefix(sizing.crossProductWorkloads))
+        let referenceSet = selection.consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID }
+            ?? selection.consumedSets.first
+        let companion = selection.windows.first { $0.id == "hash-deque" }
+            ?? selection.windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? selection.windows.first
+        for (index, _) in workloads.enumerated() {
+            var specs: [(WindowEntry?, ConsumedSetEntry?, CaseMode)] = []
+            for mode in selection.modes {
+                switch mode {
+                case .windowAlone, .fingerprintOnly:
+                    specs += selection.windows.map { ($0, nil, mode) }
+                case .consumedAlone, .envelopeOnly:
+                    specs += selection.consumedSets.map { (nil, $0, mode) }
+                case .twoLayer, .twoLayerGuarded:
+                    var pairs: [(WindowEntry, ConsumedSetEntry)] = []
+                    if crossProduct.contains(index) {
+                        for window in selection.windows { pairs += selection.consumedSets.map { (window, $0) } }
+                    } else {
+                        if let referenceSet { pairs += selection.windows.map { ($0, referenceSet) } }
+                        if let companion {
+                            pairs += selection.consumedSets.filter { $0.id != referenceSet?.id }.map { (companion, $0) }
+                        }
+                    }
+                    specs += pairs.map { ($0.0, $0.1, mode) }
+                }
+            }
+            if plan.measureTiming, let window = catalogue.window(StrategyCatalogue.referenceWindowID),
+               let consumed = catalogue.consumedSet(StrategyCatalogue.referenceConsumedSetID) {
+                let references: [(WindowEntry?, ConsumedSetEntry?, CaseMode)] = [
+                    (window, nil, .windowAlone), (nil, consumed, .consumedAlone), (window, consumed, .twoLayer),
+                ]
+                for reference in references where !specs.contains(where: {
+                    $0.0?.id == reference.0?.id && $0.1?.id == reference.1?.id && $0.2 == reference.2
+                }) {
+                    let needed = reference.2 == .twoLayer
+                        ? specs.contains { $0.2 != .windowAlone && $0.2 != .consumedAlone }
+                        : specs.contains { $0.2 == reference.2 }
+                    if needed { specs.append(reference) }
+                }
+            }
+            for (window, consumed, mode) in specs {
+                let parameters = Self.parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
+                cases.append(anyCase)
+                caseWorkload.append(index)
+                results.append(CaseResult(
+                    workload: workloads[index].id, mode: mode.rawValue, window: anyCase.windowID,
+                    consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
+            }
+        }
+        total = cases.count * (plan.measureTiming ? 1 + plan.repetitions : 1) + (plan.measureMemory ? 1 : 0)
+        if plan.runSweeps, case .catalogue = plan.source {
+            total += sweepPointCount(selection)
+        }
+    }
+
+    /// How many points `runSweeps` will report, for the progress line.
+    private func sweepPointCount(_ selection: RunSelection) -> Int {
+        var count = 0
+        if !workloads.isEmpty {
+            count += selection.windows.count * sizing.windowLengthsMilliseconds.count
+                + selection.consumedSets.count * sizing.consumedCapacities.count
+                + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
+        }
+        if plan.measureTiming {
+            count += selection.windows.count * sizing.liveSetSizes.count + selection.consumedSets.count * sizing.consumedSetSizes.count
+        }
+        return count
+    }
+
+    /// Stress workloads first: they are the ones the cross product is most telling on.
+    private func rank(_ workload: LoadedWorkload) -> Int {
+        switch workload.category {
+        case .stress?: return 0
+        case .publishedSituation?: return 1
+        case .navigationStack?: return 2
+        case nil: return 0
+        }
+    }
+
+    static func parameters(window: WindowEntry?, consumed: ConsumedSetEntry?, windowMilliseconds: Double) -> CaseParameters {
+        let configuration = consumed?.defaultConfiguration ?? ConsumedSetConfiguration()
+        var parameters = CaseParameters(
+            windowMilliseconds: windowMilliseconds, windowCapacity: window?.defaultCapacity ?? 0,
+            consumedCapacity: configuration.capacity, falsePositiveRate: configuration.falsePositiveRate,
+            retentionMilliseconds: Double(configuration.retention.wholeNanoseconds) / 1e6)
+        parameters.expectedRatePerSecond = configuration.expectedRatePerSecond
+        return parameters
+    }
+
+    /// Reports the next step on the progress line.
+    mutating func report(_ label: String) {
+        progress(RunProgress(
+            caseLabel: label, completed: completed, total: max(total, completed + 1),
+            elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9))
+        completed += 1
+    }
+
+    func label(_ index: Int) -> String {
+        "\(results[index].workload) \(results[index].mode) \(cases[index].strategyLabel)"
+    }
+
+    /// One untimed run of every case over its whole workload.
+    mutating func scoreCorrectness() throws(HarnessError) {
+        for index in cases.indices {
+            report(label(index))
+            let columns = workloads[caseWorkload[index]].columns
+            let run = try Self.rethrowing(label(index)) {
+                try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
+            }
+            results[index].correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
+        }
+    }
+
+    /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.
+    static func rethrowing<T>(_ label: String, _ body: () throws -> T) throws(HarnessError) -> T {
+        do {
+            return try body()
+        } catch let error as HarnessError {
+            throw error
+        } catch {
+            throw .invalidPlan("\(label): \(error)")
+        }
+    }
+}

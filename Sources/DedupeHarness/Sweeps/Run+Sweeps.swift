@@ -1,0 +1,142 @@
+import DedupeWorkloads
+import PushDedupe
+
+extension _Run {
+    /// The five sweeps of `Guides/Harness.md` § Sweeps. Speed sweeps run only when timing is on;
+    /// correctness sweeps run on the representative workload (the first selected stress
+    /// scenario, else the first selected one).
+    mutating func runSweeps(_ selection: RunSelection) throws(HarnessError) {
+        if plan.measureTiming {
+            for window in selection.windows {
+                for live in sizing.liveSetSizes { try sweepLiveSet(window, live: live) }
+            }
+            var statistics = plan.measureMemory ? AllocatorStatisticsDetector.detect() : nil
+            for consumed in selection.consumedSets {
+                for size in sizing.consumedSetSizes { try sweepSetSize(consumed, size: size, statistics: &statistics) }
+            }
+        }
+        guard let representative = workloads.indices.min(by: { (workloads[$0].category == .stress ? 0 : 1, $0) < (workloads[$1].category == .stress ? 0 : 1, $1) }) else { return }
+        let referenceSet = selection.consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID } ?? selection.consumedSets.first
+        let companion = selection.windows.first { $0.id == "hash-deque" }
+            ?? selection.windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? selection.windows.first
+        for window in selection.windows {
+            for milliseconds in sizing.windowLengthsMilliseconds {
+                var parameters = Self.parameters(window: window, consumed: referenceSet, windowMilliseconds: milliseconds)
+                parameters.windowMilliseconds = milliseconds
+                try sweepCorrectness("window-length", x: milliseconds, strategy: window.id, workload: representative,
+                                     window: window, consumed: referenceSet, parameters: parameters)
+            }
+        }
+        for consumed in selection.consumedSets {
+            for capacity in sizing.consumedCapacities {
+                var parameters = Self.parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                parameters.consumedCapacity = capacity
+                try sweepCorrectness("consumed-capacity", x: Double(capacity), strategy: consumed.id, workload: representative,
+                                     window: companion, consumed: consumed, parameters: parameters)
+            }
+        }
+        for consumed in selection.consumedSets where consumed.isProbabilistic {
+            for bits in sizing.bloomBitsPerEntry {
+                var parameters = Self.parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                // The optimal-k Bloom filter's rate at m/n bits per entry, p = e^(−(m/n)(ln 2)²), from
+                // the library's deterministic math; the filter is sized for the workload's envelopes.
+                parameters.falsePositiveRate = BloomSizing.falsePositiveRate(forBitsPerEntry: bits)
+                parameters.consumedCapacity = max(1, workloads[representative].columns.envelopeCount)
+                try sweepCorrectness("bloom-bits-per-entry", x: bits, strategy: consumed.id, workload: representative,
+                                     window: companion, consumed: consumed, parameters: parameters)
+            }
+        }
+    }
+
+    /// ns/admit of `window` alone on a sweep workload with `live` fingerprints live in the window
+    /// at steady state. The first `2·live + 100` events fill the window and are not timed.
+    private mutating func sweepLiveSet(_ window: WindowEntry, live: Int) throws(HarnessError) {
+        report("sweep window-live-set \(window.id) \(live)")
+        var parameters = Self.parameters(window: window, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
+        // Room for every live fingerprint, so the speed is not bought with evictions.
+        parameters.windowCapacity = max(window.defaultCapacity, 2 * live)
+        let anyCase = plan.strategies.makeCase(window: window, consumed: nil, mode: .windowAlone, parameters: parameters)
+        let warm = 2 * live + 100
+        func workload(_ timed: Int) -> EventColumns {
+            EventColumns(SweepWorkload.make(
+                SweepParameters(liveFingerprints: live, duplicateRatio: 0.1, events: warm + timed,
+                                window: parameters.windowConfiguration.window),
+                seed: plan.seed).events)
+        }
+        let label = "window-live-set \(window.id) \(live)"
+        let calibrationCount = sizing.sweepEventsRange.lowerBound
+        var scratch: [Double] = []
+        let calibration = try Self.rethrowing(label) { try anyCase._timed(workload(calibrationCount), warm, sizing.latencyBatchSize, &scratch) }
+        let perEvent = max(calibration / Double(calibrationCount), 1e-3)
+        let affordable = Int(sizing.timingSecondsPerSweepPoint * 1e9 / (Double(plan.repetitions + 1) * perEvent))
+        let timed = min(sizing.sweepEventsRange.upperBound, max(calibrationCount, affordable))
+        let columns = timed == calibrationCount ? workload(calibrationCount) : workload(timed)
+        var samples: [Double] = []
+        for round in 0...plan.repetitions {
+            scratch.removeAll(keepingCapacity: true)
+            let nanoseconds = try Self.rethrowing(label) { try anyCase._timed(columns, warm, sizing.latencyBatchSize, &scratch) }
+            if round > 0 { samples.append(nanoseconds / Double(columns.count - warm)) }
+        }
+        var point = SweepPoint(
+            dimension: "window-live-set", x: Double(live), strategy: window.id,
+            nanosecondsPerEvent: SampleStatistics.median(samples), bytes: nil, falseDrops: nil, missedDuplicates: nil,
+            events: columns.count - warm)
+        point.workload = "sweep"
+        sweeps.append(point)
+    }
+
+    /// ns/consume of `consumed` alone at `size` ids retained, and its bytes per entry.
+    private mutating func sweepSetSize(
+        _ consumed: ConsumedSetEntry, size: Int, statistics: inout (any AllocatorStatistics)?
+    ) throws(HarnessError) {
+        report("sweep consumed-set-size \(consumed.id) \(size)")
+        var parameters = Self.parameters(window: nil, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+        parameters.consumedCapacity = size
+        let anyCase = plan.strategies.makeCase(window: nil, consumed: consumed, mode: .consumedAlone, parameters: parameters)
+        let operations = min(sizing.sweepEventsRange.upperBound, max(sizing.sweepEventsRange.lowerBound, size / 2))
+        let rounds = (0...plan.repetitions).map { round in
+            EventColumns(WorkloadSource.consumedSweepOperations(count: size, operations: operations, round: round, seed: plan.seed).events)
+        }
+        // Refilling costs a fill per round; above 2¹⁸ ids the rounds add too few ids to matter.
+        let refill = size <= 262_144
+        let run = try Self.rethrowing("consumed-set-size \(consumed.id) \(size)") {
+            try anyCase._sweepConsumedSet(size, plan.seed, rounds, refill, sizing.latencyBatchSize, &statistics)
+        }
+        var point = SweepPoint(
+            dimension: "consumed-set-size", x: Double(size), strategy: consumed.id,
+            nanosecondsPerEvent: SampleStatistics.median(Array(run.nanosecondsPerOperation.dropFirst())),
+            bytes: nil, falseDrops: nil, missedDuplicates: nil, events: operations)
+        if let liveBytes = run.liveBytes, run.retainedEntries > 0, let statistics {
+            point.bytes = Double(liveBytes) / Double(run.retainedEntries)
+            point.bytesSource = statistics.source
+        } else if run.retainedEntries > 0 {
+            point.bytes = Double(run.footprint) / Double(run.retainedEntries)
+            point.bytesSource = "footprint"
+        }
+        point.workload = "consumed-set-\(size)"
+        sweeps.append(point)
+    }
+
+    /// False drops and missed duplicates of one two-layer pipeline on a whole workload.
+    private mutating func sweepCorrectness(
+        _ dimension: String, x: Double, strategy: String, workload: Int, window: WindowEntry?, consumed: ConsumedSetEntry?,
+        parameters: CaseParameters
+    ) throws(HarnessError) {
+        guard window != nil || consumed != nil else { return }
+        report("sweep \(dimension) \(strategy) \(x)")
+        let anyCase = plan.strategies.makeCase(window: window, consumed: consumed, mode: .twoLayer, parameters: parameters)
+        let columns = workloads[workload].columns
+        let run = try Self.rethrowing("\(dimension) \(strategy) \(x)") {
+            try anyCase._correctness(columns, dimension == "bloom-bits-per-entry" ? sizing.falsePositiveProbes : 0, plan.seed)
+        }
+        let score = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
+        var point = SweepPoint(
+            dimension: dimension, x: x, strategy: strategy, nanosecondsPerEvent: nil,
+            bytes: dimension == "bloom-bits-per-entry" ? Double(run.consumedFootprint) / Double(max(1, parameters.consumedCapacity)) : nil,
+            falseDrops: score.falseDrops, missedDuplicates: score.missedDuplicates, events: score.events)
+        point.workload = workloads[workload].id
+        point.measuredFalsePositiveRate = run.measuredFalsePositiveRate
+        if point.bytes != nil { point.bytesSource = "footprint" }
+        sweeps.append(point)
+    }
+}

@@ -1,0 +1,47 @@
+/// Order statistics of timing samples.
+enum SampleStatistics {
+    /// The `q`-quantile (0…1) of `sorted` by linear interpolation between closest ranks; 0 for
+    /// no samples.
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let position = q * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down))
+        let upper = min(sorted.count - 1, lower + 1)
+        let fraction = position - Double(lower)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        quantile(samples.sorted(), 0.5)
+    }
+
+    /// Interquartile range.
+    static func spread(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        return quantile(sorted, 0.75) - quantile(sorted, 0.25)
+    }
+}
+
+extension TimingResult {
+    /// Summarizes per-repetition ns/event `samples`, per-batch ns/event `batches` (all timed
+    /// repetitions pooled) and per-repetition `ratios` to the reference row.
+    init(samples: [Double], batches: [Double], ratios: [Double], timedEvents: Int, reference: String?) {
+        let sortedBatches = batches.sorted()
+        let median = SampleStatistics.median(samples)
+        self.init(
+            samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median,
+            minNanosecondsPerEvent: samples.min() ?? 0, spreadNanosecondsPerEvent: SampleStatistics.spread(samples),
+            eventsPerSecond: median > 0 ? 1e9 / median : 0,
+            latencyP50Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.5),
+            latencyP90Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.9),
+            latencyP99Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.99),
+            latencyP999Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.999),
+            ratiosToReference: ratios)
+        self.timedEvents = timedEvents
+        if !ratios.isEmpty {
+            ratioToReferenceMedian = SampleStatistics.median(ratios)
+            ratioToReferenceSpread = SampleStatistics.spread(ratios)
+            self.reference = reference
+        }
+    }
+}

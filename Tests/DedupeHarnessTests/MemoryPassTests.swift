@@ -1,0 +1,118 @@
+import DedupeWorkloads
+import Foundation
+import Testing
+@testable import DedupeHarness
+
+/// Allocator statistics that advance by fixed steps on every read, so the pass's arithmetic can
+/// be checked exactly.
+struct ScriptedStatistics: AllocatorStatistics {
+    var source: String { "scripted" }
+    var bytes = 0
+    var allocations = 0
+
+    mutating func allocatedBytes() -> Int? {
+        bytes += 100
+        return bytes
+    }
+
+    mutating func allocationCount() -> Int? {
+        allocations += 10
+        return allocations
+    }
+
+    mutating func resetPeak() -> Bool { false }
+    mutating func peakBytesSinceReset() -> Int? { nil }
+}
+
+@Suite struct MemoryPassTests {
+    /// 200 events: two payloads, then an emit of the second one's envelope, on three routes.
+    static let workload: Workload = {
+        var events: [(Double, EventKind, UInt64, UInt32, Truth)] = []
+        for index in 0..<200 {
+            let isEmit = index % 3 == 2
+            let envelope = UInt64(isEmit ? index - 1 : index)
+            events.append((Double(index) * 10, isEmit ? .emit : .payload, envelope, UInt32(index % 3), isEmit ? .dup : .new))
+        }
+        return trace(events)
+    }()
+
+    static func anyCase(_ mode: CaseMode = .twoLayer) -> _AnyCase {
+        let catalogue = StrategyCatalogue.toys
+        return catalogue.makeCase(
+            window: mode.usesWindow ? catalogue.window("seed-literal") : nil,
+            consumed: mode.usesConsumedSet ? catalogue.consumedSet("set") : nil, mode: mode,
+            parameters: _Run.parameters(window: catalogue.window("seed-literal"), consumed: catalogue.consumedSet("set"), windowMilliseconds: 500))
+    }
+
+    @Test func arithmeticFromScriptedReadings() throws {
+        var statistics: (any AllocatorStatistics)? = ScriptedStatistics()
+        let result = try Self.anyCase()._memory(EventColumns(Self.workload.events), &statistics)
+        // Reads: baseline 100, after construction 200, then one per tenth: 300 … 1200.
+        #expect(result.source == "scripted")
+        #expect(result.liveBytes == 1_100)
+        #expect(result.peakBytes == 1_100)
+        #expect(result.liveBytesGrowthInLastTenth == 0.1)
+        // Two counts 10 apart over the second half's 100 events.
+        #expect(result.allocationsPerEvent == 0.1)
+        #expect(result.retainedEntries > 0)
+        #expect(result.bytesPerEntry == 1_100 / Double(result.retainedEntries))
+    }
+
+    @Test func worksWithoutStatistics() throws {
+        var statistics: (any AllocatorStatistics)? = nil
+        let result = try Self.anyCase()._memory(EventColumns(Self.workload.events), &statistics)
+        #expect(result.source == "unavailable")
+        #expect(result.liveBytes == nil && result.peakBytes == nil && result.allocationsPerEvent == nil)
+        #expect(result.footprintBytes > 0 && result.retainedEntries > 0)
+        #expect(result.footprintGrowthInLastTenth != nil)
+    }
+
+    @Test func worksWithThePlatformFallback() throws {
+        let response = try MemoryPass.run(
+            [(0, Self.anyCase(.consumedAlone), EventColumns(Self.workload.events))], statistics: AllocatorStatisticsDetector.detect())
+        let result = try #require(response.outcomes.first?.result)
+        #expect(result.source == (AllocatorStatisticsDetector.detect()?.source ?? "unavailable"))
+        #expect(result.retainedEntries == 134)
+    }
+
+    @Test func noOpLoopAllocatesNothingWhereCountable() {
+        var statistics = AllocatorStatisticsDetector.detect()
+        let perEvent = MemoryPass.harnessAllocations(statistics: &statistics)
+        if statistics?.allocationCount() != nil {
+            #expect(perEvent == 0)
+        } else {
+            #expect(perEvent == nil)
+        }
+    }
+
+    @Test func childRequestRoundTrips() throws {
+        let scenario = try #require(ScenarioCatalogue.all.first)
+        let parameters = _Run.parameters(window: StrategyCatalogue.toys.window("seed-literal"), consumed: nil, windowMilliseconds: 500)
+        let request = MemoryPassRequest(cases: [
+            MemoryCaseSpec(key: 3, workload: .scenario(id: scenario.id, seed: 1, scale: 1), mode: .windowAlone,
+                           window: "seed-literal", consumed: nil, parameters: parameters),
+        ])
+        let decoded = try JSONDecoder().decode(MemoryPassRequest.self, from: JSONEncoder().encode(request))
+        let response = try MemoryPass.run(decoded, catalogue: .toys, statistics: nil)
+        let again = try JSONDecoder().decode(MemoryPassResponse.self, from: JSONEncoder().encode(response))
+        #expect(again.outcomes.map(\.key) == [3])
+        #expect(again.source == "unavailable")
+        #expect(throws: HarnessError.self) {
+            try MemoryPass.run(
+                MemoryPassRequest(cases: [MemoryCaseSpec(key: 0, workload: .scenario(id: scenario.id, seed: 1, scale: 1), mode: .windowAlone,
+                                                         window: "no-such-window", consumed: nil, parameters: parameters)]),
+                catalogue: .toys, statistics: nil)
+        }
+    }
+
+    @Test func runRecordsMemoryForLayerAndTwoLayerCases() throws {
+        var plan = scoringPlan(Self.workload, windows: nil, consumed: nil)
+        plan.measureMemory = true
+        let results = try BenchmarkRunner.run(plan) { _ in }
+        for result in results.cases {
+            let modes: [String] = ["window-alone", "consumed-alone", "two-layer"]
+            let hasMemory = result.memory != nil
+            #expect(hasMemory == modes.contains(result.mode))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import PushDedupe
+import Testing
+@testable import DedupeHarness
+
+@Suite struct StrategyCatalogueTests {
+    @Test func standardIDsAreUniqueAndKebabCase() {
+        let ids = StrategyCatalogue.standard.windows.map(\.id) + StrategyCatalogue.standard.consumedSets.map(\.id)
+        #expect(Set(StrategyCatalogue.standard.windows.map(\.id)).count == StrategyCatalogue.standard.windows.count)
+        #expect(Set(StrategyCatalogue.standard.consumedSets.map(\.id)).count == StrategyCatalogue.standard.consumedSets.count)
+        for id in ids {
+            #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
+        }
+    }
+
+    @Test func standardPipelinesAreAllPreSpecialized() {
+        let setIDs = Set(StrategyCatalogue.standard.consumedSets.map(\.id))
+        for window in StrategyCatalogue.standard.windows {
+            #expect(Set(window._specializedPairs.keys) == setIDs, "\(window.id)")
+        }
+    }
+
+    @Test func filtersAreRecognized() {
+        for entry in StrategyCatalogue.standard.consumedSets {
+            #expect(entry.isProbabilistic == ["bloom", "aging-bloom", "cuckoo", "stable-bloom"].contains(entry.id), "\(entry.id)")
+        }
+        #expect(StrategyCatalogue.toys.consumedSet("toy-filter")?.isProbabilistic == true)
+        #expect(StrategyCatalogue.toys.consumedSet("set")?.isProbabilistic == false)
+    }
+}
+
+extension StrategyCatalogueTests {
+    @Test func standardRegistersTheLibraryWithTheReferencesFirst() {
+        #expect(StrategyCatalogue.standard.windows.map(\.id) == [
+            "seed-literal", "array-scan", "ring-buffer", "hash-deque", "epoch-sets", "direct-mapped-window",
+        ])
+        #expect(StrategyCatalogue.standard.consumedSets.map(\.id) == [
+            "set", "bounded-lru", "bloom", "fifo-set", "rotating-sets", "aging-bloom", "cuckoo", "stable-bloom", "direct-mapped",
+        ])
+        #expect(StrategyCatalogue.standard.windows.first?.id == StrategyCatalogue.referenceWindowID)
+        #expect(StrategyCatalogue.standard.consumedSets.first?.id == StrategyCatalogue.referenceConsumedSetID)
+    }
+}
