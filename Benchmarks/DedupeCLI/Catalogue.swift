@@ -1,37 +1,37 @@
+import DedupeHarness
 import DedupeWorkloads
 
-/// The ids and one-line descriptions `list` prints.
+/// The ids and one-line descriptions `list` prints and `--filter` accepts.
 ///
-/// Strategy and mode descriptions are a local copy until the harness publishes its own
-/// catalogue; this is the one place to switch over.
+/// Strategies come from the harness's catalogue and scenarios from the workload catalogue, so
+/// a new strategy or scenario appears here without a change; modes and metrics are described
+/// here because they are the report's vocabulary.
 enum Catalogue {
     struct Entry: Sendable {
         var id: String
         var summary: String
     }
 
-    static let windows = [
-        Entry(id: "seed-literal", summary: "The published article's code: a dictionary of last-seen times, pruned by a scan."),
-        Entry(id: "array-scan", summary: "Unsorted array of (fingerprint, time), linear scan; fastest for a handful of live routes."),
-        Entry(id: "ring-buffer", summary: "Fixed-size ring in arrival order; expired entries drop off the tail."),
-        Entry(id: "hash-deque", summary: "Open-addressed table indexed by fingerprint plus a deque for expiry."),
-    ]
+    static var windows: [Entry] {
+        StrategyCatalogue.standard.windows.map { Entry(id: $0.id, summary: $0.summary) }
+    }
 
-    static let consumedSets = [
-        Entry(id: "set", summary: "The published article's code: an unbounded Set of envelope ids."),
-        Entry(id: "bounded-lru", summary: "Exact set bounded by capacity, evicting the least recently consumed id."),
-        Entry(id: "fifo-set", summary: "Exact set bounded by capacity, evicting the oldest consumed id."),
-        Entry(id: "bloom", summary: "Bloom filter sized for capacity and a target false-positive rate; may drop wanted navigations."),
-    ]
+    static var consumedSets: [Entry] {
+        StrategyCatalogue.standard.consumedSets.map { Entry(id: $0.id, summary: $0.summary) }
+    }
 
-    static let modes = [
-        Entry(id: "fingerprint-only", summary: "Every event checked by the window under its route's fingerprint."),
-        Entry(id: "envelope-only", summary: "Every payload gets a fresh envelope; every event checked by the consumed set."),
-        Entry(id: "two-layer", summary: "The published design: window on payloads, consumed set on every route."),
-        Entry(id: "two-layer-guarded", summary: "two-layer plus the navigation guard (path.last != route)."),
-        Entry(id: "window-alone", summary: "Layer 1 measured on its own (speed and memory)."),
-        Entry(id: "consumed-alone", summary: "Layer 2 measured on its own (speed and memory)."),
-    ]
+    static let modes = CaseMode.allCases.map { Entry(id: $0.rawValue, summary: summary(of: $0)) }
+
+    static func summary(of mode: CaseMode) -> String {
+        switch mode {
+        case .fingerprintOnly: return "Every event checked by the window under its route's fingerprint."
+        case .envelopeOnly: return "Every payload gets a fresh envelope; every event checked by the consumed set."
+        case .twoLayer: return "The published design: payloads through the window, then the consumed set; emits through the set."
+        case .twoLayerGuarded: return "two-layer plus the navigation guard (path.last != route)."
+        case .windowAlone: return "Layer 1 measured on its own (ns per admit)."
+        case .consumedAlone: return "Layer 2 measured on its own (ns per consume)."
+        }
+    }
 
     static let metrics = [
         Entry(id: "ns_per_event", summary: "Median time per event over the repetitions (also min and IQR)."),

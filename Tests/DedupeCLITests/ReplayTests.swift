@@ -49,7 +49,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try BinaryRunner.run([
             "replay", BinaryRunner.fixture("replay-small.csv").path, "--window-ms", "500", "--repetitions", "1",
-            "--filter", "window=seed-literal", "--filter", "consumed=set", "--format", "json", "--out", directory.path,
+            "--filter", "window=seed-literal", "--filter", "consumed=set", "--format", "json", "--allow-debug", "--out", directory.path,
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let results = try ResultsJSON.decode(Data(contentsOf: directory.appendingPathComponent("results.json")))

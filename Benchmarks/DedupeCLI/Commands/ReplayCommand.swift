@@ -9,7 +9,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.filter, SharedOptions.repetitions, SharedOptions.windowMilliseconds, SharedOptions.out,
-            SharedOptions.format,
+            SharedOptions.format, SharedOptions.allowDebug,
         ]
     ) { arguments, console throws(CommandLineError) in
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
@@ -22,9 +22,10 @@ extension Subcommands {
             throw CommandLineError(.badValue, "'--filter workload=...' does not apply to replay")
         }
         let workload = try TraceFiles.read(path: path)
-        let plan = RunPlan(
+        var plan = RunPlan(
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
+        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         let results = try SharedOptions.execute(plan, console: console)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))

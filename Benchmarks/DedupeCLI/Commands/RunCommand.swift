@@ -13,14 +13,15 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
-            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format,
+            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
-        let plan = RunPlan(
+        var plan = RunPlan(
             source: .catalogue, quick: arguments.flags.contains("quick"), seed: try SharedOptions.seed(arguments),
             repetitions: try SharedOptions.repetitions(arguments),
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
+        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
         let results = try SharedOptions.execute(plan, console: console)

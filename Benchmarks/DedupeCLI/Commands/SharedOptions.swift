@@ -13,6 +13,8 @@ enum SharedOptions {
         "filter", value: "KEY=ID,...", repeatable: true,
         help: "Restrict to ids; KEY is window, consumed, workload or mode.")
     static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
+    static let allowDebug = OptionSpec(
+        "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
     static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
         try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { UInt64($0) }
