@@ -6,7 +6,7 @@ public enum CSVReport {
     /// The identifying columns every per-case file starts with.
     static let caseColumns = [
         "workload", "mode", "window", "consumed", "window_ms", "window_capacity", "consumed_capacity",
-        "false_positive_rate_target", "retention_ms",
+        "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
     ]
 
     static func caseFields(_ result: CaseResult) -> [String] {
@@ -15,6 +15,7 @@ public enum CSVReport {
             NumberText.exact(result.parameters.windowMilliseconds), String(result.parameters.windowCapacity),
             String(result.parameters.consumedCapacity), NumberText.exact(result.parameters.falsePositiveRate),
             NumberText.exact(result.parameters.retentionMilliseconds),
+            NumberText.exact(result.parameters.expectedRatePerSecond),
         ]
     }
 
@@ -23,15 +24,16 @@ public enum CSVReport {
     /// - Complexity: O(cases × repetitions).
     public static func throughput(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: caseColumns + [
-            "repetitions", "median_ns_per_event", "min_ns_per_event", "iqr_ns_per_event", "events_per_second",
+            "repetitions", "timed_events", "median_ns_per_event", "min_ns_per_event", "iqr_ns_per_event", "events_per_second",
             "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p999_ns",
-            "ratio_to_reference_median", "ratio_to_reference_min", "ratio_to_reference_max",
+            "ratio_to_reference_median", "ratio_to_reference_min", "ratio_to_reference_max", "reference",
         ])
         for result in results.cases {
             guard let timing = result.timing else { continue }
             let ratios = timing.ratiosToReference.sorted()
             table.rows.append(caseFields(result) + [
                 String(timing.samplesNanosecondsPerEvent.count),
+                NumberText.exact(timing.timedEvents),
                 NumberText.exact(timing.medianNanosecondsPerEvent),
                 NumberText.exact(timing.minNanosecondsPerEvent),
                 NumberText.exact(timing.spreadNanosecondsPerEvent),
@@ -43,6 +45,7 @@ public enum CSVReport {
                 NumberText.exact(Statistics.median(ratios)),
                 NumberText.exact(ratios.first),
                 NumberText.exact(ratios.last),
+                timing.reference ?? "",
             ])
         }
         return table
@@ -52,7 +55,7 @@ public enum CSVReport {
     public static func memory(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: caseColumns + [
             "memory_source", "live_bytes", "peak_bytes", "bytes_per_entry", "allocations_per_event",
-            "footprint_bytes", "retained_entries",
+            "footprint_bytes", "retained_entries", "live_bytes_growth_last_tenth", "footprint_growth_last_tenth",
         ])
         for result in results.cases {
             guard let memory = result.memory else { continue }
@@ -60,6 +63,7 @@ public enum CSVReport {
                 memory.source, NumberText.exact(memory.liveBytes), NumberText.exact(memory.peakBytes),
                 NumberText.exact(memory.bytesPerEntry), NumberText.exact(memory.allocationsPerEvent),
                 String(memory.footprintBytes), String(memory.retainedEntries),
+                NumberText.exact(memory.liveBytesGrowthInLastTenth), NumberText.exact(memory.footprintGrowthInLastTenth),
             ])
         }
         return table
@@ -76,7 +80,7 @@ public enum CSVReport {
             "suppressed_by_window", "suppressed_by_consumed_set", "suppressed_by_guard",
             "window_evictions", "consumed_evictions",
             "filter_fp_rate_theoretical", "filter_fp_rate_measured",
-            "window_capacity", "consumed_capacity", "false_positive_rate_target", "retention_ms",
+            "window_capacity", "consumed_capacity", "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
         ])
         for result in results.cases {
             guard let c = result.correctness else { continue }
@@ -94,7 +98,7 @@ public enum CSVReport {
                 String(c.windowEvictions), String(c.consumedEvictions),
                 NumberText.exact(c.theoreticalFalsePositiveRate), NumberText.exact(c.measuredFalsePositiveRate),
                 String(p.windowCapacity), String(p.consumedCapacity), NumberText.exact(p.falsePositiveRate),
-                NumberText.exact(p.retentionMilliseconds),
+                NumberText.exact(p.retentionMilliseconds), NumberText.exact(p.expectedRatePerSecond),
             ])
         }
         return table
@@ -103,13 +107,15 @@ public enum CSVReport {
     /// `sweeps.csv`: one row per sweep point; `x` is in the unit of its dimension (`x_unit`).
     public static func sweeps(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: [
-            "dimension", "x", "x_unit", "strategy", "ns_per_event", "bytes", "false_drops", "missed_duplicates", "events",
+            "dimension", "x", "x_unit", "strategy", "workload", "ns_per_event", "bytes", "bytes_source", "false_drops",
+            "missed_duplicates", "measured_fp_rate", "events",
         ])
         for point in results.sweeps {
             table.rows.append([
                 point.dimension, NumberText.exact(point.x), SweepDimension.unit(of: point.dimension), point.strategy,
-                NumberText.exact(point.nanosecondsPerEvent), NumberText.exact(point.bytes),
-                NumberText.exact(point.falseDrops), NumberText.exact(point.missedDuplicates), String(point.events),
+                point.workload ?? "", NumberText.exact(point.nanosecondsPerEvent), NumberText.exact(point.bytes),
+                point.bytesSource ?? "", NumberText.exact(point.falseDrops), NumberText.exact(point.missedDuplicates),
+                NumberText.exact(point.measuredFalsePositiveRate), String(point.events),
             ])
         }
         return table

@@ -59,15 +59,19 @@ public enum ChartReport {
         ]
     }
 
-    /// One series per strategy, in first-seen order.
+    /// One series per strategy, in first-seen order; per strategy and workload when one
+    /// dimension was swept on several workloads, so curves never mix inputs.
     static func series(_ results: RunResults, _ dimension: String, _ value: (SweepPoint) -> Double?) -> [LineChart.Series] {
+        let points = results.sweeps.filter { $0.dimension == dimension }
+        let severalWorkloads = Set(points.map(\.workload)).count > 1
         var order: [String] = []
-        var points: [String: [(x: Double, y: Double)]] = [:]
-        for point in results.sweeps where point.dimension == dimension {
+        var curves: [String: [(x: Double, y: Double)]] = [:]
+        for point in points {
             guard let y = value(point) else { continue }
-            if points[point.strategy] == nil { order.append(point.strategy) }
-            points[point.strategy, default: []].append((point.x, y))
+            let name = severalWorkloads ? "\(point.strategy) (\(point.workload ?? "-"))" : point.strategy
+            if curves[name] == nil { order.append(name) }
+            curves[name, default: []].append((point.x, y))
         }
-        return order.map { LineChart.Series(name: $0, points: points[$0]!) }
+        return order.map { LineChart.Series(name: $0, points: curves[$0]!) }
     }
 }

@@ -94,6 +94,16 @@ public enum MarkdownReport {
             ["Date", e.date], ["Seed", String(e.seed)],
             ["Clock resolution", "\(NumberText.significant(e.clockResolutionNanoseconds)) ns"],
             ["Harness overhead", "\(NumberText.significant(e.harnessOverheadNanosecondsPerEvent)) ns/event"],
+        ]
+        if let read = e.clockReadNanoseconds { table.rows.append(["Clock read", "\(NumberText.significant(read)) ns"]) }
+        if let batch = e.latencyBatchSize, let overhead = e.latencyTimingOverheadNanosecondsPerEvent {
+            table.rows.append(["Latency timing", "batches of \(batch) events, \(NumberText.significant(overhead)) ns/event added"])
+        }
+        if let allocations = e.harnessAllocationsPerEvent {
+            table.rows.append(["Harness allocations", "\(NumberText.significant(allocations)) per event"])
+        }
+        if let seconds = e.runSeconds { table.rows.append(["Run time", "\(NumberText.significant(seconds)) s"]) }
+        table.rows += [
             ["Repetitions", String(s.repetitions) + (s.quick ? " (quick)" : "")],
             ["Window", "\(NumberText.significant(s.windowMilliseconds)) ms"],
             ["Filters", s.filters.isEmpty ? "none" : s.filters.map { "`\($0)`" }.joined(separator: ", ")],
