@@ -66,6 +66,23 @@ import Testing
         #expect(abs((winner?.nanosecondsPerEvent ?? 0) - 20) < 1e-9)
     }
 
+    /// The harness runs some pairs on one workload only; their sums must not compete with
+    /// sums over every workload.
+    @Test func onlyCandidatesCoveringEveryWorkloadCompete() {
+        let results = F.results([
+            F.pipeline("a", "x", ns: 30, bytes: 100, missed: 1, workload: "one"),
+            F.pipeline("a", "x", ns: 30, bytes: 100, missed: 1, workload: "two"),
+            F.pipeline("b", "x", ns: 40, bytes: 100, workload: "one"),
+            F.pipeline("b", "x", ns: 40, bytes: 100, workload: "two"),
+            F.pipeline("c", "y", ns: 5, bytes: 10, workload: "one"),
+        ])
+        let recommendation = Recommendation.make(from: results)
+        #expect(recommendation.winner?.label == "b + x")
+        #expect(recommendation.runnerUp?.label == "a + x")
+        let markdown = MarkdownReport.render(results)
+        #expect(markdown.contains("on the workloads all of them ran on (`one`)"))
+    }
+
     @Test func prefersTwoLayerAndFallsBackToGuarded() {
         let guardedOnly = F.results([F.pipeline("a", "x", ns: 1, bytes: 1, mode: "two-layer-guarded")])
         #expect(Recommendation.make(from: guardedOnly).mode == "two-layer-guarded")

@@ -128,23 +128,36 @@ public enum MarkdownReport {
             let cases = results.cases.filter { $0.mode == mode }
             guard !cases.isEmpty else { continue }
             out += "### \(title)\n\n"
-            var table = MarkdownTable(
-                header: ["Strategy", "Parameters", "Workloads", "ns/event", "× reference", "False drops", "Missed dups", "Memory"],
-                alignRight: [2, 3, 4, 5, 6, 7])
-            let candidates = Candidate.aggregate(cases, window: keepWindow, consumed: keepConsumed)
-            for candidate in candidates {
-                let ratio = layerRatio(candidate, cases: cases, keepWindow: keepWindow, keepConsumed: keepConsumed)
-                table.rows.append([
-                    "`\(candidate.label)`", candidate.parameterText, String(candidate.workloads),
-                    candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
-                    ratio.map { NumberText.fixed($0, 2) } ?? "—",
-                    String(candidate.falseDrops), String(candidate.missedDuplicates),
-                    candidate.memoryBytes.map(NumberText.bytes) ?? "—",
-                ])
+            let widest = ComparableCases.widest(cases, window: keepWindow, consumed: keepConsumed)
+            out += layerTable(widest, keepWindow: keepWindow, keepConsumed: keepConsumed)
+            if widest.count < cases.count {
+                let common = ComparableCases.common(cases, window: keepWindow, consumed: keepConsumed)
+                if !common.cases.isEmpty {
+                    out += "Every combination, on the workloads all of them ran on ("
+                    out += common.workloads.map { "`\($0)`" }.joined(separator: ", ") + "):\n\n"
+                    out += layerTable(common.cases, keepWindow: keepWindow, keepConsumed: keepConsumed)
+                }
             }
-            out += table.render() + "\n"
         }
         return out
+    }
+
+    /// One row per candidate; every row covers the same workloads, so the sums compare.
+    static func layerTable(_ cases: [CaseResult], keepWindow: Bool, keepConsumed: Bool) -> String {
+        var table = MarkdownTable(
+            header: ["Strategy", "Parameters", "Workloads", "ns/event", "× reference", "False drops", "Missed dups", "Memory"],
+            alignRight: [2, 3, 4, 5, 6, 7])
+        for candidate in Candidate.aggregate(cases, window: keepWindow, consumed: keepConsumed) {
+            let ratio = layerRatio(candidate, cases: cases, keepWindow: keepWindow, keepConsumed: keepConsumed)
+            table.rows.append([
+                "`\(candidate.label)`", candidate.parameterText, String(candidate.workloads),
+                candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
+                ratio.map { NumberText.fixed($0, 2) } ?? "—",
+                String(candidate.falseDrops), String(candidate.missedDuplicates),
+                candidate.memoryBytes.map(NumberText.bytes) ?? "—",
+            ])
+        }
+        return table.render() + "\n"
     }
 
     /// Geometric mean over workloads of this candidate's median over the reference's median in
@@ -170,12 +183,14 @@ public enum MarkdownReport {
     static func paretoSection(_ results: RunResults) -> String {
         var out = "## Pareto frontier\n\n"
         out += "Strategies no other strategy matches or beats on every axis at once (all axes: lower is better).\n\n"
-        let windows = Candidate.aggregate(
-            results.cases.filter { $0.mode == ReferenceStrategies.windowAloneMode && $0.window != nil }, consumed: false)
-        let consumed = Candidate.aggregate(
-            results.cases.filter { $0.mode == ReferenceStrategies.consumedAloneMode && $0.consumed != nil }, window: false)
-        let pipelines = Candidate.aggregate(
-            results.cases.filter { $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil })
+        let windows = Candidate.aggregate(ComparableCases.widest(
+            results.cases.filter { $0.mode == ReferenceStrategies.windowAloneMode && $0.window != nil }, consumed: false),
+            consumed: false)
+        let consumed = Candidate.aggregate(ComparableCases.widest(
+            results.cases.filter { $0.mode == ReferenceStrategies.consumedAloneMode && $0.consumed != nil }, window: false),
+            window: false)
+        let pipelines = Candidate.aggregate(ComparableCases.widest(
+            results.cases.filter { $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil }))
         let groups: [(String, [Candidate], [(Candidate) -> Double?], [String])] = [
             ("Windows: speed vs missed duplicates vs false drops", windows,
              [\.nanosecondsPerEvent, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }],

@@ -88,7 +88,8 @@ extension Recommendation {
     /// Applies `rule` to `results`: a pure function of the results.
     ///
     /// Pipeline candidates come from the `two-layer` cases (the published design), or from
-    /// `two-layer-guarded` when there are none. Layer winners come from the `window-alone` and
+    /// `two-layer-guarded` when there are none; only candidates that ran on every workload any
+    /// candidate ran on compete, so sums are over the same workloads. Layer winners come from the `window-alone` and
     /// `consumed-alone` cases, or from the pipelines grouped by one layer when a layer was not
     /// measured alone.
     ///
@@ -98,15 +99,18 @@ extension Recommendation {
         let mode = pipelineModes.first { mode in
             results.cases.contains { $0.mode == mode && $0.window != nil && $0.consumed != nil }
         }
-        let pipelineCases = results.cases.filter { $0.mode == mode && $0.window != nil && $0.consumed != nil }
+        let pipelineCases = ComparableCases.widest(
+            results.cases.filter { $0.mode == mode && $0.window != nil && $0.consumed != nil })
         let candidates = Candidate.aggregate(pipelineCases)
         let winner = rule.pick(candidates)
         let runnerUp = winner.flatMap { winner in
             rule.pick(candidates.filter { $0.window != winner.window || $0.consumed != winner.consumed })
         }
 
-        let windowAlone = results.cases.filter { $0.mode == ReferenceStrategies.windowAloneMode && $0.window != nil }
-        let consumedAlone = results.cases.filter { $0.mode == ReferenceStrategies.consumedAloneMode && $0.consumed != nil }
+        let windowAlone = ComparableCases.widest(
+            results.cases.filter { $0.mode == ReferenceStrategies.windowAloneMode && $0.window != nil }, consumed: false)
+        let consumedAlone = ComparableCases.widest(
+            results.cases.filter { $0.mode == ReferenceStrategies.consumedAloneMode && $0.consumed != nil }, window: false)
         let windowCandidates = windowAlone.isEmpty
             ? Candidate.aggregate(pipelineCases, consumed: false) : Candidate.aggregate(windowAlone, consumed: false)
         let consumedCandidates = consumedAlone.isEmpty
