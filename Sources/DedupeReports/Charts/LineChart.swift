@@ -33,9 +33,11 @@ public struct LineChart: Sendable {
         self.series = series
     }
 
-    static let width = 720.0
+    static let width = 860.0
     static let height = 440.0
-    static let plot = (left: 80.0, top: 40.0, right: 520.0, bottom: 370.0)
+    static let plot = (left: 80.0, top: 40.0, right: 560.0, bottom: 370.0)
+    /// Legend entries longer than this are cut with an ellipsis so they stay inside the image.
+    static let legendCharacters = 34
     static let colours = ["#1b6ac9", "#d1495b", "#2e933c", "#8f5bd1", "#e08e0b", "#333333", "#0aa1a8"]
     static let dashes = ["", "8 4", "2 3", "10 3 2 3", "4 4", "12 6", "1 5"]
 
@@ -53,10 +55,12 @@ public struct LineChart: Sendable {
         let xAxis = Axis(values: xs, log: logX, from: Self.plot.left, to: Self.plot.right)
         let yAxis = Axis(values: ys, log: logY, from: Self.plot.bottom, to: Self.plot.top)
 
+        // The legend may need more room than the plot when there are many series.
+        let height = max(Self.height, Self.plot.top + 30 + Double(drawable.count) * 22)
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(Self.height))" \
-        viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" font-family="sans-serif" font-size="12">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(height))" \
+        viewBox="0 0 \(Int(Self.width)) \(Int(height))" font-family="sans-serif" font-size="12">
         <title>\(XML.escape(title))</title>
         <rect width="100%" height="100%" fill="white"/>
         <text x="\(f(Self.width / 2))" y="22" text-anchor="middle" font-size="15">\(XML.escape(title))</text>
@@ -99,7 +103,9 @@ public struct LineChart: Sendable {
             out += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 36))\" y2=\"\(f(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\""
             out += dash.isEmpty ? "/>\n" : " stroke-dasharray=\"\(dash)\"/>\n"
             out += Marker.shape(index, x: legendX + 18, y: legendY, colour: colour) + "\n"
-            out += "<text x=\"\(f(legendX + 44))\" y=\"\(f(legendY + 4))\">\(XML.escape(series.name))</text>\n"
+            let name = series.name.count > Self.legendCharacters
+                ? String(series.name.prefix(Self.legendCharacters - 1)) + "…" : series.name
+            out += "<text x=\"\(f(legendX + 44))\" y=\"\(f(legendY + 4))\">\(XML.escape(name))</text>\n"
         }
         out += "</svg>\n"
         return out

@@ -27,10 +27,10 @@ public enum ChartReport {
                     xLabel: "ids held (count)", yLabel: "ns/consume", logX: true, logY: true,
                     series: series(results, SweepDimension.consumedSetSize, \.nanosecondsPerEvent))),
             Chart(
-                fileName: "consumed-bytes-vs-size.svg", caption: "Layer 2: memory against set size",
+                fileName: "consumed-bytes-vs-size.svg", caption: "Layer 2: memory per id against set size",
                 chart: LineChart(
-                    title: "Consumed sets: memory vs ids held",
-                    xLabel: "ids held (count)", yLabel: "bytes", logX: true, logY: true,
+                    title: "Consumed sets: memory per id vs ids held",
+                    xLabel: "ids held (count)", yLabel: "bytes per id", logX: true, logY: true,
                     series: series(results, SweepDimension.consumedSetSize, \.bytes))),
             Chart(
                 fileName: "false-drops-vs-window.svg", caption: "False drops against window length",
@@ -63,7 +63,11 @@ public enum ChartReport {
     /// dimension was swept on several workloads, so curves never mix inputs.
     static func series(_ results: RunResults, _ dimension: String, _ value: (SweepPoint) -> Double?) -> [LineChart.Series] {
         let points = results.sweeps.filter { $0.dimension == dimension }
-        let severalWorkloads = Set(points.map(\.workload)).count > 1
+        // A sweep may use one workload per x (`consumed-set-1000`, …): that is still one curve.
+        // Only when one strategy has several workloads at the same x are they separate curves.
+        var workloadsAt: [String: Set<String?>] = [:]
+        for point in points { workloadsAt["\(point.strategy)|\(point.x)", default: []].insert(point.workload) }
+        let severalWorkloads = workloadsAt.values.contains { $0.count > 1 }
         var order: [String] = []
         var curves: [String: [(x: Double, y: Double)]] = [:]
         for point in points {

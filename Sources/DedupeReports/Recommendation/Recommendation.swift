@@ -143,7 +143,7 @@ extension Recommendation {
         let safe = candidates.filter { $0.falseDrops == winner.falseDrops }
         let overBudget = safe.filter { $0.missedDuplicateRate > rule.missedDuplicateBudget }
         let relaxed = RecommendationRule.fastest(RecommendationRule.leanest(safe, tolerance: rule.memoryTolerance))
-        if let relaxed, overBudget.contains(relaxed) {
+        if let relaxed, relaxed != winner, overBudget.contains(relaxed) {
             sentences.append(
                 "If a missed-duplicate rate of \(NumberText.percent(relaxed.missedDuplicateRate)) were acceptable, "
                     + "\(relaxed.label) (\(describe(relaxed))) would win.")
