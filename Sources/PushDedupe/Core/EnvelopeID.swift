@@ -18,8 +18,9 @@ public struct EnvelopeID: Hashable, Sendable, CustomStringConvertible {
     /// Derives an id from a string token.
     ///
     /// A token in canonical UUID form (`8-4-4-4-12` hexadecimal digits, either case) maps to the
-    /// same bits as `EnvelopeID(uuid:)` of that UUID. Any other token maps to two independently
-    /// seeded FNV-1a 64 digests, so two distinct tokens collide with probability about 2⁻¹²⁸.
+    /// same bits as `EnvelopeID(uuid:)` of that UUID. Any other token maps to two differently
+    /// seeded FNV-1a 64 digests, so two distinct tokens collide with probability about 2⁻¹²⁷ (the
+    /// two FNV states' lowest bits always differ, so the pair carries 127 free bits).
     ///
     /// - Complexity: O(*n*) in the token's UTF-8 length.
     public init(token: some StringProtocol) {

@@ -28,8 +28,9 @@ public protocol ConsumedSet {
 
     /// Returns `true` the first time `id` is seen (as far as the set remembers) and records it.
     ///
-    /// - Complexity: stated by each conformer; O(1) for all but the published `Set`'s amortized
-    ///   growth.
+    /// - Complexity: stated by each conformer: O(1) expected for the exact sets (amortized for the
+    ///   published `Set`'s growth), O(k) probes for the Bloom filters, O(1) average for the
+    ///   cuckoo filter with kick chains bounded at 500 moves.
     mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool
 
     /// Whether `id` would be judged already consumed, as of the latest time given to `consume`.

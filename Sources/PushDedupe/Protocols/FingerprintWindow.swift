@@ -15,7 +15,8 @@
 ///   evicted fingerprint is admitted: a missed duplicate, never a false drop. Reclaiming expired
 ///   entries is not an eviction.
 ///
-/// Conformers are value types whose per-call path allocates nothing once warmed up.
+/// Conformers are value types whose per-call path allocates nothing once warmed up, except the
+/// published port `SeedLiteralWindow`, which builds a `String` per call as the article does.
 public protocol FingerprintWindow {
     /// The stable kebab-case id used in reports, e.g. `ring-buffer`.
     static var strategyID: String { get }

@@ -14,8 +14,8 @@
 /// window.admit(RouteFingerprint(route: "item:1"), at: .milliseconds(3))   // true: a missed duplicate
 /// ```
 ///
-/// - Guarantees: never a false drop. A duplicate is missed only when more than `capacity`
-///   other fingerprints were admitted within the window after it, each such loss counted in
+/// - Guarantees: never a false drop. A duplicate is missed only when `capacity` or more other
+///   fingerprints were admitted within the window after it, each such loss counted in
 ///   `evictions`. Capacity 0 remembers nothing and counts every admission as an eviction.
 /// - Memory: 16 bytes per slot, `capacity` slots, allocated once at initialization.
 /// - Complexity: O(*n*) per admit in the live entries (at most `capacity`), plus O(1)

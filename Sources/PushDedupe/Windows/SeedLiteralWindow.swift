@@ -14,14 +14,16 @@
 /// code builds `"item:\(itemID)"` on every payload. That allocation, and comparing strings
 /// instead of integers, are part of what the faster windows are measured against, so they stay.
 /// Times are `Double` seconds (`Date` is a `Double` of seconds), computed as
-/// `Double(nanoseconds) / 1_000_000_000` so that multiples of 2⁻⁹ s are exact and the boundary
-/// matches the integer windows bit for bit.
+/// `Double(nanoseconds) / 1_000_000_000`. On times that are multiples of 2⁻⁹ s the boundary
+/// matches the integer windows bit for bit; elsewhere the subtraction rounds, so a repeat exactly
+/// `window` later can be admitted (e.g. 623,685,183 ns then 1,123,685,183 ns under 500 ms), as in
+/// the published code.
 ///
 /// One deviation from the literal code: a time earlier than the latest one given is treated as
 /// the latest, as the protocol requires. The article reads `Date()`, which can step backwards
 /// with the wall clock; the port cannot, so every window is compared on the same rule.
 ///
-/// - Guarantees: exact; never a false drop, never a missed duplicate. Unbounded: `capacity`
+/// - Guarantees: exact up to the `Double` rounding of the boundary above; never a false drop. Unbounded: `capacity`
 ///   only reserves storage, and `evictions` is always 0.
 /// - Memory: 24 bytes per array slot plus each fingerprint's heap string (19 UTF-8 bytes, too
 ///   long for Swift's 15-byte inline form), for every entry admitted within the window.
