@@ -74,6 +74,16 @@ import Testing
         #expect(try Self.compare(baseline, current, ["--threshold=20"]).status == 0)
     }
 
+    @Test func differentRunSettingsAreFlagged() throws {
+        let baseline = SyntheticResults.make()
+        var current = SyntheticResults.make(seed: 8)
+        current.settings.quick = false
+        let outcome = try Self.compare(baseline, current)
+        #expect(outcome.error.contains("dedupe-bench: warning: quick mode differs: true in the baseline, false now"))
+        #expect(outcome.error.contains("seed differs"))
+        #expect(try Self.compare(baseline, baseline).error.isEmpty)
+    }
+
     @Test func unknownSchemaIsAnInputError() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -27,6 +27,7 @@ extension Subcommands {
         let baseline = try loadResults(paths[0])
         let current = try loadResults(paths[1])
         let comparison = ResultsComparison(baseline: baseline, current: current, thresholdPercent: threshold, alpha: alpha)
+        for caveat in comparison.caveats { console.error("dedupe-bench: warning: \(caveat)\n") }
         console.output(comparison.plainText())
         return comparison.hasRegression ? 1 : 0
     }

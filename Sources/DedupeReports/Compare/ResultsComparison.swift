@@ -30,6 +30,10 @@ public struct ResultsComparison: Sendable {
     public var thresholdPercent: Double
     public var alpha: Double
 
+    /// Differences between the two runs that make their timings hard to compare (quick against
+    /// full, another seed, build or machine), one sentence each.
+    public var caveats: [String]
+
     public var hasRegression: Bool { rows.contains { $0.verdict == .regression } }
 
     /// Compares two runs. A case regresses when its median is more than `thresholdPercent`
@@ -39,6 +43,7 @@ public struct ResultsComparison: Sendable {
     public init(baseline: RunResults, current: RunResults, thresholdPercent: Double = 5, alpha: Double = 0.05) {
         self.thresholdPercent = thresholdPercent
         self.alpha = alpha
+        caveats = Self.caveats(baseline, current)
         let baselineTimed = baseline.cases.filter { $0.timing != nil }
         let currentTimed = current.cases.filter { $0.timing != nil }
         var currentByKey: [CaseKey: TimingResult] = [:]
@@ -64,6 +69,21 @@ public struct ResultsComparison: Sendable {
         }
         onlyInBaseline = baselineTimed.map(\.key).filter { currentByKey[$0] == nil }
         onlyInCurrent = currentTimed.map(\.key).filter { !baselineKeys.contains($0) }
+    }
+
+    static func caveats(_ baseline: RunResults, _ current: RunResults) -> [String] {
+        var caveats: [String] = []
+        func differ<T: Equatable>(_ name: String, _ path: (RunResults) -> T) {
+            let before = path(baseline)
+            let after = path(current)
+            if before != after { caveats.append("\(name) differs: \(before) in the baseline, \(after) now") }
+        }
+        differ("quick mode") { $0.settings.quick }
+        differ("seed") { $0.environment.seed }
+        differ("build configuration") { $0.environment.buildConfiguration }
+        differ("CPU") { $0.environment.cpuModel }
+        differ("trace") { $0.settings.traceFile ?? "none" }
+        return caveats
     }
 
     /// A plain-text table for the terminal.
