@@ -36,6 +36,7 @@ import Testing
         (["compare", "--alpha", "2", "a", "b"], "invalid value '2' for '--alpha'"),
         (["export-trace", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
         (["list", "extra"], "unexpected argument 'extra'"),
+        (["run", "--out", "/dev/null"], "invalid value '/dev/null' for '--out': not a directory"),
     ])
     func errorsPrintOneLineAndExitTwo(_ arguments: [String], _ message: String) throws {
         let outcome = try BinaryRunner.run(arguments)

@@ -35,6 +35,11 @@ enum SharedOptions {
     static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
         let path = arguments.value("out") ?? "Reports"
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
+        // Checked before the run, so a long benchmark never ends in an unwritable destination.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': not a directory")
+        }
         return URL(fileURLWithPath: path, isDirectory: true)
     }
 
