@@ -1,0 +1,23 @@
+import DedupeWorkloads
+
+extension Subcommands {
+    static let exportTrace = Subcommand(
+        name: "export-trace", summary: "Write a scenario's events as a trace file.", positionals: "SCENARIO",
+        discussion: "SCENARIO is a workload id from 'dedupe-bench list'. '--out -' (the default) writes to stdout.",
+        options: [SharedOptions.seed, OptionSpec("out", value: "FILE", help: "File to write, or - for stdout (default -).")]
+    ) { arguments, console throws(CommandLineError) in
+        let id = try arguments.positionals(named: ["SCENARIO"])[0]
+        let seed = try SharedOptions.seed(arguments)
+        guard let scenario = ScenarioCatalogue.scenario(named: id) else {
+            throw CommandLineError(.badValue, "unknown scenario '\(id)' (see 'dedupe-bench list')")
+        }
+        let workload = scenario.workload(seed: seed)
+        let out = arguments.value("out") ?? "-"
+        if out == "-" {
+            console.output(String(decoding: try TraceFiles.encode(workload), as: UTF8.self))
+        } else {
+            try TraceFiles.write(workload, to: out)
+        }
+        return 0
+    }
+}

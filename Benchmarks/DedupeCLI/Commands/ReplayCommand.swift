@@ -1,0 +1,34 @@
+import DedupeHarness
+
+extension Subcommands {
+    static let replay = Subcommand(
+        name: "replay", summary: "Run every strategy and mode on a trace file.", positionals: "TRACE.csv",
+        discussion: """
+        The trace format is documented in Guides/CLI.md: header time_ms,kind,envelope,fingerprint,source,truth.
+        A malformed trace fails with 'FILE:LINE: reason' and exit code 2.
+        """,
+        options: [
+            SharedOptions.filter, SharedOptions.repetitions, SharedOptions.windowMilliseconds, SharedOptions.out,
+            SharedOptions.format, SharedOptions.allowDebug,
+        ]
+    ) { arguments, console throws(CommandLineError) in
+        let path = try arguments.positionals(named: ["TRACE.csv"])[0]
+        let repetitions = try SharedOptions.repetitions(arguments)
+        let window = try SharedOptions.windowMilliseconds(arguments)
+        let filter = try SharedOptions.filter(arguments)
+        let formats = try SharedOptions.formats(arguments)
+        let directory = try SharedOptions.outputDirectory(arguments)
+        if filter.workloads != nil {
+            throw CommandLineError(.badValue, "'--filter workload=...' does not apply to replay")
+        }
+        let workload = try TraceFiles.read(path: path)
+        var plan = RunPlan(
+            source: .trace(workload, fileName: workload.name), repetitions: repetitions,
+            windowMilliseconds: window, filter: filter, runSweeps: false)
+        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        let results = try SharedOptions.execute(plan, console: console)
+        try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
+        console.output(Summary.text(results))
+        return 0
+    }
+}

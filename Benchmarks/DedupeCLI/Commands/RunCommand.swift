@@ -1,0 +1,61 @@
+import Foundation
+import DedupeHarness
+import DedupeReports
+
+extension Subcommands {
+    static let run = Subcommand(
+        name: "run", summary: "Run the benchmark suite and write the reports (the default).", positionals: "",
+        discussion: """
+        Examples:
+          dedupe-bench run --quick --out /tmp/reports
+          dedupe-bench run --filter window=ring-buffer,hash-deque --filter consumed=set --format md,svg
+        Progress goes to stderr; the recommendation and per-layer winners to stdout.
+        """,
+        options: [
+            SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
+            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
+        ]
+    ) { arguments, console throws(CommandLineError) in
+        _ = try arguments.positionals(named: [])
+        var plan = RunPlan(
+            source: .catalogue, quick: arguments.flags.contains("quick"), seed: try SharedOptions.seed(arguments),
+            repetitions: try SharedOptions.repetitions(arguments),
+            windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
+        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        let formats = try SharedOptions.formats(arguments)
+        let directory = try SharedOptions.outputDirectory(arguments)
+        let results = try SharedOptions.execute(plan, console: console)
+        try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
+        console.output(Summary.text(results))
+        return 0
+    }
+}
+
+/// The short summary printed on stdout after a run.
+enum Summary {
+    static func text(_ results: RunResults) -> String {
+        let recommendation = Recommendation.make(from: results)
+        var text = ""
+        if results.environment.buildConfiguration != "release" {
+            text += "WARNING: \(results.environment.buildConfiguration) build: timings are not meaningful.\n"
+        }
+        if let winner = recommendation.winner {
+            text += "Recommendation: \(winner.label) (\(describe(winner)))\n"
+        } else {
+            text += "Recommendation: none (no two-layer pipeline case was run)\n"
+        }
+        if let runnerUp = recommendation.runnerUp { text += "Runner-up:      \(runnerUp.label) (\(describe(runnerUp)))\n" }
+        if let window = recommendation.windowWinner { text += "Best window:    \(window.label) (\(describe(window)))\n" }
+        if let consumed = recommendation.consumedWinner {
+            text += "Best consumed:  \(consumed.label) (\(describe(consumed)))\n"
+        }
+        return text
+    }
+
+    static func describe(_ candidate: Candidate) -> String {
+        var parts = ["\(candidate.falseDrops) false drops", "\(candidate.missedDuplicates) missed"]
+        if let ns = candidate.nanosecondsPerEvent { parts.append(String(format: "%.1f ns/event", ns)) }
+        if let bytes = candidate.memoryBytes { parts.append("\(Int(bytes)) B") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,35 @@
+import DedupeHarness
+import DedupeReports
+import DedupeWorkloads
+import Foundation
+
+extension Subcommands {
+    static let scenarios = Subcommand(
+        name: "scenarios", summary: "Print the mode × scenario matrix of the published situations.", positionals: "",
+        discussion: """
+        Runs every published situation and NavigationStack case in every mode (correctness only, no
+        timing) and prints blocked / passed / missed per mode. Also writes scenarios.md to --out.
+        """,
+        options: [SharedOptions.seed, SharedOptions.windowMilliseconds, SharedOptions.out]
+    ) { arguments, console throws(CommandLineError) in
+        _ = try arguments.positionals(named: [])
+        let ids = ScenarioCatalogue.all
+            .filter { $0.category == .publishedSituation || $0.category == .navigationStack }.map(\.id)
+        let plan = RunPlan(
+            source: .catalogue, quick: false, seed: try SharedOptions.seed(arguments), repetitions: 1,
+            windowMilliseconds: try SharedOptions.windowMilliseconds(arguments),
+            filter: RunFilter(workloads: ids), measureTiming: false, measureMemory: false, runSweeps: false)
+        let directory = try SharedOptions.outputDirectory(arguments)
+        let results = try SharedOptions.execute(plan, console: console)
+        let matrix = ScenarioMatrix.make(from: results)
+        let markdown = "# Mode × scenario matrix\n\n" + matrix.markdown()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(Data(markdown.utf8), to: directory.appendingPathComponent("scenarios.md"))
+        } catch {
+            throw CommandLineError(.unreadableFile, "cannot write '\(directory.path)/scenarios.md': \(error.localizedDescription)")
+        }
+        console.output(matrix.plainText())
+        return 0
+    }
+}

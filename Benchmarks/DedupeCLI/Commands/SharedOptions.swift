@@ -1,0 +1,121 @@
+import DedupeHarness
+import DedupeReports
+import Foundation
+
+/// Options several subcommands share, and their parsing.
+enum SharedOptions {
+    static let seed = OptionSpec("seed", value: "N", help: "Seed for the workloads (default 42).")
+    static let repetitions = OptionSpec("repetitions", value: "N", help: "Timed repetitions per case, at least 1 (default 5).")
+    static let windowMilliseconds = OptionSpec("window-ms", value: "MS", help: "Layer-1 window length in ms (default 500).")
+    static let out = OptionSpec("out", value: "DIR", help: "Directory for the reports (default Reports/).")
+    static let format = OptionSpec("format", value: "LIST", help: "Reports to write: any of csv,md,json,svg (default all).")
+    static let filter = OptionSpec(
+        "filter", value: "KEY=ID,...", repeatable: true,
+        help: "Restrict to ids; KEY is window, consumed, workload or mode.")
+    static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
+    static let allowDebug = OptionSpec(
+        "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
+
+    static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
+        try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { UInt64($0) }
+    }
+
+    static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
+        try arguments.value("repetitions", default: 5, expecting: "an integer from 1 to 1000") {
+            Int($0).flatMap { (1...1000).contains($0) ? $0 : nil }
+        }
+    }
+
+    static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
+        try arguments.value("window-ms", default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
+            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
+        }
+    }
+
+    static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
+        let path = arguments.value("out") ?? "Reports"
+        guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
+        // Checked before the run, so a long benchmark never ends in an unwritable destination.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': not a directory")
+        }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    static func formats(_ arguments: ParsedArguments) throws(CommandLineError) -> Set<ReportFormat> {
+        guard let text = arguments.value("format") else { return Set(ReportFormat.allCases) }
+        var formats: Set<ReportFormat> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let format = ReportFormat(rawValue: String(name)) else {
+                throw CommandLineError(
+                    .badValue, "invalid value '\(name)' in '--format': expected csv, md, json or svg")
+            }
+            formats.insert(format)
+        }
+        return formats
+    }
+
+    /// `--filter window=a,b --filter mode=c` → a `RunFilter`, with the ids checked against the
+    /// catalogue so a typo fails before anything runs.
+    static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
+        var filter = RunFilter()
+        for text in arguments.values["filter"] ?? [] {
+            guard let equals = text.firstIndex(of: "=") else {
+                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': expected KEY=ID[,ID...]")
+            }
+            let key = String(text[..<equals])
+            let ids = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !ids.contains(where: \.isEmpty) else {
+                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': empty id")
+            }
+            let known: [Catalogue.Entry]
+            switch key {
+            case "window": known = Catalogue.windows
+            case "consumed": known = Catalogue.consumedSets
+            case "workload": known = Catalogue.workloads
+            case "mode": known = Catalogue.modes
+            default:
+                throw CommandLineError(
+                    .badValue, "invalid value '\(text)' for '--filter': unknown key '\(key)' (window, consumed, workload, mode)")
+            }
+            if let unknown = ids.first(where: { id in !known.contains { $0.id == id } }) {
+                throw CommandLineError(
+                    .badValue, "invalid value '\(text)' for '--filter': unknown \(key) '\(unknown)' (see 'dedupe-bench list')")
+            }
+            switch key {
+            case "window": filter.windows = (filter.windows ?? []) + ids
+            case "consumed": filter.consumedSets = (filter.consumedSets ?? []) + ids
+            case "workload": filter.workloads = (filter.workloads ?? []) + ids
+            default: filter.modes = (filter.modes ?? []) + ids
+            }
+        }
+        return filter
+    }
+
+    /// Runs the harness with a progress line on stderr; harness refusals become exit 2.
+    static func execute(_ plan: RunPlan, console: Console) throws(CommandLineError) -> RunResults {
+        do {
+            let results = try BenchmarkRunner.run(plan) { progress in
+                console.error(
+                    "[\(progress.completed + 1)/\(progress.total)] \(progress.caseLabel) — "
+                        + "\(progress.total - progress.completed) remaining, \(Int(progress.elapsedSeconds.rounded())) s elapsed\n")
+            }
+            return results
+        } catch let error as HarnessError {
+            throw CommandLineError(.runFailed, error.description)
+        } catch {
+            throw CommandLineError(.runFailed, "\(error)")
+        }
+    }
+
+    /// Writes the reports and names the directory on stderr.
+    static func writeReports(_ results: RunResults, formats: Set<ReportFormat>, to directory: URL, console: Console) throws(CommandLineError) {
+        do {
+            let urls = try ReportSet.write(results, formats: formats, to: directory)
+            console.error("wrote \(urls.count) file(s) to \(directory.path)\n")
+        } catch {
+            throw CommandLineError(.unreadableFile, "cannot write reports to '\(directory.path)': \(error.localizedDescription)")
+        }
+    }
+}

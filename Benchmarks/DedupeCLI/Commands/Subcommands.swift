@@ -1,0 +1,12 @@
+/// Every subcommand, in help order.
+enum Subcommands {
+    /// The memory pass's child process. Not a `Subcommand`: its arguments belong to the harness
+    /// and go through unparsed, and it is not listed in help.
+    static let memoryPassName = "__memory-pass"
+
+    static let all: [Subcommand] = [run, list, scenarios, replay, exportTrace, compare]
+
+    static func named(_ name: String) -> Subcommand? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+/// A CSV document: one header row and data rows, rendered with RFC 4180 quoting.
+///
+/// Fields that contain a comma, a double quote, CR or LF are wrapped in double quotes, with
+/// inner quotes doubled; rows end in CRLF as RFC 4180 specifies.
+public struct CSVTable: Sendable, Equatable {
+    public var header: [String]
+    public var rows: [[String]]
+
+    public init(header: [String], rows: [[String]] = []) {
+        self.header = header
+        self.rows = rows
+    }
+
+    /// The document as text.
+    ///
+    /// - Complexity: O(total characters).
+    public func render() -> String {
+        var text = ""
+        for row in [header] + rows {
+            text += row.map(Self.quote).joined(separator: ",")
+            text += "\r\n"
+        }
+        return text
+    }
+
+    /// One field, quoted only when RFC 4180 requires it.
+    public static func quote(_ field: String) -> String {
+        let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

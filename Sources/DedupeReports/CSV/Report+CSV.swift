@@ -1,0 +1,143 @@
+import DedupeHarness
+
+/// The CSV reports: one tidy file per kind of result. Columns are documented in
+/// `Guides/Reports.md`; units are part of the column names.
+public enum CSVReport {
+    /// The identifying columns every per-case file starts with.
+    static let caseColumns = [
+        "workload", "mode", "window", "consumed", "window_ms", "window_capacity", "consumed_capacity",
+        "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
+    ]
+
+    static func caseFields(_ result: CaseResult) -> [String] {
+        [
+            result.workload, result.mode, result.window ?? "", result.consumed ?? "",
+            NumberText.exact(result.parameters.windowMilliseconds), String(result.parameters.windowCapacity),
+            String(result.parameters.consumedCapacity), NumberText.exact(result.parameters.falsePositiveRate),
+            NumberText.exact(result.parameters.retentionMilliseconds),
+            NumberText.exact(result.parameters.expectedRatePerSecond),
+        ]
+    }
+
+    /// `throughput.csv`: one row per timed case.
+    ///
+    /// - Complexity: O(cases × repetitions).
+    public static func throughput(_ results: RunResults) -> CSVTable {
+        var table = CSVTable(header: caseColumns + [
+            "repetitions", "timed_events", "median_ns_per_event", "min_ns_per_event", "iqr_ns_per_event", "events_per_second",
+            "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p999_ns",
+            "ratio_to_reference_median", "ratio_to_reference_min", "ratio_to_reference_max", "reference",
+        ])
+        for result in results.cases {
+            guard let timing = result.timing else { continue }
+            let ratios = timing.ratiosToReference.sorted()
+            table.rows.append(caseFields(result) + [
+                String(timing.samplesNanosecondsPerEvent.count),
+                NumberText.exact(timing.timedEvents),
+                NumberText.exact(timing.medianNanosecondsPerEvent),
+                NumberText.exact(timing.minNanosecondsPerEvent),
+                NumberText.exact(timing.spreadNanosecondsPerEvent),
+                NumberText.exact(timing.eventsPerSecond),
+                NumberText.exact(timing.latencyP50Nanoseconds),
+                NumberText.exact(timing.latencyP90Nanoseconds),
+                NumberText.exact(timing.latencyP99Nanoseconds),
+                NumberText.exact(timing.latencyP999Nanoseconds),
+                NumberText.exact(Statistics.median(ratios)),
+                NumberText.exact(ratios.first),
+                NumberText.exact(ratios.last),
+                timing.reference ?? "",
+            ])
+        }
+        return table
+    }
+
+    /// `memory.csv`: one row per case with memory figures.
+    public static func memory(_ results: RunResults) -> CSVTable {
+        var table = CSVTable(header: caseColumns + [
+            "memory_source", "live_bytes", "peak_bytes", "bytes_per_entry", "allocations_per_event",
+            "footprint_bytes", "retained_entries", "live_bytes_growth_last_tenth", "footprint_growth_last_tenth",
+        ])
+        for result in results.cases {
+            guard let memory = result.memory else { continue }
+            table.rows.append(caseFields(result) + [
+                memory.source, NumberText.exact(memory.liveBytes), NumberText.exact(memory.peakBytes),
+                NumberText.exact(memory.bytesPerEntry), NumberText.exact(memory.allocationsPerEvent),
+                String(memory.footprintBytes), String(memory.retainedEntries),
+                NumberText.exact(memory.liveBytesGrowthInLastTenth), NumberText.exact(memory.footprintGrowthInLastTenth),
+            ])
+        }
+        return table
+    }
+
+    /// `correctness.csv`: one row per scored case. The first thirteen columns are the ones the
+    /// issue fixes; rates, intervals, suppression by layer, evictions and filter figures follow.
+    public static func correctness(_ results: RunResults) -> CSVTable {
+        var table = CSVTable(header: [
+            "workload", "mode", "window", "consumed", "window_ms", "events", "new_events", "dup_events",
+            "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens", "lost_navigations",
+            "false_drop_rate", "false_drop_rate_lower95", "false_drop_rate_upper95",
+            "missed_duplicate_rate", "missed_duplicate_rate_lower95", "missed_duplicate_rate_upper95",
+            "suppressed_by_window", "suppressed_by_consumed_set", "suppressed_by_guard",
+            "window_evictions", "consumed_evictions",
+            "filter_fp_rate_theoretical", "filter_fp_rate_measured",
+            "window_capacity", "consumed_capacity", "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
+        ])
+        for result in results.cases {
+            guard let c = result.correctness else { continue }
+            let p = result.parameters
+            table.rows.append([
+                result.workload, result.mode, result.window ?? "", result.consumed ?? "",
+                NumberText.exact(p.windowMilliseconds), String(c.events), String(c.newEvents), String(c.dupEvents),
+                String(c.falseDrops), String(c.missedDuplicates), String(c.skippedEmits),
+                String(c.duplicateScreens), String(c.lostNavigations),
+                NumberText.exact(c.falseDropRate.value), NumberText.exact(c.falseDropRate.lower95),
+                NumberText.exact(c.falseDropRate.upper95),
+                NumberText.exact(c.missedDuplicateRate.value), NumberText.exact(c.missedDuplicateRate.lower95),
+                NumberText.exact(c.missedDuplicateRate.upper95),
+                String(c.suppressedByWindow), String(c.suppressedByConsumedSet), String(c.suppressedByGuard),
+                String(c.windowEvictions), String(c.consumedEvictions),
+                NumberText.exact(c.theoreticalFalsePositiveRate), NumberText.exact(c.measuredFalsePositiveRate),
+                String(p.windowCapacity), String(p.consumedCapacity), NumberText.exact(p.falsePositiveRate),
+                NumberText.exact(p.retentionMilliseconds), NumberText.exact(p.expectedRatePerSecond),
+            ])
+        }
+        return table
+    }
+
+    /// `sweeps.csv`: one row per sweep point; `x` is in the unit of its dimension (`x_unit`).
+    public static func sweeps(_ results: RunResults) -> CSVTable {
+        var table = CSVTable(header: [
+            "dimension", "x", "x_unit", "strategy", "workload", "ns_per_event", "bytes", "bytes_source", "false_drops",
+            "missed_duplicates", "measured_fp_rate", "events",
+        ])
+        for point in results.sweeps {
+            table.rows.append([
+                point.dimension, NumberText.exact(point.x), SweepDimension.unit(of: point.dimension), point.strategy,
+                point.workload ?? "", NumberText.exact(point.nanosecondsPerEvent), NumberText.exact(point.bytes),
+                point.bytesSource ?? "", NumberText.exact(point.falseDrops), NumberText.exact(point.missedDuplicates),
+                NumberText.exact(point.measuredFalsePositiveRate), String(point.events),
+            ])
+        }
+        return table
+    }
+}
+
+/// The sweep dimensions the harness emits, with their units.
+public enum SweepDimension {
+    public static let windowLiveSet = "window-live-set"
+    public static let consumedSetSize = "consumed-set-size"
+    public static let windowLength = "window-length"
+    public static let consumedCapacity = "consumed-capacity"
+    public static let bloomBitsPerEntry = "bloom-bits-per-entry"
+
+    /// The unit of `x` for `dimension`.
+    public static func unit(of dimension: String) -> String {
+        switch dimension {
+        case windowLiveSet: return "fingerprints"
+        case consumedSetSize, consumedCapacity: return "ids"
+        case windowLength: return "ms"
+        case bloomBitsPerEntry: return "bits"
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import DedupeHarness
+
+/// The charts the report embeds, each drawn from one sweep dimension.
+public enum ChartReport {
+    /// A chart and the file it is written to.
+    public struct Chart: Sendable {
+        public var fileName: String
+        /// Alt text and caption in the Markdown.
+        public var caption: String
+        public var chart: LineChart
+    }
+
+    /// Every chart, in report order. Charts whose dimension has no points are still drawn
+    /// (with "no data") so the set of files never depends on the filter.
+    public static func charts(_ results: RunResults) -> [Chart] {
+        [
+            Chart(
+                fileName: "window-ns-vs-live-set.svg", caption: "Layer 1: ns/event against live-set size",
+                chart: LineChart(
+                    title: "Windows: time per event vs live fingerprints",
+                    xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
+                    series: series(results, SweepDimension.windowLiveSet, \.nanosecondsPerEvent))),
+            Chart(
+                fileName: "consumed-ns-vs-size.svg", caption: "Layer 2: ns/consume against set size",
+                chart: LineChart(
+                    title: "Consumed sets: time per consume vs ids held",
+                    xLabel: "ids held (count)", yLabel: "ns/consume", logX: true, logY: true,
+                    series: series(results, SweepDimension.consumedSetSize, \.nanosecondsPerEvent))),
+            Chart(
+                fileName: "consumed-bytes-vs-size.svg", caption: "Layer 2: memory per id against set size",
+                chart: LineChart(
+                    title: "Consumed sets: memory per id vs ids held",
+                    xLabel: "ids held (count)", yLabel: "bytes per id", logX: true, logY: true,
+                    series: series(results, SweepDimension.consumedSetSize, \.bytes))),
+            Chart(
+                fileName: "false-drops-vs-window.svg", caption: "False drops against window length",
+                chart: LineChart(
+                    title: "False drops vs window length",
+                    xLabel: "window length (ms)", yLabel: "false drops (events)", logX: true, logY: false,
+                    series: series(results, SweepDimension.windowLength) { $0.falseDrops.map(Double.init) })),
+            Chart(
+                fileName: "missed-vs-window.svg", caption: "Missed duplicates against window length",
+                chart: LineChart(
+                    title: "Missed duplicates vs window length",
+                    xLabel: "window length (ms)", yLabel: "missed duplicates (events)", logX: true, logY: false,
+                    series: series(results, SweepDimension.windowLength) { $0.missedDuplicates.map(Double.init) })),
+            Chart(
+                fileName: "missed-vs-capacity.svg", caption: "Missed duplicates against consumed-set capacity",
+                chart: LineChart(
+                    title: "Missed duplicates vs capacity",
+                    xLabel: "consumed-set capacity (ids)", yLabel: "missed duplicates (events)", logX: true, logY: false,
+                    series: series(results, SweepDimension.consumedCapacity) { $0.missedDuplicates.map(Double.init) })),
+            Chart(
+                fileName: "missed-vs-bloom-bits.svg", caption: "Missed duplicates against Bloom bits per entry",
+                chart: LineChart(
+                    title: "Missed duplicates vs Bloom bits per entry",
+                    xLabel: "bits per entry", yLabel: "missed duplicates (events)", logX: false, logY: false,
+                    series: series(results, SweepDimension.bloomBitsPerEntry) { $0.missedDuplicates.map(Double.init) })),
+        ]
+    }
+
+    /// One series per strategy, in first-seen order; per strategy and workload when one
+    /// dimension was swept on several workloads, so curves never mix inputs.
+    static func series(_ results: RunResults, _ dimension: String, _ value: (SweepPoint) -> Double?) -> [LineChart.Series] {
+        let points = results.sweeps.filter { $0.dimension == dimension }
+        // A sweep may use one workload per x (`consumed-set-1000`, …): that is still one curve.
+        // Only when one strategy has several workloads at the same x are they separate curves.
+        var workloadsAt: [String: Set<String?>] = [:]
+        for point in points { workloadsAt["\(point.strategy)|\(point.x)", default: []].insert(point.workload) }
+        let severalWorkloads = workloadsAt.values.contains { $0.count > 1 }
+        var order: [String] = []
+        var curves: [String: [(x: Double, y: Double)]] = [:]
+        for point in points {
+            guard let y = value(point) else { continue }
+            let name = severalWorkloads ? "\(point.strategy) (\(point.workload ?? "-"))" : point.strategy
+            if curves[name] == nil { order.append(name) }
+            curves[name, default: []].append((point.x, y))
+        }
+        return order.map { LineChart.Series(name: $0, points: curves[$0]!) }
+    }
+}

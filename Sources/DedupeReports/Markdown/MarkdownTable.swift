@@ -1,0 +1,18 @@
+import Foundation
+/// A GitHub-flavoured Markdown table.
+struct MarkdownTable {
+    var header: [String]
+    /// Columns (by index) whose numbers align right.
+    var alignRight: Set<Int>
+    var rows: [[String]] = []
+
+    func render() -> String {
+        func line(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        var text = line(header)
+        text += "|" + header.indices.map { alignRight.contains($0) ? " ---: " : " --- " }.joined(separator: "|") + "|\n"
+        for row in rows { text += line(row) }
+        return text
+    }
+}

@@ -1,0 +1,58 @@
+import DedupeHarness
+import Foundation
+
+/// `results.json`: the source of truth every other report can be regenerated from.
+public enum ResultsJSON {
+    /// Pretty-printed with sorted keys, so two runs diff line by line.
+    public static func encode(_ results: RunResults) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(results)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// Reads a results file, refusing a schema version this build does not know.
+    public static func decode(_ data: Data) throws(ResultsFileError) -> RunResults {
+        struct VersionProbe: Decodable { var schemaVersion: Int }
+        let version: Int
+        do {
+            version = try JSONDecoder().decode(VersionProbe.self, from: data).schemaVersion
+        } catch {
+            throw .malformed("not a results file (\(Self.reason(error)))")
+        }
+        guard version == RunResults.currentSchemaVersion else {
+            throw .unsupportedSchema(version)
+        }
+        do {
+            return try JSONDecoder().decode(RunResults.self, from: data)
+        } catch {
+            throw .malformed(Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "missing key '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "wrong type at '\(path)'"
+        case DecodingError.dataCorrupted: return "invalid JSON"
+        default: return "\(error)"
+        }
+    }
+}
+
+/// Why a results file could not be read.
+public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
+    case malformed(String)
+    case unsupportedSchema(Int)
+
+    public var description: String {
+        switch self {
+        case .malformed(let reason): return reason
+        case .unsupportedSchema(let version):
+            return "schema version \(version) is not supported (this build reads \(RunResults.currentSchemaVersion))"
+        }
+    }
+}

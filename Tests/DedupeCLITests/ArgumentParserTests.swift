@@ -1,0 +1,103 @@
+import Testing
+@testable import DedupeCLI
+
+@Suite struct ArgumentParserTests {
+    static let options = [
+        OptionSpec("seed", value: "N", help: ""),
+        OptionSpec("filter", value: "F", repeatable: true, help: ""),
+        OptionSpec("quick", help: ""),
+        OptionSpec("out", short: "o", value: "DIR", help: ""),
+    ]
+
+    @Test func parsesSpacedInlineShortAndRepeatedForms() throws {
+        let parsed = try ParsedArguments(
+            ["--seed", "9", "--filter=window=a", "-o", "dir", "pos", "--filter", "mode=b", "--quick", "--", "--seed"],
+            options: Self.options)
+        #expect(parsed.value("seed") == "9")
+        #expect(parsed.values["filter"] == ["window=a", "mode=b"])
+        #expect(parsed.value("out") == "dir")
+        #expect(parsed.flags == ["quick"])
+        #expect(parsed.positionals == ["pos", "--seed"])
+    }
+
+    @Test func loneDashIsAValueAndAPositional() throws {
+        let parsed = try ParsedArguments(["--out", "-", "-"], options: Self.options)
+        #expect(parsed.value("out") == "-")
+        #expect(parsed.positionals == ["-"])
+    }
+
+    @Test(arguments: [
+        (["--nope"], CommandLineError.Kind.unknownOption),
+        (["-x"], .unknownOption),
+        (["-quick"], .unknownOption),
+        (["--seed"], .missingValue),
+        (["--seed", "--quick"], .missingValue),
+        (["--quick=yes"], .badValue),
+        (["--seed", "1", "--seed", "2"], .badValue),
+        (["--quick", "--quick"], .badValue),
+    ])
+    func rejects(_ arguments: [String], _ kind: CommandLineError.Kind) {
+        #expect(throws: CommandLineError.self) { try ParsedArguments(arguments, options: Self.options) }
+        do {
+            _ = try ParsedArguments(arguments, options: Self.options)
+        } catch {
+            #expect(error.kind == kind)
+        }
+    }
+
+    @Test func convertsValuesAndReportsBadOnes() throws {
+        let parsed = try ParsedArguments(["--seed", "12x"], options: Self.options)
+        #expect(throws: CommandLineError(.badValue, "invalid value '12x' for '--seed': expected an integer")) {
+            try parsed.value("seed", default: 0, expecting: "an integer") { Int($0) }
+        }
+        let absent = try ParsedArguments([], options: Self.options)
+        #expect(try absent.value("seed", default: 3, expecting: "") { Int($0) } == 3)
+    }
+
+    @Test func checksPositionalCount() throws {
+        let parsed = try ParsedArguments(["a"], options: Self.options)
+        #expect(try parsed.positionals(named: ["A"]) == ["a"])
+        #expect(throws: CommandLineError(.missingArgument, "missing argument B")) { try parsed.positionals(named: ["A", "B"]) }
+        #expect(throws: CommandLineError(.unexpectedArgument, "unexpected argument 'a'")) { try parsed.positionals(named: []) }
+    }
+
+    @Test func sharedValueParsersRejectOutOfRangeValues() throws {
+        func parse(_ arguments: [String]) throws -> ParsedArguments {
+            try ParsedArguments(arguments, options: Subcommands.run.options)
+        }
+        #expect(throws: CommandLineError.self) { try SharedOptions.repetitions(parse(["--repetitions", "0"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.windowMilliseconds(parse(["--window-ms", "-1"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.windowMilliseconds(parse(["--window-ms", "nan"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.seed(parse(["--seed", "-3"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.formats(parse(["--format", "csv,pdf"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.filter(parse(["--filter", "colour=red"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.filter(parse(["--filter", "window"])) }
+        #expect(throws: CommandLineError.self) { try SharedOptions.filter(parse(["--filter", "window=hash-deque,"])) }
+        #expect(try SharedOptions.formats(parse(["--format", "md,svg"])) == [.md, .svg])
+        #expect(try SharedOptions.repetitions(parse(["--repetitions", "7"])) == 7)
+        let filter = try SharedOptions.filter(parse([
+            "--filter", "window=ring-buffer,hash-deque", "--filter", "consumed=set", "--filter", "mode=two-layer",
+        ]))
+        #expect(filter.windows == ["ring-buffer", "hash-deque"])
+        #expect(filter.consumedSets == ["set"])
+        #expect(filter.modes == ["two-layer"])
+        #expect(filter.workloads == nil)
+    }
+
+    /// Arguments that must fail before any benchmark starts; none may trap.
+    @Test func neverTrapsOnHostileArguments() {
+        let hostile: [[String]] = [
+            ["-"], ["="], ["--="], ["--=x"], ["-h=1"], ["run", "--seed=", "x"], ["run", "--seed", "99999999999999999999999"],
+            ["compare"], ["compare", "--threshold", "-5", "a", "b"], ["replay"], ["replay", "", ""], ["export-trace"],
+            ["help", "nope"], ["help", "run", "extra"], ["\u{0}"], ["run", "--filter", "=,"], ["list", "extra"],
+            ["run", "--window-ms", "1e400"], ["run", "--format", ""], ["scenarios", "--out", ""],
+        ]
+        for arguments in hostile {
+            let console = RecordingConsole()
+            let status = DedupeCommand.main(arguments: arguments, console: console.console)
+            #expect(status == 2, "\(arguments)")
+            #expect(console.errorLines.count == 1, "\(arguments): \(console.errorLines)")
+            #expect(console.errorLines.first?.hasPrefix("dedupe-bench: error: ") == true)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import DedupeReports
+import Foundation
+import Testing
+
+/// `run` end to end on a one-case plan: progress on stderr, summary on stdout, every report
+/// written, and the debug-build refusal.
+@Suite struct RunCommandTests {
+    static let smallPlan = [
+        "--quick", "--repetitions", "1", "--filter", "workload=same-payload-twice", "--filter", "window=seed-literal",
+        "--filter", "consumed=set", "--filter", "mode=two-layer",
+    ]
+
+    @Test func runWritesEveryReportAndSummarises() throws {
+        let directory = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("reports")
+        let outcome = try BinaryRunner.run(["run", "--allow-debug", "--out", out.path] + Self.smallPlan)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.contains("Recommendation: seed-literal + set"))
+        #expect(outcome.output.contains("Best window:"))
+        #expect(outcome.error.contains("[1/"))
+        #expect(outcome.error.contains("remaining"))
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        #expect(files.isSuperset(of: ["results.json", "report.md", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv"]))
+        #expect(files.filter { $0.hasSuffix(".svg") }.count == 7)
+        #expect(!files.contains { $0.hasSuffix(".partial") })
+        let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
+        #expect(results.cases.contains { $0.mode == "two-layer" && $0.window == "seed-literal" && $0.consumed == "set" })
+        #expect(results.settings.filters.count == 4)
+        if results.environment.buildConfiguration == "debug" {
+            let report = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(report.contains("DEBUG BUILD"))
+        }
+    }
+
+    #if DEBUG
+    @Test func debugBuildIsRefusedWithoutAllowDebug() throws {
+        let outcome = try BinaryRunner.run(["run", "--out", "/nonexistent/never-written"] + Self.smallPlan)
+        #expect(outcome.status == 2)
+        #expect(outcome.error.hasPrefix("dedupe-bench: error: refusing to time a debug build"))
+        #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+    #endif
+}

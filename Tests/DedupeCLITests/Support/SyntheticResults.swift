@@ -1,0 +1,183 @@
+import DedupeHarness
+import DedupeWorkloads
+import PushDedupe
+
+/// A small, fixed-seed `RunResults` with every kind of record, standing in for a harness run.
+///
+/// Correctness figures follow simple rules (Bloom drops wanted navigations, a small bounded set
+/// misses late re-emits, the window-only mode misses re-emits) so the recommendation has a
+/// known answer: `hash-deque + set`.
+enum SyntheticResults {
+    static let workloads = ["same-payload-twice", "marketing-burst"]
+
+    /// The catalogue the golden report classifies workloads with, fixed so that changes to the
+    /// real scenario catalogue do not move the golden files.
+    static let scenarios = [
+        Scenario(id: "same-payload-twice", summary: "The same payload arrives on two paths within milliseconds",
+                 category: .publishedSituation) { _ in
+            Workload(name: "same-payload-twice", summary: "", routes: [], sources: [], events: [])
+        },
+        Scenario(id: "marketing-burst", summary: "A campaign burst", category: .stress) { _ in
+            Workload(name: "marketing-burst", summary: "", routes: [], sources: [], events: [])
+        },
+    ]
+    static let windows = ["seed-literal", "array-scan", "ring-buffer", "hash-deque"]
+    static let consumedSets = ["set", "bounded-lru", "bloom"]
+    static let modes = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
+
+    static let parameters = CaseParameters(
+        windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1024, falsePositiveRate: 0.01,
+        retentionMilliseconds: 30_000)
+
+    /// Relative speed of each strategy (the reference is 1).
+    static let windowCost: [String: Double] = ["seed-literal": 1, "array-scan": 0.9, "ring-buffer": 0.6, "hash-deque": 0.5]
+    static let consumedCost: [String: Double] = ["set": 1, "bounded-lru": 1.3, "bloom": 0.7]
+    static let consumedBytes: [String: Int] = ["set": 40_960, "bounded-lru": 49_152, "bloom": 1_232]
+
+    static func make(seed: UInt64 = 7, buildConfiguration: String = "release") -> RunResults {
+        var random = SplitMix64(seed: seed)
+        func jitter() -> Double { 0.97 + Double(random.next() % 61) / 1000 }
+        func timing(base: Double) -> TimingResult {
+            let samples = (0..<5).map { _ in (base * jitter() * 100).rounded() / 100 }
+            let sorted = samples.sorted()
+            return TimingResult(
+                samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: sorted[2], minNanosecondsPerEvent: sorted[0],
+                spreadNanosecondsPerEvent: ((sorted[3] - sorted[1]) * 100).rounded() / 100,
+                eventsPerSecond: (1e9 / sorted[2]).rounded(), latencyP50Nanoseconds: sorted[2],
+                latencyP90Nanoseconds: sorted[3], latencyP99Nanoseconds: sorted[4], latencyP999Nanoseconds: sorted[4] * 2,
+                ratiosToReference: samples.map { ($0 / 40 * 1000).rounded() / 1000 })
+        }
+        var cases: [CaseResult] = []
+        for (workloadIndex, workload) in workloads.enumerated() {
+            let events = workloadIndex == 0 ? 2 : 1200
+            let dups = workloadIndex == 0 ? 1 : 300
+            for window in windows {
+                cases.append(CaseResult(
+                    workload: workload, mode: "window-alone", window: window, consumed: nil, parameters: parameters,
+                    timing: timing(base: 20 * windowCost[window]!),
+                    memory: MemoryResult(
+                        source: "jemalloc", liveBytes: 2048, peakBytes: 4096, bytesPerEntry: 32, allocationsPerEvent: 0,
+                        footprintBytes: 2048, retainedEntries: 64),
+                    correctness: correctness(events: events, dups: dups, falseDrops: 0, missed: 0)))
+            }
+            for consumed in consumedSets {
+                cases.append(CaseResult(
+                    workload: workload, mode: "consumed-alone", window: nil, consumed: consumed, parameters: parameters,
+                    timing: timing(base: 20 * consumedCost[consumed]!),
+                    memory: MemoryResult(
+                        source: "jemalloc", liveBytes: consumedBytes[consumed]!, peakBytes: consumedBytes[consumed]! * 2,
+                        bytesPerEntry: Double(consumedBytes[consumed]!) / 1024, allocationsPerEvent: 0,
+                        footprintBytes: consumedBytes[consumed]!, retainedEntries: 1024),
+                    correctness: correctness(
+                        events: events, dups: dups, falseDrops: consumed == "bloom" ? workloadIndex * 3 : 0,
+                        missed: consumed == "bounded-lru" ? workloadIndex * 4 : 0, bloom: consumed == "bloom")))
+            }
+            for mode in modes {
+                for window in ["seed-literal", "hash-deque"] {
+                    for consumed in consumedSets {
+                        let missed: Int
+                        switch (mode, consumed) {
+                        case ("fingerprint-only", _): missed = dups / 3 + 1
+                        case (_, "bounded-lru"): missed = workloadIndex * 4
+                        default: missed = 0
+                        }
+                        let falseDrops = consumed == "bloom" && mode != "fingerprint-only" ? workloadIndex * 3 : 0
+                        cases.append(CaseResult(
+                            workload: workload, mode: mode,
+                            window: mode == "envelope-only" ? nil : window,
+                            consumed: mode == "fingerprint-only" ? nil : consumed, parameters: parameters,
+                            timing: timing(base: 40 * windowCost[window]! * consumedCost[consumed]!),
+                            memory: MemoryResult(
+                                source: "jemalloc", liveBytes: consumedBytes[consumed]! + 2048, peakBytes: nil,
+                                bytesPerEntry: nil, allocationsPerEvent: 0, footprintBytes: consumedBytes[consumed]! + 2048,
+                                retainedEntries: 1088),
+                            correctness: correctness(
+                                events: events, dups: dups, falseDrops: falseDrops, missed: missed,
+                                guarded: mode == "two-layer-guarded", bloom: consumed == "bloom")))
+                    }
+                }
+            }
+        }
+        // Modes without one layer produce the same case for every value of that layer.
+        var seen: [CaseKeyText] = []
+        cases = cases.filter { result in
+            let key = CaseKeyText(result)
+            if seen.contains(key) { return false }
+            seen.append(key)
+            return true
+        }
+        var sweeps: [SweepPoint] = []
+        for window in windows {
+            for x in [1.0, 16, 256, 4096] {
+                sweeps.append(SweepPoint(
+                    dimension: "window-live-set", x: x, strategy: window,
+                    nanosecondsPerEvent: window == "array-scan" ? 5 + x / 8 : 10 * windowCost[window]! + x.squareRoot() / 10,
+                    bytes: 32 * x, falseDrops: nil, missedDuplicates: nil, events: 10_000))
+            }
+            for x in [50.0, 500, 5000] {
+                sweeps.append(SweepPoint(
+                    dimension: "window-length", x: x, strategy: window, nanosecondsPerEvent: nil, bytes: nil,
+                    falseDrops: Int(x / 500), missedDuplicates: Int(5000 / x), events: 10_000))
+            }
+        }
+        for consumed in consumedSets {
+            for x in [1e3, 1e5, 1e7] {
+                sweeps.append(SweepPoint(
+                    dimension: "consumed-set-size", x: x, strategy: consumed,
+                    nanosecondsPerEvent: 20 * consumedCost[consumed]!, bytes: Double(consumedBytes[consumed]!) / 1024 * x,
+                    falseDrops: nil, missedDuplicates: nil, events: Int(x)))
+            }
+        }
+        for x in [64.0, 1024, 16384] {
+            sweeps.append(SweepPoint(
+                dimension: "consumed-capacity", x: x, strategy: "bounded-lru", nanosecondsPerEvent: nil, bytes: nil,
+                falseDrops: 0, missedDuplicates: Int(16384 / x), events: 10_000))
+        }
+        for x in [4.0, 8, 12, 16] {
+            sweeps.append(SweepPoint(
+                dimension: "bloom-bits-per-entry", x: x, strategy: "bloom", nanosecondsPerEvent: nil, bytes: x * 1024 / 8,
+                falseDrops: Int(64 / x), missedDuplicates: 0, events: 10_000))
+        }
+        return RunResults(
+            environment: EnvironmentInfo(
+                toolchain: "Swift 6.3.1", operatingSystem: "Linux 6.1 x86_64", cpuModel: "Synthetic CPU @ 3.0GHz",
+                coreCount: 2, allocator: "jemalloc 5.3.0", seed: seed, gitCommit: "0123456789ab",
+                date: "2026-01-02T03:04:05Z", buildConfiguration: buildConfiguration,
+                clockResolutionNanoseconds: 1, harnessOverheadNanosecondsPerEvent: 0.8),
+            settings: RunSettings(quick: true, repetitions: 5, windowMilliseconds: 500, filters: [], traceFile: nil),
+            cases: cases, sweeps: sweeps)
+    }
+
+    static func correctness(
+        events: Int, dups: Int, falseDrops: Int, missed: Int, guarded: Bool = false, bloom: Bool = false
+    ) -> CorrectnessResult {
+        let news = events - dups
+        let suppressed = dups - missed
+        return CorrectnessResult(
+            events: events, newEvents: news, dupEvents: dups, falseDrops: falseDrops, missedDuplicates: missed,
+            skippedEmits: falseDrops, duplicateScreens: guarded ? 0 : missed, lostNavigations: falseDrops,
+            falseDropRate: wilson(falseDrops, news), missedDuplicateRate: wilson(missed, dups),
+            suppressedByWindow: suppressed / 2 + falseDrops, suppressedByConsumedSet: suppressed - suppressed / 2,
+            suppressedByGuard: 0, windowEvictions: 0, consumedEvictions: missed,
+            theoreticalFalsePositiveRate: bloom ? 0.01 : nil, measuredFalsePositiveRate: bloom ? 0.0125 : nil)
+    }
+
+    /// The 95% Wilson score interval, rounded so goldens stay short.
+    static func wilson(_ count: Int, _ total: Int) -> Rate {
+        guard total > 0 else { return Rate(count: count, total: total, value: 0, lower95: 0, upper95: 0) }
+        let z = 1.959_963_984_540_054
+        let n = Double(total)
+        let p = Double(count) / n
+        let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
+        func round(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+        return Rate(count: count, total: total, value: round(p), lower95: round(max(0, centre - half)), upper95: round(min(1, centre + half)))
+    }
+
+    private struct CaseKeyText: Equatable {
+        var text: String
+        init(_ result: CaseResult) {
+            text = "\(result.workload)|\(result.mode)|\(result.window ?? "")|\(result.consumed ?? "")"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import DedupeHarness
+
+/// Small hand-built results for unit tests.
+enum Fixtures {
+    static let parameters = CaseParameters(
+        windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1024, falsePositiveRate: 0.01,
+        retentionMilliseconds: 30_000)
+
+    static func rate(_ count: Int, _ total: Int) -> Rate {
+        Rate(count: count, total: total, value: total == 0 ? 0 : Double(count) / Double(total), lower95: 0, upper95: 1)
+    }
+
+    static func correctness(new: Int = 90, dup: Int = 10, falseDrops: Int = 0, missed: Int = 0) -> CorrectnessResult {
+        CorrectnessResult(
+            events: new + dup, newEvents: new, dupEvents: dup, falseDrops: falseDrops, missedDuplicates: missed,
+            skippedEmits: 0, duplicateScreens: missed, lostNavigations: falseDrops,
+            falseDropRate: rate(falseDrops, new), missedDuplicateRate: rate(missed, dup), suppressedByWindow: 0,
+            suppressedByConsumedSet: dup - missed, suppressedByGuard: 0, windowEvictions: 0, consumedEvictions: 0,
+            theoreticalFalsePositiveRate: nil, measuredFalsePositiveRate: nil)
+    }
+
+    static func timing(_ ns: Double) -> TimingResult {
+        TimingResult(
+            samplesNanosecondsPerEvent: [ns, ns, ns], medianNanosecondsPerEvent: ns, minNanosecondsPerEvent: ns,
+            spreadNanosecondsPerEvent: 0, eventsPerSecond: 1e9 / ns, latencyP50Nanoseconds: ns, latencyP90Nanoseconds: ns,
+            latencyP99Nanoseconds: ns, latencyP999Nanoseconds: ns, ratiosToReference: [1, 1, 1])
+    }
+
+    static func memory(_ bytes: Int) -> MemoryResult {
+        MemoryResult(
+            source: "jemalloc", liveBytes: bytes, peakBytes: bytes, bytesPerEntry: 8, allocationsPerEvent: 0,
+            footprintBytes: bytes, retainedEntries: bytes / 8)
+    }
+
+    /// A two-layer case.
+    static func pipeline(
+        _ window: String, _ consumed: String, ns: Double, bytes: Int, falseDrops: Int = 0, missed: Int = 0,
+        workload: String = "w", mode: String = "two-layer"
+    ) -> CaseResult {
+        CaseResult(
+            workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
+            timing: timing(ns), memory: memory(bytes), correctness: correctness(falseDrops: falseDrops, missed: missed))
+    }
+
+    static func results(_ cases: [CaseResult]? = nil, sweeps: [SweepPoint]? = nil) -> RunResults {
+        RunResults(
+            environment: EnvironmentInfo(
+                toolchain: "t", operatingSystem: "o", cpuModel: "c", coreCount: 2, allocator: "a", seed: 1, gitCommit: "g",
+                date: "d", buildConfiguration: "release", clockResolutionNanoseconds: 1,
+                harnessOverheadNanosecondsPerEvent: 1),
+            settings: RunSettings(quick: true, repetitions: 3, windowMilliseconds: 500, filters: [], traceFile: nil),
+            cases: cases ?? [
+                pipeline("seed-literal", "set", ns: 40, bytes: 4000),
+                pipeline("hash-deque", "set", ns: 20, bytes: 4000),
+                pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1),
+            ],
+            sweeps: sweeps ?? [
+                SweepPoint(dimension: "window-live-set", x: 1, strategy: "a<b&c", nanosecondsPerEvent: 5, bytes: 8,
+                           falseDrops: nil, missedDuplicates: nil, events: 10),
+                SweepPoint(dimension: "window-live-set", x: 100, strategy: "a<b&c", nanosecondsPerEvent: 9, bytes: 800,
+                           falseDrops: nil, missedDuplicates: nil, events: 10),
+                SweepPoint(dimension: "window-length", x: 50, strategy: "ring-buffer", nanosecondsPerEvent: nil, bytes: nil,
+                           falseDrops: 0, missedDuplicates: 4, events: 10),
+            ])
+    }
+}

@@ -1,0 +1,97 @@
+import DedupeHarness
+import Foundation
+import Testing
+@testable import DedupeReports
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite struct ReportFilesTests {
+    final class ParseErrors: NSObject, XMLParserDelegate {
+        var error: Error?
+        var elements = 0
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { error = parseError }
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            elements += 1
+        }
+    }
+
+    static func isWellFormed(_ svg: String) -> Bool {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let delegate = ParseErrors()
+        parser.delegate = delegate
+        return parser.parse() && delegate.error == nil && delegate.elements > 1
+    }
+
+    @Test func everyChartIsWellFormedXMLWithEscapedText() {
+        let charts = ChartReport.charts(Fixtures.results())
+        #expect(charts.count == 7)
+        for chart in charts {
+            let svg = chart.chart.svg()
+            #expect(Self.isWellFormed(svg), "\(chart.fileName)")
+            #expect(svg.contains(chart.chart.xLabel.components(separatedBy: " (").first!))
+        }
+        let live = charts[0].chart.svg()
+        #expect(live.contains("a&lt;b&amp;c"))
+        #expect(live.contains("log scale"))
+    }
+
+    @Test func theMalformedProbeIsRejected() {
+        #expect(!Self.isWellFormed("<svg><text>a<b</text></svg>"))
+    }
+
+    @Test func seriesAreDistinguishableWithoutColour() {
+        let series = (0..<4).map { LineChart.Series(name: "s\($0)", points: [(1, 1), (10, Double($0 + 2))]) }
+        let svg = LineChart(title: "t", xLabel: "x (ms)", yLabel: "y", logX: false, logY: false, series: series).svg()
+        #expect(Self.isWellFormed(svg))
+        let dashes = Set(svg.components(separatedBy: "stroke-dasharray=\"").dropFirst().map { $0.prefix { $0 != "\"" } })
+        #expect(dashes.count == 3, "series 0 is solid, 1–3 dashed differently")
+        for shape in ["<circle", "<rect x", "<polygon"] { #expect(svg.contains(shape)) }
+    }
+
+    @Test func logAxesDropNonPositivePointsInsteadOfBreaking() {
+        let chart = LineChart(
+            title: "t", xLabel: "x", yLabel: "y", logX: true, logY: true,
+            series: [LineChart.Series(name: "s", points: [(0, 1), (10, 0), (100, 5), (.nan, 2)])])
+        let svg = chart.svg()
+        #expect(Self.isWellFormed(svg))
+        #expect(!svg.contains("nan"))
+        let empty = LineChart(title: "t", xLabel: "x", yLabel: "y", logX: true, logY: true, series: []).svg()
+        #expect(Self.isWellFormed(empty) && empty.contains("no data"))
+    }
+
+    @Test func jsonIsSortedPrettyAndRoundTrips() throws {
+        let results = Fixtures.results()
+        let data = try ResultsJSON.encode(results)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"cases\""))
+        #expect(try ResultsJSON.decode(data) == results)
+        #expect(throws: ResultsFileError.unsupportedSchema(2)) {
+            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2").utf8))
+        }
+        #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(Data("[]".utf8)) }
+    }
+
+    @Test func failedWriteLeavesThePreviousReportsAndNoTemporaries() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("a.csv")
+        try AtomicFile.write(Data("old".utf8), to: first)
+        let unwritable = directory.appendingPathComponent("missing/b.csv")
+        #expect(throws: (any Error).self) {
+            try AtomicFile.writeAll([(Data("new".utf8), first), (Data("new".utf8), unwritable)])
+        }
+        #expect(try String(contentsOf: first, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a.csv"])
+    }
+
+    @Test func formatsSelectTheFiles() throws {
+        let names = try ReportSet.files(Fixtures.results(), formats: [.md]).map(\.name)
+        #expect(names == ["report.md"])
+        let markdown = try ReportSet.files(Fixtures.results(), formats: [.md]).first!.data
+        #expect(String(decoding: markdown, as: UTF8.self).contains("Charts were not written"))
+        let all = try ReportSet.files(Fixtures.results(), formats: Set(ReportFormat.allCases)).map(\.name)
+        #expect(all.first == "results.json" && all.last == "report.md")
+    }
+}
