@@ -20,10 +20,14 @@ public struct Recommendation: Sendable, Equatable {
 /// The decision rule: zero false drops first, then the missed-duplicate budget, then memory,
 /// then speed.
 ///
-/// A lost navigation is worse than a duplicate screen, so a candidate with false drops is only
-/// considered when every candidate has some (then the fewest win). Among the rest, those whose
+/// Errors are counted beyond the published code's on the same workload
+/// (``Candidate/extraFalseDrops``): at a given window length every exact window drops the same
+/// in-window re-taps, which is the layer's design, not the structure's fault, while a structure
+/// that forgets early would otherwise look safer for dropping fewer of them. A lost navigation is
+/// worse than a duplicate screen, so a candidate with extra false drops is only considered when
+/// every candidate has some (then the fewest win). Among the rest, those whose extra
 /// missed-duplicate rate is within `missedDuplicateBudget` go on (or, if none is, those with the
-/// fewest misses). Memory within `memoryTolerance` of the smallest counts as a tie, and the
+/// fewest extra misses). Memory within `memoryTolerance` of the smallest counts as a tie, and the
 /// fastest of the tied wins.
 public struct RecommendationRule: Sendable, Equatable {
     /// The highest acceptable missed-duplicate rate, e.g. 0.001 for 0.1 %.
@@ -38,12 +42,12 @@ public struct RecommendationRule: Sendable, Equatable {
 
     /// The candidates that survive the false-drop and missed-duplicate steps.
     func correctnessSurvivors(_ candidates: [Candidate]) -> [Candidate] {
-        guard let fewestDrops = candidates.map(\.falseDrops).min() else { return [] }
-        let safe = candidates.filter { $0.falseDrops == fewestDrops }
-        let withinBudget = safe.filter { $0.missedDuplicateRate <= missedDuplicateBudget }
+        guard let fewestDrops = candidates.map(\.extraFalseDrops).min() else { return [] }
+        let safe = candidates.filter { $0.extraFalseDrops == fewestDrops }
+        let withinBudget = safe.filter { $0.extraMissedDuplicateRate <= missedDuplicateBudget }
         if !withinBudget.isEmpty { return withinBudget }
-        let fewestMisses = safe.map(\.missedDuplicates).min()!
-        return safe.filter { $0.missedDuplicates == fewestMisses }
+        let fewestMisses = safe.map(\.extraMissedDuplicates).min()!
+        return safe.filter { $0.extraMissedDuplicates == fewestMisses }
     }
 
     /// Orders candidates best first by the whole rule.
@@ -132,29 +136,29 @@ extension Recommendation {
                 "If speed outranked memory, \(fastest.label) (\(describe(fastest))) would win over "
                     + "\(winner.label) (\(describe(winner))).")
         }
-        if winner.missedDuplicates > 0 {
-            let zeroMiss = candidates.filter { $0.falseDrops == winner.falseDrops && $0.missedDuplicates == 0 }
+        if winner.extraMissedDuplicates > 0 {
+            let zeroMiss = candidates.filter { $0.extraFalseDrops == winner.extraFalseDrops && $0.extraMissedDuplicates == 0 }
             if let strict = RecommendationRule.fastest(RecommendationRule.leanest(zeroMiss, tolerance: rule.memoryTolerance)) {
                 sentences.append("With a zero missed-duplicate budget, \(strict.label) (\(describe(strict))) would win.")
             } else {
-                sentences.append("No candidate reaches zero missed duplicates without false drops.")
+                sentences.append("No candidate without extra false drops misses no more duplicates than the published code.")
             }
         }
-        let safe = candidates.filter { $0.falseDrops == winner.falseDrops }
-        let overBudget = safe.filter { $0.missedDuplicateRate > rule.missedDuplicateBudget }
+        let safe = candidates.filter { $0.extraFalseDrops == winner.extraFalseDrops }
+        let overBudget = safe.filter { $0.extraMissedDuplicateRate > rule.missedDuplicateBudget }
         let relaxed = RecommendationRule.fastest(RecommendationRule.leanest(safe, tolerance: rule.memoryTolerance))
         if let relaxed, relaxed != winner, overBudget.contains(relaxed) {
             sentences.append(
-                "If a missed-duplicate rate of \(NumberText.percent(relaxed.missedDuplicateRate)) were acceptable, "
+                "If \(NumberText.percent(relaxed.extraMissedDuplicateRate)) more missed duplicates than the published code were acceptable, "
                     + "\(relaxed.label) (\(describe(relaxed))) would win.")
         }
-        let unsafe = candidates.filter { $0.falseDrops > winner.falseDrops }
+        let unsafe = candidates.filter { $0.extraFalseDrops > winner.extraFalseDrops }
         if let risky = RecommendationRule.fastest(RecommendationRule.leanest(unsafe, tolerance: rule.memoryTolerance)),
            (risky.memoryBytes ?? .infinity) < (winner.memoryBytes ?? .infinity)
             || (risky.nanosecondsPerEvent ?? .infinity) < (winner.nanosecondsPerEvent ?? .infinity) {
             sentences.append(
-                "\(risky.label) is leaner or faster (\(describe(risky))) but drops \(risky.falseDrops) wanted "
-                    + "navigation(s); it would win only if lost navigations were acceptable.")
+                "\(risky.label) is leaner or faster (\(describe(risky))) but drops \(risky.extraFalseDrops) wanted "
+                    + "navigation(s) the published code keeps; it would win only if lost navigations were acceptable.")
         }
         return sentences
     }
