@@ -58,12 +58,13 @@ extension RotatingSets {
 
         /// Forgets every id, keeping the storage.
         ///
-        /// - Complexity: O(bucket count).
+        /// - Complexity: O(min(`count`, bucket count)): a sparse generation unindexes its ids one
+        ///   by one instead of wiping a table sized for an earlier burst.
         @inlinable
         mutating func removeAll() {
             guard !_ids.isEmpty else { return }
+            _index.removeAll(keys: _ids)
             _ids.removeAll(keepingCapacity: true)
-            _index.removeAll()
         }
     }
 }

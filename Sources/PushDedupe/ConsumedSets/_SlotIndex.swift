@@ -173,6 +173,26 @@ struct _SlotIndex {
         _buckets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
+    /// Empties the table, given the ids of all its entries (slot `s` is `keys[s]` for every slot
+    /// in `0..<keys.count`): zeroes just their buckets when they are few, so a table sized for
+    /// an earlier burst does not cost a full wipe. Removing every entry needs no backward shift,
+    /// and each search matches its slot number rather than stopping at an empty bucket, so
+    /// buckets zeroed earlier in the loop cannot cut it short.
+    ///
+    /// - Complexity: O(min(`keys.count`, bucket count)) expected.
+    @inlinable
+    mutating func removeAll(keys: [EnvelopeID]) {
+        guard keys.count &* 8 < _buckets.count else { return removeAll() }
+        let mask = _bucketMask
+        let slotMask = _slotMask
+        for (slot, id) in keys.enumerated() {
+            let target = UInt32(truncatingIfNeeded: slot &+ 1)
+            var bucket = Int(truncatingIfNeeded: id.hash64) & mask
+            while _buckets[bucket] & slotMask != target { bucket = (bucket &+ 1) & mask }
+            _buckets[bucket] = 0
+        }
+    }
+
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks that the table names exactly the slots `live` and that each is reachable from its
     /// id's home bucket. O(bucket count); for small tables.

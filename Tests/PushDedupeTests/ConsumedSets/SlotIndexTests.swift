@@ -43,4 +43,32 @@ import Testing
         for slot in present { index.remove(slot: slot, hash: keys[slot].hash64, keys: keys) }
         #expect(index._buckets.allSatisfy { $0 == 0 })
     }
+
+    /// Emptying by ids must clear every bucket, even when the ids share one wrapping run, so that
+    /// an id whose probe passes a bucket zeroed earlier is still found; and it must agree with a
+    /// full wipe whichever path it takes.
+    @Test(arguments: [4, 40, 512])
+    func removeAllByKeysClearsEveryBucket(bucketsPerKey: Int) {
+        var keys: [EnvelopeID] = []
+        var n = 0
+        let slotCapacity = 2_048
+        let bucketCount = 4_096
+        let wanted = max(1, bucketCount / bucketsPerKey)
+        while keys.count < wanted {
+            let id = testEnvelope(n)
+            n += 1
+            // Half of them collide on the last home bucket, so runs wrap past the end.
+            if keys.count % 2 == 1 || id.hash64 & UInt64(bucketCount - 1) == UInt64(bucketCount - 1) { keys.append(id) }
+        }
+        var index = _SlotIndex(slotCapacity: slotCapacity)
+        #expect(index._buckets.count == bucketCount)
+        var random = SplitMix64(seed: 0xc1ea2)
+        for slot in Array(0..<keys.count).shuffled(using: &random) {
+            let found = index.find(keys[slot], hash: keys[slot].hash64, keys: keys)
+            index.insert(slot: slot, hash: keys[slot].hash64, at: found.bucket)
+        }
+        #expect(index._buckets.filter { $0 != 0 }.count == keys.count)
+        index.removeAll(keys: keys)
+        #expect(index._buckets.allSatisfy { $0 == 0 })
+    }
 }
