@@ -33,19 +33,29 @@ internal struct _BloomProbes {
 
 /// A fixed bit array with k probes per id, counting its set bits as it goes so the false-positive
 /// rate at the current fill is O(1) to report.
+///
+/// A filter that is cleared over and over (an aging generation) can log the words it dirties, up
+/// to `dirtyLogCapacity` of them: clearing a sparse array then zeroes just those words instead of
+/// wiping all of it, which is what rotation costs on quiet traffic.
 @usableFromInline
 internal struct _BloomBits {
     @usableFromInline var words: [UInt64]
     @usableFromInline let bitCount: Int
     @usableFromInline let hashCount: Int
     @usableFromInline var setBits: Int
+    /// Indexes of the words that went from zero to non-zero since the last clear, while they fit.
+    @usableFromInline var dirtyLog: [Int32]
+    /// Words dirtied since the last clear; above `dirtyLog.count` the log is incomplete.
+    @usableFromInline var dirtyWords: Int
 
     /// `bitCount` must be a positive multiple of 64; `BloomSizing` guarantees it.
-    init(bitCount: Int, hashCount: Int) {
+    init(bitCount: Int, hashCount: Int, dirtyLogCapacity: Int = 0) {
         self.words = Array(repeating: 0, count: bitCount / 64)
         self.bitCount = bitCount
         self.hashCount = hashCount
         self.setBits = 0
+        self.dirtyLog = Array(repeating: 0, count: dirtyLogCapacity)
+        self.dirtyWords = 0
     }
 
     @inlinable
@@ -64,26 +74,42 @@ internal struct _BloomBits {
     mutating func insert(_ probes: _BloomProbes) -> Bool {
         let bitCount = self.bitCount
         let hashCount = self.hashCount
+        var dirtyWords = self.dirtyWords
         let newlySet = words.withUnsafeMutableBufferPointer { words in
-            var newlySet = 0
-            for index in 0..<hashCount {
-                let bit = probes.position(index, in: bitCount)
-                let shift = UInt64(bit & 63)
-                let word = words[bit &>> 6]
-                // Branch-free: 1 when the bit was clear.
-                newlySet &+= Int(truncatingIfNeeded: (~word &>> shift) & 1)
-                words[bit &>> 6] = word | (1 &<< shift)
+            dirtyLog.withUnsafeMutableBufferPointer { log in
+                var newlySet = 0
+                for index in 0..<hashCount {
+                    let bit = probes.position(index, in: bitCount)
+                    let shift = UInt64(bit & 63)
+                    let word = words[bit &>> 6]
+                    if word == 0 {
+                        if dirtyWords < log.count { log[dirtyWords] = Int32(truncatingIfNeeded: bit &>> 6) }
+                        dirtyWords &+= 1
+                    }
+                    // Branch-free: 1 when the bit was clear.
+                    newlySet &+= Int(truncatingIfNeeded: (~word &>> shift) & 1)
+                    words[bit &>> 6] = word | (1 &<< shift)
+                }
+                return newlySet
             }
-            return newlySet
         }
+        self.dirtyWords = dirtyWords
         setBits &+= newlySet
         return newlySet == 0
     }
 
-    /// Clears every bit in place, keeping the storage.
+    /// Clears every bit in place, keeping the storage: only the logged words when the log holds
+    /// them all, otherwise the whole array.
+    ///
+    /// - Complexity: O(dirtied words) when logged, else O(m/64).
     @inlinable
     mutating func removeAll() {
-        words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        if dirtyWords <= dirtyLog.count {
+            for index in dirtyLog[..<dirtyWords] { words[Int(index)] = 0 }
+        } else {
+            words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+        dirtyWords = 0
         setBits = 0
     }
 
@@ -94,15 +120,20 @@ internal struct _BloomBits {
         DeterministicMath.power(Double(setBits) / Double(bitCount), hashCount)
     }
 
-    /// Bytes of the bit array.
+    /// Bytes of the bit array and the dirty-word log.
     @usableFromInline
-    var footprint: Int { words.count * MemoryLayout<UInt64>.stride }
+    var footprint: Int { words.count * MemoryLayout<UInt64>.stride + dirtyLog.count * MemoryLayout<Int32>.stride }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
     func _checkInvariants() {
         precondition(bitCount > 0 && bitCount == words.count * 64, "bit count out of step with the words")
         precondition(hashCount >= 1, "a filter needs at least one probe")
         precondition(setBits == words.reduce(0) { $0 + $1.nonzeroBitCount }, "set-bit tally drifted")
+        precondition(dirtyWords == words.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }, "dirty-word tally drifted")
+        if dirtyWords <= dirtyLog.count {
+            precondition(Set(dirtyLog[..<dirtyWords]).count == dirtyWords, "a word logged twice")
+            precondition(dirtyLog[..<dirtyWords].allSatisfy { words[Int($0)] != 0 }, "a logged word is clear")
+        }
     }
     #endif
 }
