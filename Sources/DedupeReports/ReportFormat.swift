@@ -28,6 +28,7 @@ public enum ReportSet {
             files.append((chart.fileName, Data(chart.chart.svg().utf8)))
         }
         if formats.contains(.md) {
+            files.append(("headline.md", Data(MarkdownReport.headline(results).utf8)))
             files.append(("report.md", Data(MarkdownReport.render(results, charts: charts).utf8)))
         }
         return files

@@ -88,8 +88,8 @@ import FoundationXML
 
     @Test func formatsSelectTheFiles() throws {
         let names = try ReportSet.files(Fixtures.results(), formats: [.md]).map(\.name)
-        #expect(names == ["report.md"])
-        let markdown = try ReportSet.files(Fixtures.results(), formats: [.md]).first!.data
+        #expect(names == ["headline.md", "report.md"])
+        let markdown = try ReportSet.files(Fixtures.results(), formats: [.md]).first { $0.name == "report.md" }!.data
         #expect(String(decoding: markdown, as: UTF8.self).contains("Charts were not written"))
         let all = try ReportSet.files(Fixtures.results(), formats: Set(ReportFormat.allCases)).map(\.name)
         #expect(all.first == "results.json" && all.last == "report.md")

@@ -31,6 +31,29 @@ public enum MarkdownReport {
         return out
     }
 
+    /// The recommendation in one line and the `two-layer` pipeline table: the block the README
+    /// shows, written as `headline.md` so the README can be checked against the reference run.
+    public static func headline(_ results: RunResults) -> String {
+        let recommendation = Recommendation.make(from: results)
+        var out = ""
+        if let winner = recommendation.winner {
+            out += "**Adopt `\(winner.window ?? "-")` + `\(winner.consumed ?? "-")`** (\(winner.parameterText))"
+            if let runnerUp = recommendation.runnerUp { out += "; runner-up `\(runnerUp.label)`" }
+            out += ".\n\n"
+        }
+        let pipelines = results.cases.filter {
+            $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil
+        }
+        if !pipelines.isEmpty {
+            out += layerTable(ComparableCases.widest(pipelines), keepWindow: true, keepConsumed: true)
+        }
+        let e = results.environment
+        out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
+        out += "commit \(e.gitCommit). Times: geometric mean over workloads of median ns/event; × reference: "
+        out += "against `\(ReferenceStrategies.window) + \(ReferenceStrategies.consumed)` in the same run._\n"
+        return out
+    }
+
     static func recommendationSection(_ recommendation: Recommendation) -> String {
         var out = "## Recommendation\n\n"
         let rule = recommendation.rule
@@ -152,7 +175,8 @@ public enum MarkdownReport {
     /// One row per candidate; every row covers the same workloads, so the sums compare.
     static func layerTable(_ cases: [CaseResult], keepWindow: Bool, keepConsumed: Bool) -> String {
         var table = MarkdownTable(
-            header: ["Strategy", "Parameters", "Workloads", "ns/event", "× reference", "False drops", "Missed dups", "Memory"],
+            header: ["Strategy", "Parameters", "Workloads", "ns/event", "× reference", "False drops (beyond reference)",
+                     "Missed dups (beyond reference)", "Memory"],
             alignRight: [2, 3, 4, 5, 6, 7])
         for candidate in Candidate.aggregate(cases, window: keepWindow, consumed: keepConsumed) {
             let ratio = layerRatio(candidate, cases: cases, keepWindow: keepWindow, keepConsumed: keepConsumed)
@@ -160,7 +184,8 @@ public enum MarkdownReport {
                 "`\(candidate.label)`", candidate.parameterText, String(candidate.workloads),
                 candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
                 ratio.map { NumberText.fixed($0, 2) } ?? "—",
-                String(candidate.falseDrops), String(candidate.missedDuplicates),
+                "\(candidate.falseDrops) (\(candidate.extraFalseDrops))",
+                "\(candidate.missedDuplicates) (\(candidate.extraMissedDuplicates))",
                 candidate.memoryBytes.map(NumberText.bytes) ?? "—",
             ])
         }
