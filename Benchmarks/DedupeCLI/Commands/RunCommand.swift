@@ -52,8 +52,12 @@ enum Summary {
         return text
     }
 
+    /// False drops and misses beyond the published code's first (what the rule ranks), then in all.
     static func describe(_ candidate: Candidate) -> String {
-        var parts = ["\(candidate.falseDrops) false drops", "\(candidate.missedDuplicates) missed"]
+        var parts = [
+            "\(candidate.extraFalseDrops) false drops and \(candidate.extraMissedDuplicates) missed beyond the published code "
+                + "(\(candidate.falseDrops) and \(candidate.missedDuplicates) in all)",
+        ]
         if let ns = candidate.nanosecondsPerEvent { parts.append(String(format: "%.1f ns/event", ns)) }
         if let bytes = candidate.memoryBytes { parts.append("\(Int(bytes)) B") }
         return parts.joined(separator: ", ")
