@@ -6,4 +6,6 @@ import Glibc
 import Darwin
 #endif
 
+// A closed pipe must surface as EPIPE on the write, which `Console` handles, not kill the process.
+signal(SIGPIPE, SIG_IGN)
 exit(DedupeCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

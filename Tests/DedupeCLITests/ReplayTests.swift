@@ -1,6 +1,5 @@
 import DedupeHarness
 import DedupeReports
-import DedupeWorkloads
 import Foundation
 import Testing
 
@@ -31,19 +30,7 @@ import Testing
         "two-layer-guarded": Expected(falseDrops: 0, missed: 0, skipped: 1, duplicateScreens: 0),
     ]
 
-    /// The skeleton harness refuses every plan; the test runs once the real one is merged.
-    static var harnessIsBuilt: Bool {
-        let plan = RunPlan(
-            source: .trace(Workload(name: "probe", summary: "", routes: [], sources: [], events: []), fileName: "probe"),
-            quick: true, repetitions: 1, measureTiming: false, measureMemory: false, runSweeps: false)
-        if case .invalidPlan(let message)? = (Result { try BenchmarkRunner.run(plan) { _ in } }.failure as? HarnessError),
-           message.contains("not built yet") {
-            return false
-        }
-        return true
-    }
-
-    @Test(.enabled(if: harnessIsBuilt, "needs the harness (issue 4)"))
+    @Test
     func replayGivesHandComputedCounts() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -65,12 +52,5 @@ import Testing
             #expect(c.duplicateScreens == expected.duplicateScreens, "\(mode)")
             #expect(c.lostNavigations == 0, "\(mode)")
         }
-    }
-}
-
-private extension Result {
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

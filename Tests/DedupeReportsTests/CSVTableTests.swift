@@ -4,7 +4,8 @@ import Testing
 @Suite struct CSVTableTests {
     @Test(arguments: [
         ("plain", "plain"), ("", ""), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""),
-        ("two\nlines", "\"two\nlines\""), ("cr\r", "\"cr\r\""), ("trailing space ", "trailing space "),
+        ("two\nlines", "\"two\nlines\""), ("cr\r", "\"cr\r\""), ("crlf\r\nline", "\"crlf\r\nline\""),
+        ("trailing space ", "trailing space "),
     ])
     func quotesOnlyWhenRFC4180Requires(_ field: String, _ expected: String) {
         #expect(CSVTable.quote(field) == expected)

@@ -35,12 +35,22 @@ enum SharedOptions {
     static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
         let path = arguments.value("out") ?? "Reports"
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
-        // Checked before the run, so a long benchmark never ends in an unwritable destination.
+        // Checked before the run, so a long benchmark never ends in an unwritable destination:
+        // the directory is created and a probe file written and removed.
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': not a directory")
         }
-        return URL(fileURLWithPath: path, isDirectory: true)
+        let directory = URL(fileURLWithPath: path, isDirectory: true)
+        let probe = directory.appendingPathComponent(".dedupe-bench-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data().write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': cannot write there")
+        }
+        return directory
     }
 
     static func formats(_ arguments: ParsedArguments) throws(CommandLineError) -> Set<ReportFormat> {

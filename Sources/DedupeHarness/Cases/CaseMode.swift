@@ -1,7 +1,7 @@
 /// How a case feeds a workload's events to its strategies. See `Guides/Harness.md` § Modes.
 public enum CaseMode: String, Sendable, CaseIterable, Codable {
     /// Layer 1 on its own: every payload is admitted or suppressed by the window; emits are not
-    /// layer 1's input and are ignored. Timing is ns per admit.
+    /// layer 1's input: they are left out of timing, so timing is ns per admit.
     case windowAlone = "window-alone"
     /// Layer 2 on its own: every event's envelope is consumed. Timing is ns per consume.
     case consumedAlone = "consumed-alone"

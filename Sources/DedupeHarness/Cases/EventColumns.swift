@@ -15,8 +15,8 @@ struct EventColumns: Sendable {
     /// Whether the event is a payload (otherwise an emit).
     var isPayload: [Bool]
     /// Whether an emit's envelope was created by a payload earlier in the workload. An emit whose
-    /// envelope no payload created (a trace that starts mid-session) is taken to refer to an
-    /// envelope created before the trace, which always exists.
+    /// envelope no payload created (possible only in a hand-built workload: the trace reader
+    /// rejects it) is taken to refer to an envelope created before the workload, which exists.
     var hasCreator: [Bool]
     var routes: [UInt32]
     var truths: [Truth]

@@ -36,7 +36,7 @@ public struct StrategyCatalogue: Sendable {
             }
             return window._pair(consumed.type, mode, parameters)
         case let (window?, nil):
-            return window._pair(_NoOpConsumedSet.self, mode, parameters)
+            return window._alone(mode, parameters)
         case let (nil, consumed?):
             return consumed._alone(mode, parameters)
         case (nil, nil):
@@ -53,6 +53,9 @@ public struct WindowEntry: Sendable {
     /// The live-entry capacity used unless a sweep varies it; the window length comes from the plan.
     public var defaultCapacity: Int
     let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters) -> _AnyCase
+    /// The window on its own, built where `W` is concrete so its loop is specialized (opening
+    /// `_NoOpConsumedSet` through `_pair` would not be).
+    let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
     var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
 
     public init<W: FingerprintWindow>(_ type: W.Type, summary: String, defaultCapacity: Int = 4_096) {
@@ -66,6 +69,7 @@ public struct WindowEntry: Sendable {
             }
             return open(consumedType)
         }
+        _alone = { mode, parameters in _AnyCase(W.self, _NoOpConsumedSet.self, mode: mode, parameters: parameters) }
     }
 
     /// Like `init(_:summary:defaultCapacity:)`, and pre-builds the pipelines with every set of

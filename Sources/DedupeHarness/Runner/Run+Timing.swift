@@ -5,7 +5,8 @@ extension _Run {
     /// a short prefix picks how many events fit the time budget; then `repetitions + 1` rounds
     /// (the first a discarded warm-up), each running every case once in a freshly shuffled,
     /// seeded order, so drift hits all cases alike. Ratios compare each case with its reference
-    /// row in the same round.
+    /// row in the same round. A window alone is timed on the payloads of the same prefix only:
+    /// emits are not its input, and counting them would report ns per event, not per admit.
     mutating func measureTiming() throws(HarnessError) {
         let batchSize = sizing.latencyBatchSize
         for (workloadIndex, workload) in workloads.enumerated() {
@@ -28,6 +29,10 @@ extension _Run {
             let timedCount = min(available, min(sizing.timedEventsRange.upperBound, max(sizing.timedEventsRange.lowerBound, affordable)))
             let columns = timedCount == calibrationCount
                 ? calibration : EventColumns(workload.workload.events.prefix(timedCount))
+            let payloadColumns = EventColumns(workload.workload.events.prefix(timedCount).lazy.filter { $0.kind == .payload })
+            func input(_ index: Int) -> EventColumns {
+                results[index].mode == CaseMode.windowAlone.rawValue ? payloadColumns : columns
+            }
 
             var samples = [[Double]](repeating: [], count: members.count)
             var batches = [[Double]](repeating: [], count: members.count)
@@ -40,11 +45,12 @@ extension _Run {
                     if round > 0 { report(label(index) + " rep \(round)") }
                     var roundBatches = round == 0 ? [] : batches[position]
                     batches[position] = []
+                    let events = input(index)
                     let nanoseconds = try Self.rethrowing(label(index)) {
-                        try cases[index]._timed(columns, 0, batchSize, &roundBatches)
+                        try cases[index]._timed(events, 0, batchSize, &roundBatches)
                     }
                     if round > 0 {
-                        samples[position].append(nanoseconds / Double(timedCount))
+                        samples[position].append(nanoseconds / Double(max(1, events.count)))
                         batches[position] = roundBatches
                     }
                 }
@@ -58,7 +64,7 @@ extension _Run {
                     zip(samples[position], samples[referencePosition]).map { $0 / $1 }
                 } ?? []
                 results[index].timing = TimingResult(
-                    samples: samples[position], batches: batches[position], ratios: ratios, timedEvents: timedCount,
+                    samples: samples[position], batches: batches[position], ratios: ratios, timedEvents: input(index).count,
                     reference: reference.map { label(members[$0]).split(separator: " ").dropFirst().joined(separator: " ") })
             }
         }

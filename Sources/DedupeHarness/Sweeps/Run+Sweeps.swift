@@ -59,8 +59,9 @@ extension _Run {
         let warm = 2 * live + 100
         func workload(_ timed: Int) -> EventColumns {
             EventColumns(SweepWorkload.make(
+                // Payloads only: emits are not a window's input.
                 SweepParameters(liveFingerprints: live, duplicateRatio: 0.1, events: warm + timed,
-                                window: parameters.windowConfiguration.window),
+                                window: parameters.windowConfiguration.window, emitShare: 0),
                 seed: plan.seed).events)
         }
         let label = "window-live-set \(window.id) \(live)"

@@ -26,7 +26,8 @@ public struct CSVTable: Sendable, Equatable {
 
     /// One field, quoted only when RFC 4180 requires it.
     public static func quote(_ field: String) -> String {
-        let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

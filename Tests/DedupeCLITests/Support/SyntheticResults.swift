@@ -37,7 +37,8 @@ enum SyntheticResults {
     static func make(seed: UInt64 = 7, buildConfiguration: String = "release") -> RunResults {
         var random = SplitMix64(seed: seed)
         func jitter() -> Double { 0.97 + Double(random.next() % 61) / 1000 }
-        func timing(base: Double) -> TimingResult {
+        /// `reference`: the reference row's base time, as the harness divides by it.
+        func timing(base: Double, reference: Double) -> TimingResult {
             let samples = (0..<5).map { _ in (base * jitter() * 100).rounded() / 100 }
             let sorted = samples.sorted()
             return TimingResult(
@@ -45,7 +46,7 @@ enum SyntheticResults {
                 spreadNanosecondsPerEvent: ((sorted[3] - sorted[1]) * 100).rounded() / 100,
                 eventsPerSecond: (1e9 / sorted[2]).rounded(), latencyP50Nanoseconds: sorted[2],
                 latencyP90Nanoseconds: sorted[3], latencyP99Nanoseconds: sorted[4], latencyP999Nanoseconds: sorted[4] * 2,
-                ratiosToReference: samples.map { ($0 / 40 * 1000).rounded() / 1000 })
+                ratiosToReference: samples.map { ($0 / reference * 1000).rounded() / 1000 })
         }
         var cases: [CaseResult] = []
         for (workloadIndex, workload) in workloads.enumerated() {
@@ -54,7 +55,7 @@ enum SyntheticResults {
             for window in windows {
                 cases.append(CaseResult(
                     workload: workload, mode: "window-alone", window: window, consumed: nil, parameters: parameters,
-                    timing: timing(base: 20 * windowCost[window]!),
+                    timing: timing(base: 20 * windowCost[window]!, reference: 20),
                     memory: MemoryResult(
                         source: "jemalloc", liveBytes: 2048, peakBytes: 4096, bytesPerEntry: 32, allocationsPerEvent: 0,
                         footprintBytes: 2048, retainedEntries: 64),
@@ -63,7 +64,7 @@ enum SyntheticResults {
             for consumed in consumedSets {
                 cases.append(CaseResult(
                     workload: workload, mode: "consumed-alone", window: nil, consumed: consumed, parameters: parameters,
-                    timing: timing(base: 20 * consumedCost[consumed]!),
+                    timing: timing(base: 20 * consumedCost[consumed]!, reference: 20),
                     memory: MemoryResult(
                         source: "jemalloc", liveBytes: consumedBytes[consumed]!, peakBytes: consumedBytes[consumed]! * 2,
                         bytesPerEntry: Double(consumedBytes[consumed]!) / 1024, allocationsPerEvent: 0,
@@ -86,7 +87,7 @@ enum SyntheticResults {
                             workload: workload, mode: mode,
                             window: mode == "envelope-only" ? nil : window,
                             consumed: mode == "fingerprint-only" ? nil : consumed, parameters: parameters,
-                            timing: timing(base: 40 * windowCost[window]! * consumedCost[consumed]!),
+                            timing: timing(base: 40 * windowCost[window]! * consumedCost[consumed]!, reference: 40),
                             memory: MemoryResult(
                                 source: "jemalloc", liveBytes: consumedBytes[consumed]! + 2048, peakBytes: nil,
                                 bytesPerEntry: nil, allocationsPerEvent: 0, footprintBytes: consumedBytes[consumed]! + 2048,
