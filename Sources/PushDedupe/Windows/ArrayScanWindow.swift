@@ -18,19 +18,7 @@
 public struct ArrayScanWindow: FingerprintWindow {
     public static let strategyID = "array-scan"
 
-    @usableFromInline
-    struct _Entry {
-        @usableFromInline var fingerprint: UInt64
-        @usableFromInline var seenAt: Int64
-
-        @inlinable
-        init(fingerprint: UInt64, seenAt: Int64) {
-            self.fingerprint = fingerprint
-            self.seenAt = seenAt
-        }
-    }
-
-    @usableFromInline var _entries: ContiguousArray<_Entry>
+    @usableFromInline var _entries: ContiguousArray<_WindowEntry>
     @usableFromInline var _clock: _WindowClock
 
     public let window: Duration
@@ -56,7 +44,7 @@ public struct ArrayScanWindow: FingerprintWindow {
         _entries.removeAll { $0.seenAt < cutoff }
         let key = fingerprint.rawValue
         if _entries.contains(where: { $0.fingerprint == key }) { return false }
-        _entries.append(_Entry(fingerprint: key, seenAt: now))
+        _entries.append(_WindowEntry(fingerprint: key, seenAt: now))
         return true
     }
 
@@ -64,7 +52,7 @@ public struct ArrayScanWindow: FingerprintWindow {
     @inlinable public var count: Int { _entries.count }
 
     /// - Complexity: O(1).
-    @inlinable public var footprint: Int { _entries.capacity * MemoryLayout<_Entry>.stride }
+    @inlinable public var footprint: Int { _entries.capacity * MemoryLayout<_WindowEntry>.stride }
 
     /// Always 0: the window is unbounded.
     ///

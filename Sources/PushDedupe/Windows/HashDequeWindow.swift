@@ -28,20 +28,8 @@
 public struct HashDequeWindow: FingerprintWindow {
     public static let strategyID = "hash-deque"
 
-    @usableFromInline
-    struct _Entry {
-        @usableFromInline var fingerprint: UInt64
-        @usableFromInline var seenAt: Int64
-
-        @inlinable
-        init(fingerprint: UInt64, seenAt: Int64) {
-            self.fingerprint = fingerprint
-            self.seenAt = seenAt
-        }
-    }
-
     /// The FIFO ring; its length is a power of two.
-    @usableFromInline var _queue: ContiguousArray<_Entry>
+    @usableFromInline var _queue: ContiguousArray<_WindowEntry>
     /// The slot of the oldest entry.
     @usableFromInline var _head: Int
     @usableFromInline var _count: Int
@@ -61,7 +49,7 @@ public struct HashDequeWindow: FingerprintWindow {
         self.window = configuration.window
         _clock = _WindowClock(window: window)
         let slots = _powerOfTwo(atLeast: capacity)
-        _queue = ContiguousArray(repeating: _Entry(fingerprint: 0, seenAt: 0), count: slots)
+        _queue = ContiguousArray(repeating: _WindowEntry(fingerprint: 0, seenAt: 0), count: slots)
         _index = _FingerprintIndex(minimumCapacity: 2 * slots)
         _head = 0
         _count = 0
@@ -90,7 +78,7 @@ public struct HashDequeWindow: FingerprintWindow {
         }
         let tail = (_head &+ _count) & (_queue.count &- 1)
         guard _index.insertIfAbsent(key, value: Int32(truncatingIfNeeded: tail)) else { return false }
-        _queue[tail] = _Entry(fingerprint: key, seenAt: now)
+        _queue[tail] = _WindowEntry(fingerprint: key, seenAt: now)
         _count &+= 1
         return true
     }
@@ -104,7 +92,7 @@ public struct HashDequeWindow: FingerprintWindow {
         let oldMask = _queue.count - 1
         let slots = _queue.count * 2
         precondition(slots <= 1 << 31, "more than 2³¹ fingerprints live within one window")
-        var queue = ContiguousArray<_Entry>()
+        var queue = ContiguousArray<_WindowEntry>()
         queue.reserveCapacity(slots)
         var index = _FingerprintIndex(minimumCapacity: 2 * slots)
         for offset in 0..<_count {
@@ -112,7 +100,7 @@ public struct HashDequeWindow: FingerprintWindow {
             index.insertNew(entry.fingerprint, value: Int32(truncatingIfNeeded: offset))
             queue.append(entry)
         }
-        queue.append(contentsOf: repeatElement(_Entry(fingerprint: 0, seenAt: 0), count: slots - _count))
+        queue.append(contentsOf: repeatElement(_WindowEntry(fingerprint: 0, seenAt: 0), count: slots - _count))
         _queue = queue
         _index = index
         _head = 0
@@ -124,7 +112,7 @@ public struct HashDequeWindow: FingerprintWindow {
     /// The queue and the index.
     ///
     /// - Complexity: O(1).
-    @inlinable public var footprint: Int { _queue.count * MemoryLayout<_Entry>.stride + _index.footprint }
+    @inlinable public var footprint: Int { _queue.count * MemoryLayout<_WindowEntry>.stride + _index.footprint }
 
     /// Always 0: the window is unbounded.
     ///

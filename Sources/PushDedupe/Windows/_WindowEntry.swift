@@ -1,0 +1,13 @@
+/// One admission: a fingerprint's digest and the time it was admitted. Shared by the windows that
+/// keep admissions in order (`ArrayScanWindow`'s array, `HashDequeWindow`'s FIFO ring).
+@usableFromInline
+struct _WindowEntry {
+    @usableFromInline var fingerprint: UInt64
+    @usableFromInline var seenAt: Int64
+
+    @inlinable
+    init(fingerprint: UInt64, seenAt: Int64) {
+        self.fingerprint = fingerprint
+        self.seenAt = seenAt
+    }
+}
