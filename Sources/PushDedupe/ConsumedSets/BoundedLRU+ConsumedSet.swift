@@ -6,10 +6,10 @@ extension BoundedLRU {
     @inlinable
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         defer { _checkAfterConsume() }
-        let hash = id.hash64
+        let hash = _SlotHash(id)
         let found = _index.find(id, hash: hash, keys: _ids)
-        if found.slot >= 0 {
-            _moveToNewest(Int32(truncatingIfNeeded: found.slot))
+        if found >= 0 {
+            _moveToNewest(Int32(truncatingIfNeeded: found))
             return false
         }
         if _capacity == 0 {
@@ -20,17 +20,16 @@ extension BoundedLRU {
             let slot = _count
             _count &+= 1
             _ids[slot] = id
-            _index.insert(slot: slot, hash: hash, at: found.bucket)
+            _index.insert(slot: slot, hash: hash)
             _link(asNewest: Int32(truncatingIfNeeded: slot))
         } else {
-            // Reuse the least recently used slot: drop its id from the index while the slab
-            // still holds it, then store the new id and make the slot the newest.
+            // Reuse the least recently used slot: unindex its id, then store the new id and
+            // make the slot the newest.
             let slot = _oldest
-            let evicted = _ids[Int(slot)]
-            _index.remove(slot: Int(slot), hash: evicted.hash64, keys: _ids)
+            _index.remove(slot: Int(slot), hash: _SlotHash(_ids[Int(slot)]))
             _evictions &+= 1
             _ids[Int(slot)] = id
-            _index.insertAbsent(slot: Int(slot), hash: hash)
+            _index.insert(slot: Int(slot), hash: hash)
             _moveToNewest(slot)
         }
         return true
@@ -41,7 +40,7 @@ extension BoundedLRU {
     /// - Complexity: O(1) expected.
     @inlinable
     public func contains(_ id: EnvelopeID) -> Bool {
-        _index.find(id, hash: id.hash64, keys: _ids).slot >= 0
+        _index.find(id, hash: _SlotHash(id), keys: _ids) >= 0
     }
 
     @inlinable

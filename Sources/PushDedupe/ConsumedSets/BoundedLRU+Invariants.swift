@@ -18,7 +18,7 @@ extension BoundedLRU {
         guard _count > 0 else { return }
         precondition(_links[Int(_oldest)].older == -1 && _links[Int(_newest)].newer == -1, "list ends are linked")
         precondition(
-            _index.find(_ids[Int(_newest)], hash: _ids[Int(_newest)].hash64, keys: _ids).slot == Int(_newest),
+            _index.find(_ids[Int(_newest)], hash: _SlotHash(_ids[Int(_newest)]), keys: _ids) == Int(_newest),
             "newest id not indexed at its slot")
         guard _capacity <= 256 else { return }
         var walked: [Int] = []

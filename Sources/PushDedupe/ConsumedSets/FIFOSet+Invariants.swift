@@ -8,22 +8,35 @@ extension FIFOSet {
     }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
-    /// Checks the ring's bookkeeping and the index. The index walk is O(`capacity`), so it runs
+    /// Checks the ring's bookkeeping and the lanes. The lane walk is O(`capacity`), so it runs
     /// only for capacities up to 256; larger sets check the newest slot, which every accepting
     /// `consume` writes, so the 10⁶-id tests stay fast.
     @usableFromInline
     func _checkInvariants() {
-        precondition(_count >= 0 && _count <= _capacity, "count \(_count) outside 0...\(_capacity)")
-        precondition(
-            _capacity == 0 ? _next == 0 : (0..<_capacity).contains(_next), "next slot \(_next) outside the ring")
-        precondition(_count == _capacity || _next == _count, "a ring that is not full fills in order")
+        let capacity = _geometry.capacity
+        precondition(_count >= 0 && _count <= capacity, "count \(_count) outside 0...\(capacity)")
+        precondition(capacity == 0 ? _next == 0 : (0..<capacity).contains(_next), "next slot \(_next) outside the ring")
+        precondition(_count == capacity || _next == _count, "a ring that is not full fills in order")
         guard _count > 0 else { return }
-        let newest = (_next == 0 ? _capacity : _next) - 1
-        precondition(
-            _index.find(_ids[newest], hash: _ids[newest].hash64, keys: _ids).slot == newest,
-            "newest id not indexed at its slot")
-        guard _capacity <= 256 else { return }
-        _index._checkInvariants(live: 0..<_count, keys: _ids)
+        let newest = (_next == 0 ? capacity : _next) - 1
+        precondition(contains(_ids[newest]), "newest id not found")
+        guard capacity <= 256 else { return }
+        let sequence = _accepted & _geometry.sequenceMask
+        var retainedAges: Set<UInt32> = []
+        for (index, lane) in _lanes.enumerated() {
+            let age = (sequence &- lane) & _geometry.sequenceMask
+            // The cursor restamps a lane at least once per pass.
+            precondition(age >= 1 && age <= capacity + _lanes.count / _geometry.sweptLanesPerAccept, "lane \(index) is \(age) accepts old, past the cursor's bound")
+            let isEntry = index % Self.lanesPerGroup < Self.entryLanes
+            if isEntry && Int(age) <= _count {
+                precondition(retainedAges.insert(age).inserted, "two lanes hold the id \(age) accepts old")
+            }
+        }
+        precondition(retainedAges.count == _count, "\(retainedAges.count) retained lanes for \(_count) ids")
+        for age in 1..._count {
+            let slot = (_next - age + capacity) % capacity
+            precondition(contains(_ids[slot]), "id accepted \(age) accepts ago not found")
+        }
     }
     #endif
 }

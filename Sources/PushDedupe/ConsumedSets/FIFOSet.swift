@@ -1,9 +1,19 @@
 /// An exact set of the last `capacity` distinct envelope ids, forgotten in insertion order.
 ///
-/// The ids sit in a ring; an open-addressing index of `UInt32` ring-slot numbers (keys compared
-/// through the ring, linear probing, deletion by backward shift) maps each id to its slot. A hit changes nothing
-/// (no move-on-hit), so a hit costs one probe and no writes. A miss while full overwrites the
-/// oldest slot and counts an eviction.
+/// The ids sit in a ring. An index of `UInt32` lanes finds them: a lane holds a tag from the id's
+/// hash and the id's *sequence number* (its insertion count, modulo a power of two), not its
+/// slot. The age that number gives says both where the id is (the id accepted k accepts ago sits
+/// k slots before `next`) and whether it is still retained (k ≤ `count`). So overwriting the
+/// oldest slot needs no index work at all: its lane just reads as not retained from then on, and
+/// a later insertion may reuse it. An accepting `consume` touches one lane group and one ring
+/// slot; a hit changes nothing (no move-on-hit).
+///
+/// Lanes come in groups of eight (32 bytes): seven entries and a control lane. An id probes only
+/// its home group unless, while some id now retained was inserted, the group was full: the
+/// control lane keeps the sequence number of the newest id that overflowed past the group, and
+/// lookups go on to the next group only while that id is retained. Every accepting `consume`
+/// also restamps the lane under a cursor if it is not retained, so that no sequence number grows
+/// old enough to wrap around and read as retained again.
 ///
 /// This is the bounded set dedupe needs: a replay arrives within a few lifecycle callbacks of
 /// the first emission, so refreshing recency on a hit, as `BoundedLRU` does, buys nothing but
@@ -12,10 +22,10 @@
 /// - **Guarantees.** Never a false drop. A repeat is missed only after `capacity` newer distinct
 ///   ids have been accepted since the id was first accepted. Capacity 0 retains nothing and
 ///   counts every accepted id as an eviction.
-/// - **Memory.** Fixed at construction: 16 bytes per ring slot plus `UInt32` index buckets at
-///   load ≤ 0.5 (8 bytes per slot when `capacity` is a power of two): 24 bytes per entry at 64K.
-/// - **Allocation.** None after `init`; deletion shifts entries back instead of leaving
-///   tombstones, so the table never needs a rebuild.
+/// - **Memory.** Fixed at construction: 16 bytes per ring slot plus one 32-byte lane group per
+///   four slots, rounded up to a power of two: 24 bytes per entry when `capacity` is a power of
+///   two.
+/// - **Allocation.** None after `init`.
 ///
 /// ```swift
 /// var consumed = try FIFOSet(configuration: .init(capacity: 4_096))
@@ -25,14 +35,72 @@
 public struct FIFOSet: ConsumedSet {
     public static let strategyID = "fifo-set"
 
-    @usableFromInline let _capacity: Int
+    // Computed constants rather than stored ones, so that the per-event loops see literal trip
+    // counts and unroll.
+
+    /// Seven entry lanes and one control lane per group.
+    @inlinable static var lanesPerGroup: Int { 8 }
+    @inlinable static var entryLanes: Int { 7 }
+    /// Set in every entry's tag, so that an entry never looks like a vacant lane (tag zero).
+    @inlinable static var tagBit: UInt32 { 1 << 31 }
+
+    /// The sizes fixed at construction, in one value so the per-event code can copy it out of
+    /// `self` before it opens the storage.
+    @usableFromInline
+    struct _Geometry {
+        @usableFromInline let capacity: Int
+        @usableFromInline let groupMask: Int
+        /// The low bits of a lane that hold a sequence number.
+        @usableFromInline let sequenceMask: UInt32
+        /// The high bits that hold the tag; its top bit is always set in an entry.
+        @usableFromInline let tagMask: UInt32
+        /// Lanes the cursor restamps per accepted id: 1, or more only for capacities above 2²⁹.
+        @usableFromInline let sweptLanesPerAccept: Int
+        /// The lane count less one (a power of two less one).
+        @usableFromInline let laneMask: Int
+
+        /// One group of eight lanes per four slots, rounded up to a power of two.
+        @usableFromInline
+        init(capacity: Int) {
+            var groups = 1
+            while groups * 4 < capacity { groups &<<= 1 }
+            // The cursor restamps every lane that is not retained once per pass, so no lane's
+            // sequence number is older than `capacity` plus one pass; the sequence field must
+            // tell those ages apart within 31 bits (the top bit is the tag's). One lane per
+            // accept (a pass of 2 · capacity accepts at a power-of-two capacity) fits up to 2²⁹;
+            // above, the cursor moves faster.
+            let lanes = groups * FIFOSet.lanesPerGroup
+            var swept = 1
+            while capacity + lanes / swept >= 1 << 31 { swept &<<= 1 }
+            let oldestAge = capacity + lanes / swept
+            let sequenceBits = Int.bitWidth - oldestAge.leadingZeroBitCount
+            self.capacity = capacity
+            self.groupMask = groups - 1
+            self.sequenceMask = UInt32(truncatingIfNeeded: (1 << sequenceBits) - 1)
+            self.tagMask = ~sequenceMask
+            self.sweptLanesPerAccept = swept
+            self.laneMask = lanes - 1
+        }
+    }
+
+    @usableFromInline let _geometry: _Geometry
     /// The ring. Slots `0..<_count` hold ids; once full, `_next` is the oldest.
     @usableFromInline var _ids: [EnvelopeID]
-    @usableFromInline var _index: _SlotIndex
+    /// `groups · 8` lanes, each a sequence number below a tag. Entry lane: `tag | sequence`, or a
+    /// vacant stamp (tag zero, an old sequence). Control lane (lane 7): the sequence number of
+    /// the newest id that overflowed past the group, or a vacant stamp.
+    @usableFromInline var _lanes: [UInt32]
+    /// The number of accepted ids, modulo 2³²; its low bits are the next sequence number.
+    @usableFromInline var _accepted: UInt32
+    /// The lane the stale-lane cursor clears next.
+    @usableFromInline var _sweepLane: Int
     /// The slot the next accepted id goes to.
     @usableFromInline var _next: Int
     @usableFromInline var _count: Int
     @usableFromInline var _evictions: Int
+
+    /// The largest capacity accepted: sequence numbers, tags and the control flag share 32 bits.
+    @usableFromInline static let maximumCapacity = 1 << 30
 
     /// Builds an empty set that retains at most `configuration.capacity` ids, allocating all of
     /// its storage now.
@@ -41,9 +109,11 @@ public struct FIFOSet: ConsumedSet {
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         let capacity = try _SlotIndex.validatedSlotCapacity(configuration.capacity, strategy: Self.strategyID)
-        _capacity = capacity
         _ids = Array(repeating: EnvelopeID(high: 0, low: 0), count: capacity)
-        _index = _SlotIndex(slotCapacity: capacity)
+        _geometry = _Geometry(capacity: capacity)
+        _lanes = Array(repeating: _geometry.vacantStamp(sequence: 0), count: _geometry.laneMask + 1)
+        _accepted = 0
+        _sweepLane = 0
         _next = 0
         _count = 0
         _evictions = 0

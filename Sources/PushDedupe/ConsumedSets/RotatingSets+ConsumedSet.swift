@@ -7,11 +7,10 @@ extension RotatingSets {
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         defer { _checkAfterConsume() }
         _advance(to: now.nanoseconds)
-        let hash = id.hash64
-        if _previous.count > 0 && _previous.find(id, hash: hash).slot >= 0 { return false }
-        let found = _current.find(id, hash: hash)
-        if found.slot >= 0 { return false }
-        _current.append(id, hash: hash, at: found.bucket)
+        let hash = _SlotHash(id)
+        if _previous.count > 0 && _previous.contains(id, hash: hash) { return false }
+        if _current.contains(id, hash: hash) { return false }
+        _current.append(id, hash: hash)
         return true
     }
 
@@ -20,9 +19,9 @@ extension RotatingSets {
     /// - Complexity: O(1) expected.
     @inlinable
     public func contains(_ id: EnvelopeID) -> Bool {
-        let hash = id.hash64
-        return _current.find(id, hash: hash).slot >= 0
-            || (_previous.count > 0 && _previous.find(id, hash: hash).slot >= 0)
+        let hash = _SlotHash(id)
+        return _current.contains(id, hash: hash)
+            || (_previous.count > 0 && _previous.contains(id, hash: hash))
     }
 
     /// Ids in both generations; each id is in at most one.

@@ -17,30 +17,25 @@ extension RotatingSets {
         @inlinable
         var count: Int { _ids.count }
 
-        /// The reserved ids and the index's buckets.
+        /// The reserved ids and the index's lanes.
         @inlinable
         var footprint: Int { _index.slotCapacity * MemoryLayout<EnvelopeID>.stride + _index.footprint }
 
-        /// The probe result for `id`; see `_SlotIndex.find`.
+        /// Whether `id` is in this generation.
         @inlinable
-        func find(_ id: EnvelopeID, hash: UInt64) -> (slot: Int, bucket: Int) {
-            _index.find(id, hash: hash, keys: _ids)
+        func contains(_ id: EnvelopeID, hash: _SlotHash) -> Bool {
+            _index.find(id, hash: hash, keys: _ids) >= 0
         }
 
-        /// Appends an id known to be absent, at the empty `bucket` that `find` returned.
+        /// Appends an id known to be absent.
         ///
         /// - Complexity: O(1) expected; O(`count`) when the reservation doubles.
         @inlinable
-        mutating func append(_ id: EnvelopeID, hash: UInt64, at bucket: Int) {
+        mutating func append(_ id: EnvelopeID, hash: _SlotHash) {
             let slot = _ids.count
-            if slot == _index.slotCapacity {
-                _grow()
-                _ids.append(id)
-                _index.insertAbsent(slot: slot, hash: hash)
-            } else {
-                _ids.append(id)
-                _index.insert(slot: slot, hash: hash, at: bucket)
-            }
+            if slot == _index.slotCapacity { _grow() }
+            _ids.append(id)
+            _index.insert(slot: slot, hash: hash)
         }
 
         /// Doubles the reservation and rebuilds the index: the only allocation after warm-up,
@@ -52,7 +47,7 @@ extension RotatingSets {
             _ids.reserveCapacity(reservation)
             _index = _SlotIndex(slotCapacity: reservation)
             for (slot, id) in _ids.enumerated() {
-                _index.insertAbsent(slot: slot, hash: id.hash64)
+                _index.insert(slot: slot, hash: _SlotHash(id))
             }
         }
 

@@ -23,7 +23,7 @@ extension RotatingSets {
         }
         guard _previous._index.slotCapacity <= 256 else { return }
         for id in _current._ids {
-            precondition(_previous.find(id, hash: id.hash64).slot < 0, "id \(id) in both generations")
+            precondition(!_previous.contains(id, hash: _SlotHash(id)), "id \(id) in both generations")
         }
     }
     #endif

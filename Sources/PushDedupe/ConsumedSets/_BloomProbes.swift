@@ -44,8 +44,10 @@ internal struct _BloomBits {
     @usableFromInline let hashCount: Int
     @usableFromInline var setBits: Int
     /// Indexes of the words that went from zero to non-zero since the last clear, while they fit.
+    /// Empty for a filter that never logs; such a filter does not count dirtied words either.
     @usableFromInline var dirtyLog: [Int32]
-    /// Words dirtied since the last clear; above `dirtyLog.count` the log is incomplete.
+    /// Words dirtied since the last clear (0 without a log); above `dirtyLog.count` the log is
+    /// incomplete.
     @usableFromInline var dirtyWords: Int
 
     /// `bitCount` must be a positive multiple of 64; `BloomSizing` guarantees it.
@@ -74,37 +76,53 @@ internal struct _BloomBits {
     mutating func insert(_ probes: _BloomProbes) -> Bool {
         let bitCount = self.bitCount
         let hashCount = self.hashCount
-        var dirtyWords = self.dirtyWords
-        let newlySet = words.withUnsafeMutableBufferPointer { words in
-            dirtyLog.withUnsafeMutableBufferPointer { log in
+        let newlySet: Int
+        if dirtyLog.isEmpty {
+            // A filter that never logs (plain `bloom`) skips the dirty-word bookkeeping.
+            newlySet = words.withUnsafeMutableBufferPointer { words in
                 var newlySet = 0
                 for index in 0..<hashCount {
                     let bit = probes.position(index, in: bitCount)
                     let shift = UInt64(bit & 63)
                     let word = words[bit &>> 6]
-                    if word == 0 {
-                        if dirtyWords < log.count { log[dirtyWords] = Int32(truncatingIfNeeded: bit &>> 6) }
-                        dirtyWords &+= 1
-                    }
                     // Branch-free: 1 when the bit was clear.
                     newlySet &+= Int(truncatingIfNeeded: (~word &>> shift) & 1)
                     words[bit &>> 6] = word | (1 &<< shift)
                 }
                 return newlySet
             }
+        } else {
+            var dirtyWords = self.dirtyWords
+            newlySet = words.withUnsafeMutableBufferPointer { words in
+                dirtyLog.withUnsafeMutableBufferPointer { log in
+                    var newlySet = 0
+                    for index in 0..<hashCount {
+                        let bit = probes.position(index, in: bitCount)
+                        let shift = UInt64(bit & 63)
+                        let word = words[bit &>> 6]
+                        if word == 0 {
+                            if dirtyWords < log.count { log[dirtyWords] = Int32(truncatingIfNeeded: bit &>> 6) }
+                            dirtyWords &+= 1
+                        }
+                        newlySet &+= Int(truncatingIfNeeded: (~word &>> shift) & 1)
+                        words[bit &>> 6] = word | (1 &<< shift)
+                    }
+                    return newlySet
+                }
+            }
+            self.dirtyWords = dirtyWords
         }
-        self.dirtyWords = dirtyWords
         setBits &+= newlySet
         return newlySet == 0
     }
 
     /// Clears every bit in place, keeping the storage: only the logged words when the log holds
-    /// them all, otherwise the whole array.
+    /// them all, otherwise (or without a log) the whole array.
     ///
     /// - Complexity: O(dirtied words) when logged, else O(m/64).
     @inlinable
     mutating func removeAll() {
-        if dirtyWords <= dirtyLog.count {
+        if !dirtyLog.isEmpty && dirtyWords <= dirtyLog.count {
             for index in dirtyLog[..<dirtyWords] { words[Int(index)] = 0 }
         } else {
             words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -129,6 +147,10 @@ internal struct _BloomBits {
         precondition(bitCount > 0 && bitCount == words.count * 64, "bit count out of step with the words")
         precondition(hashCount >= 1, "a filter needs at least one probe")
         precondition(setBits == words.reduce(0) { $0 + $1.nonzeroBitCount }, "set-bit tally drifted")
+        guard !dirtyLog.isEmpty else {
+            precondition(dirtyWords == 0, "a filter without a log counted dirty words")
+            return
+        }
         precondition(dirtyWords == words.reduce(0) { $0 + ($1 == 0 ? 0 : 1) }, "dirty-word tally drifted")
         if dirtyWords <= dirtyLog.count {
             precondition(Set(dirtyLog[..<dirtyWords]).count == dirtyWords, "a word logged twice")

@@ -35,10 +35,15 @@ public struct EnvelopeID: Hashable, Sendable, CustomStringConvertible {
     /// A deterministic 64-bit digest of all 128 bits, for indexing tables and deriving Bloom
     /// probes. Its low bits are well mixed.
     ///
+    /// `low` goes through an odd multiply (a bijection) before it meets `high`, so ids that differ
+    /// in one half never collide, and `mix64` then spreads every input bit over the output. Three
+    /// multiplies deep: the sets' lookups wait on this value, so each multiply saved shows in
+    /// their ns per consume.
+    ///
     /// - Complexity: O(1).
     @inlinable
     public var hash64: UInt64 {
-        DeterministicHashing.mix64(high ^ DeterministicHashing.mix64(low ^ 0x9e37_79b9_7f4a_7c15))
+        DeterministicHashing.mix64(high ^ (low &* 0x9e37_79b9_7f4a_7c15))
     }
 
     /// The canonical lower-case UUID rendering of the 128 bits.

@@ -27,4 +27,22 @@ import Testing
             #expect(bits.dirtyWords == bits.words.filter { $0 != 0 }.count)
         }
     }
+
+    /// A generation too small for a log (under 16 words) keeps no dirty-word count and must
+    /// take the full wipe at every rotation.
+    @Test func generationsWithoutALogAreWipedWhole() throws {
+        var filter = try AgingBloomFilter(configuration: .init(
+            falsePositiveRate: 0.01, retention: .seconds(1), expectedRatePerSecond: 10))
+        #expect(filter.current.dirtyLog.isEmpty)
+        for index in 0..<8 {
+            _ = filter.consume(filterTestID(index, family: 40), at: Timestamp(nanoseconds: 0))
+        }
+        #expect(filter.current.setBits > 0 && filter.current.dirtyWords == 0)
+        _ = filter.consume(filterTestID(0, family: 41), at: Timestamp(nanoseconds: 1_000_000_000))
+        _ = filter.consume(filterTestID(1, family: 41), at: Timestamp(nanoseconds: 2_000_000_000))
+        for bits in [filter.previous, filter.current] {
+            #expect(bits.setBits >= 1 && bits.setBits <= bits.hashCount)
+            #expect(bits.setBits == bits.words.reduce(0) { $0 + $1.nonzeroBitCount })
+        }
+    }
 }

@@ -1,38 +1,37 @@
 @testable import PushDedupe
 import Testing
 
-/// The shared index under collisions the sets' random ids rarely produce: one home bucket
-/// holding a run longer than the 7-bit distance field, wrapping past the table's end.
+/// The shared index under collisions the sets' random ids rarely produce: many ids with one home
+/// group, so that groups overflow into chains that wrap past the table's end.
 @Suite struct SlotIndexTests {
-    /// 200 ids whose home is bucket 505 of 512, plus 56 others: whenever most are present the
-    /// run is longer than the distance field can hold. Each round fills the table in random order,
-    /// then removes a random share, checking against a dictionary model.
-    @Test func longWrappingRunsSurviveDeletionInAnyOrder() {
+    /// 200 ids whose home is the last of 64 groups, plus 56 others. Each round inserts the
+    /// absent ones in random order, then removes a random share, checking every lookup against
+    /// a set model (and, with internal checks, every lane and control count).
+    @Test func overflowChainsSurviveDeletionInAnyOrder() {
         var keys: [EnvelopeID] = []
         var n = 0
         while keys.count < 256 {
             let id = testEnvelope(n)
             n += 1
-            if keys.count >= 200 || id.hash64 & 511 == 505 { keys.append(id) }
+            if keys.count >= 200 || _SlotHash(id).group(63) == 63 { keys.append(id) }
         }
         var index = _SlotIndex(slotCapacity: keys.count)
-        #expect(index.footprint == 512 * 4)
+        #expect(index.footprint == 64 * 8 * 4)
         var random = SplitMix64(seed: 0x51_07)
         var present = Set<Int>()
         for round in 0..<20 {
             for slot in Array(0..<keys.count).shuffled(using: &random) where !present.contains(slot) {
-                let found = index.find(keys[slot], hash: keys[slot].hash64, keys: keys)
-                index.insert(slot: slot, hash: keys[slot].hash64, at: found.bucket)
+                index.insert(slot: slot, hash: _SlotHash(keys[slot]))
                 present.insert(slot)
             }
             let share = round % 4 + 1
             let order = Array(0..<keys.count).shuffled(using: &random)
             for slot in order where Int.random(in: 0..<5, using: &random) < share {
-                index.remove(slot: slot, hash: keys[slot].hash64, keys: keys)
+                index.remove(slot: slot, hash: _SlotHash(keys[slot]))
                 present.remove(slot)
             }
             let wrong = (0..<keys.count).filter {
-                index.find(keys[$0], hash: keys[$0].hash64, keys: keys).slot != (present.contains($0) ? $0 : -1)
+                index.find(keys[$0], hash: _SlotHash(keys[$0]), keys: keys) != (present.contains($0) ? $0 : -1)
             }
             #expect(wrong.isEmpty, "round \(round)")
             if !wrong.isEmpty { return }
@@ -40,35 +39,42 @@ import Testing
             index._checkInvariants(live: present, keys: keys)
             #endif
         }
-        for slot in present { index.remove(slot: slot, hash: keys[slot].hash64, keys: keys) }
-        #expect(index._buckets.allSatisfy { $0 == 0 })
+        for slot in present { index.remove(slot: slot, hash: _SlotHash(keys[slot])) }
+        #expect(index._lanes.allSatisfy { $0 == 0 }, "entries or control counts left behind")
     }
 
-    /// Emptying by ids must clear every bucket, even when the ids share one wrapping run, so that
-    /// an id whose probe passes a bucket zeroed earlier is still found; and it must agree with a
-    /// full wipe whichever path it takes.
+    /// Emptying by ids must leave every lane and control count at zero whichever path it takes
+    /// (one removal per id when they are few, a full wipe otherwise), with half the ids piled on
+    /// the last group so that chains wrap.
     @Test(arguments: [4, 40, 512])
-    func removeAllByKeysClearsEveryBucket(bucketsPerKey: Int) {
+    func removeAllByKeysClearsEveryLane(lanesPerKey: Int) {
         var keys: [EnvelopeID] = []
         var n = 0
         let slotCapacity = 2_048
-        let bucketCount = 4_096
-        let wanted = max(1, bucketCount / bucketsPerKey)
+        let laneCount = 4_096
+        let groups = laneCount / 8
+        let wanted = max(1, laneCount / lanesPerKey)
         while keys.count < wanted {
             let id = testEnvelope(n)
             n += 1
-            // Half of them collide on the last home bucket, so runs wrap past the end.
-            if keys.count % 2 == 1 || id.hash64 & UInt64(bucketCount - 1) == UInt64(bucketCount - 1) { keys.append(id) }
+            if keys.count % 2 == 1 || _SlotHash(id).group(groups - 1) == groups - 1 { keys.append(id) }
         }
         var index = _SlotIndex(slotCapacity: slotCapacity)
-        #expect(index._buckets.count == bucketCount)
+        #expect(index._lanes.count == laneCount)
         var random = SplitMix64(seed: 0xc1ea2)
         for slot in Array(0..<keys.count).shuffled(using: &random) {
-            let found = index.find(keys[slot], hash: keys[slot].hash64, keys: keys)
-            index.insert(slot: slot, hash: keys[slot].hash64, at: found.bucket)
+            index.insert(slot: slot, hash: _SlotHash(keys[slot]))
         }
-        #expect(index._buckets.filter { $0 != 0 }.count == keys.count)
+        #expect(index._lanes.enumerated().filter { $0.offset % 8 < 7 && $0.element != 0 }.count == keys.count)
         index.removeAll(keys: keys)
-        #expect(index._buckets.allSatisfy { $0 == 0 })
+        #expect(index._lanes.allSatisfy { $0 == 0 })
+    }
+
+    /// An empty index and a zero-capacity one find nothing.
+    @Test func emptyIndexesFindNothing() {
+        for capacity in [0, 1, 5] {
+            let index = _SlotIndex(slotCapacity: capacity)
+            #expect(index.find(testEnvelope(1), hash: _SlotHash(testEnvelope(1)), keys: []) == -1)
+        }
     }
 }

@@ -1,0 +1,72 @@
+@testable import PushDedupe
+import Testing
+
+/// `fifo-set`'s lanes under what random ids rarely produce: groups that overflow into chains,
+/// and sequence numbers that wrap around their field many times.
+@Suite struct FIFOSetLaneTests {
+    /// Ids that all share one home group (for any table of up to 1,024 groups), so that every
+    /// group in their path overflows; mixed with ordinary ids, which must still be found past
+    /// the chains. Seeded random sequences are checked step by step against the FIFO model.
+    @Test(arguments: [8, 17, 64, 200])
+    func overflowChainsStayExact(capacity: Int) throws {
+        var colliding: [EnvelopeID] = []
+        var n = 0
+        while colliding.count < 3 * capacity {
+            let id = testEnvelope(n)
+            n += 1
+            if _SlotHash(id).group(1_023) == 0 { colliding.append(id) }
+        }
+        let ordinary = (0..<capacity).map { testEnvelope(1_000_000 + $0) }
+        var random = SplitMix64(seed: 0xf1f0 ^ UInt64(capacity))
+        var sawOverflow = false
+        for round in 0..<20 {
+            let universe = round % 2 == 0 ? colliding : colliding + ordinary
+            let operations = (0..<2_000).map { step in
+                ConsumeOperation(
+                    id: universe[Int.random(in: 0..<universe.count, using: &random)],
+                    time: Timestamp(nanoseconds: Int64(step)))
+            }
+            let violation = firstConsumedSetViolation(
+                FIFOSet.self, configuration: .init(capacity: capacity),
+                contract: .exact(.firstInFirstOut(capacity: capacity)), operations: operations)
+            #expect(violation == nil, "round \(round)")
+            if violation != nil { return }
+            var set = try FIFOSet(configuration: .init(capacity: capacity))
+            for operation in operations { _ = set.consume(operation.id, at: operation.time) }
+            sawOverflow = sawOverflow || stride(from: FIFOSet.entryLanes, to: set._lanes.count, by: FIFOSet.lanesPerGroup)
+                .contains { set._lanes[$0] != 0 }
+        }
+        #expect(sawOverflow, "the colliding ids never overflowed a group")
+    }
+
+    /// Capacities whose sequence field is a few bits wide wrap it every few dozen accepts; a
+    /// long run must agree with the model throughout (and, with internal checks, keep every lane
+    /// within the cursor's age bound).
+    @Test(arguments: [1, 2, 3, 5, 8])
+    func sequenceNumbersWrapWithoutLosingIds(capacity: Int) {
+        var random = SplitMix64(seed: 0x5e9 ^ UInt64(capacity))
+        let operations = randomConsumeOperations(
+            count: 20_000, universe: 3 * capacity, meanStepNanoseconds: 1_000, using: &random)
+        let violation = firstConsumedSetViolation(
+            FIFOSet.self, configuration: .init(capacity: capacity),
+            contract: .exact(.firstInFirstOut(capacity: capacity)), operations: operations)
+        #expect(violation == nil)
+    }
+
+    /// The lane table is a power of two of 32-byte groups, one per four slots: 24 bytes per
+    /// entry at a power-of-two capacity. The sequence field covers capacity plus one cursor
+    /// pass, and stays within 31 bits up to 2³⁰ by moving the cursor faster above 2²⁹.
+    @Test func geometry() throws {
+        let set = try FIFOSet(configuration: .init(capacity: 65_536))
+        #expect(set._lanes.count == 65_536 * 2)
+        #expect(set.footprint == 24 * 65_536)
+        #expect(set._geometry.sequenceMask == (1 << 18) - 1)
+        #expect(set._geometry.sweptLanesPerAccept == 1)
+        let odd = try FIFOSet(configuration: .init(capacity: 5))
+        #expect(odd._lanes.count == 16)
+        let large = FIFOSet._Geometry(capacity: 1 << 29)
+        #expect(large.sweptLanesPerAccept == 1 && large.sequenceMask == UInt32.max >> 1)
+        let largest = FIFOSet._Geometry(capacity: 1 << 30)
+        #expect(largest.sweptLanesPerAccept == 4 && largest.sequenceMask == UInt32.max >> 1)
+    }
+}
