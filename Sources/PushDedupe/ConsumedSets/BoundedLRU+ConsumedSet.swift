@@ -46,7 +46,7 @@ extension BoundedLRU {
     @inlinable
     public var count: Int { _count }
 
-    /// Ids and links for every slot, plus the index's buckets.
+    /// Ids and links for every slot, plus the index's lanes.
     @inlinable
     public var footprint: Int {
         _capacity * (MemoryLayout<EnvelopeID>.stride + MemoryLayout<_Links>.stride) + _index.footprint

@@ -9,8 +9,8 @@
 ///   is a second away: it forgets by count, not by time. Capacity 0 retains nothing and counts
 ///   every accepted id as an eviction.
 /// - **Memory.** Fixed at construction: per slot an id (16 bytes) and two `Int32` links (8
-///   bytes), plus an open-addressing index of `UInt32` buckets at load ≤ 0.5 (8 bytes per slot
-///   when `capacity` is a power of two): 32 bytes per entry at 64K capacity.
+///   bytes), plus a `_SlotIndex` of `UInt32` lanes, two per slot when `capacity` is a power of
+///   two of at least 4 (8 bytes): 32 bytes per entry at 64K capacity.
 /// - **Allocation.** None after `init`: the slots form an intrusive doubly linked list over a
 ///   slab, threaded with integer links rather than class nodes.
 ///

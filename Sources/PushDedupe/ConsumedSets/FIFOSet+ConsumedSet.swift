@@ -20,16 +20,14 @@ extension FIFOSet {
         let tag = geometry.tag(hash)
         let home = hash.group(geometry.groupMask)
         // The lookup only reads, so a hit (a replay) never pays the arrays' uniqueness checks.
-        let found = _lanes.withUnsafeBufferPointer { lanes in
-            _ids.withUnsafeBufferPointer { ids in
-                geometry.find(id, tag: tag, from: home, sequence: sequence, count: count, next: slot, lanes: lanes, ids: ids)
-            }
+        let found = _withStorage { lanes, ids in
+            geometry.find(id, tag: tag, from: home, sequence: sequence, count: count, next: slot, lanes: lanes, ids: ids)
         }
         if found { return false }
         // Once this id is in, a full ring has dropped its oldest id, whose lane is therefore
         // free to reuse now.
         let retained = full ? count &- 1 : count
-        _lanes.withUnsafeMutableBufferPointer { lanes in
+        _withMutableStorage { lanes, ids in
             var group = home
             while true {
                 let base = group &* Self.lanesPerGroup
@@ -58,8 +56,8 @@ extension FIFOSet {
                 lanes[lane] = value & keep | vacant & ~keep
                 lane &+= 1
             } while lane != sweep &+ geometry.sweptLanesPerAccept
+            ids[slot] = id
         }
-        _ids[slot] = id
         _sweepLane = (sweep &+ geometry.sweptLanesPerAccept) & geometry.laneMask
         _accepted &+= 1
         if full { _evictions &+= 1 } else { _count = count &+ 1 }
@@ -75,12 +73,13 @@ extension FIFOSet {
         let geometry = _geometry
         guard geometry.capacity > 0 else { return false }
         let hash = _SlotHash(id)
-        return _ids.withUnsafeBufferPointer { ids in
-            _lanes.withUnsafeBufferPointer { lanes in
-                geometry.find(
-                    id, tag: geometry.tag(hash), from: hash.group(geometry.groupMask),
-                    sequence: _accepted & geometry.sequenceMask, count: _count, next: _next, lanes: lanes, ids: ids)
-            }
+        let sequence = _accepted & geometry.sequenceMask
+        let count = _count
+        let next = _next
+        return _withStorage { lanes, ids in
+            geometry.find(
+                id, tag: geometry.tag(hash), from: hash.group(geometry.groupMask),
+                sequence: sequence, count: count, next: next, lanes: lanes, ids: ids)
         }
     }
 
@@ -89,9 +88,7 @@ extension FIFOSet {
 
     /// The ring plus the lanes.
     @inlinable
-    public var footprint: Int {
-        _geometry.capacity * MemoryLayout<EnvelopeID>.stride + _lanes.count * MemoryLayout<UInt32>.stride
-    }
+    public var footprint: Int { _storage.count * MemoryLayout<EnvelopeID>.stride }
 
     @inlinable
     public var evictions: Int { _evictions }

@@ -19,14 +19,15 @@ extension FIFOSet {
         precondition(_count == capacity || _next == _count, "a ring that is not full fills in order")
         guard _count > 0 else { return }
         let newest = (_next == 0 ? capacity : _next) - 1
-        precondition(contains(_ids[newest]), "newest id not found")
+        precondition(contains(_storage[newest]), "newest id not found")
         guard capacity <= 256 else { return }
         let sequence = _accepted & _geometry.sequenceMask
         var retainedAges: Set<UInt32> = []
-        for (index, lane) in _lanes.enumerated() {
+        let lanes = _lanes
+        for (index, lane) in lanes.enumerated() {
             let age = (sequence &- lane) & _geometry.sequenceMask
             // The cursor restamps a lane at least once per pass.
-            precondition(age >= 1 && age <= capacity + _lanes.count / _geometry.sweptLanesPerAccept, "lane \(index) is \(age) accepts old, past the cursor's bound")
+            precondition(age >= 1 && age <= capacity + lanes.count / _geometry.sweptLanesPerAccept, "lane \(index) is \(age) accepts old, past the cursor's bound")
             let isEntry = index % Self.lanesPerGroup < Self.entryLanes
             if isEntry && Int(age) <= _count {
                 precondition(retainedAges.insert(age).inserted, "two lanes hold the id \(age) accepts old")
@@ -35,7 +36,7 @@ extension FIFOSet {
         precondition(retainedAges.count == _count, "\(retainedAges.count) retained lanes for \(_count) ids")
         for age in 1..._count {
             let slot = (_next - age + capacity) % capacity
-            precondition(contains(_ids[slot]), "id accepted \(age) accepts ago not found")
+            precondition(contains(_storage[slot]), "id accepted \(age) accepts ago not found")
         }
     }
     #endif

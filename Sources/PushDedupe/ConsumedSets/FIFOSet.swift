@@ -24,7 +24,7 @@
 ///   counts every accepted id as an eviction.
 /// - **Memory.** Fixed at construction: 16 bytes per ring slot plus one 32-byte lane group per
 ///   four slots, rounded up to a power of two: 24 bytes per entry when `capacity` is a power of
-///   two.
+///   two of at least 4.
 /// - **Allocation.** None after `init`.
 ///
 /// ```swift
@@ -40,6 +40,8 @@ public struct FIFOSet: ConsumedSet {
 
     /// Seven entry lanes and one control lane per group.
     @inlinable static var lanesPerGroup: Int { 8 }
+    /// `UInt32` lanes per `EnvelopeID` element of the storage.
+    @inlinable static var lanesPerElement: Int { 4 }
     @inlinable static var entryLanes: Int { 7 }
     /// Set in every entry's tag, so that an entry never looks like a vacant lane (tag zero).
     @inlinable static var tagBit: UInt32 { 1 << 31 }
@@ -60,47 +62,62 @@ public struct FIFOSet: ConsumedSet {
         @usableFromInline let laneMask: Int
 
         /// One group of eight lanes per four slots, rounded up to a power of two.
+        ///
+        /// The cursor restamps every lane that is not retained once per pass, so no lane's
+        /// sequence number is older than `capacity` plus one pass; the sequence field must tell
+        /// those ages apart within 31 bits (the top bit is the tag's). One lane per accept (a
+        /// pass of 2 · capacity accepts at a power-of-two capacity) fits up to 2²⁹; above, the
+        /// cursor restamps 2 lanes per accept, and 4 at 2³⁰.
         @usableFromInline
         init(capacity: Int) {
-            var groups = 1
-            while groups * 4 < capacity { groups &<<= 1 }
-            // The cursor restamps every lane that is not retained once per pass, so no lane's
-            // sequence number is older than `capacity` plus one pass; the sequence field must
-            // tell those ages apart within 31 bits (the top bit is the tag's). One lane per
-            // accept (a pass of 2 · capacity accepts at a power-of-two capacity) fits up to 2²⁹;
-            // above, the cursor moves faster.
-            let lanes = groups * FIFOSet.lanesPerGroup
+            let lanes = Self.laneCount(capacity: capacity)
             var swept = 1
             while capacity + lanes / swept >= 1 << 31 { swept &<<= 1 }
+            self.init(capacity: capacity, sweptLanesPerAccept: swept)
+        }
+
+        /// The sizes for `capacity` with the cursor at a given speed, a power of two that divides
+        /// the lane count. Tests force a faster cursor at small sizes, to cover what only
+        /// capacities above 2²⁹ do otherwise.
+        @usableFromInline
+        init(capacity: Int, sweptLanesPerAccept swept: Int) {
+            let lanes = Self.laneCount(capacity: capacity)
+            precondition(swept > 0 && swept & (swept - 1) == 0 && lanes % swept == 0, "cursor speed must divide the lanes")
             let oldestAge = capacity + lanes / swept
             let sequenceBits = Int.bitWidth - oldestAge.leadingZeroBitCount
+            precondition(sequenceBits <= 31, "sequence numbers must leave the tag's top bit")
             self.capacity = capacity
-            self.groupMask = groups - 1
+            self.groupMask = lanes / FIFOSet.lanesPerGroup - 1
             self.sequenceMask = UInt32(truncatingIfNeeded: (1 << sequenceBits) - 1)
             self.tagMask = ~sequenceMask
             self.sweptLanesPerAccept = swept
             self.laneMask = lanes - 1
         }
+
+        static func laneCount(capacity: Int) -> Int {
+            var groups = 1
+            while groups * 4 < capacity { groups &<<= 1 }
+            return groups * FIFOSet.lanesPerGroup
+        }
     }
 
     @usableFromInline let _geometry: _Geometry
-    /// The ring. Slots `0..<_count` hold ids; once full, `_next` is the oldest.
-    @usableFromInline var _ids: [EnvelopeID]
-    /// `groups · 8` lanes, each a sequence number below a tag. Entry lane: `tag | sequence`, or a
-    /// vacant stamp (tag zero, an old sequence). Control lane (lane 7): the sequence number of
-    /// the newest id that overflowed past the group, or a vacant stamp.
-    @usableFromInline var _lanes: [UInt32]
+    /// The ring, then the lanes, in one array so that an insertion checks its uniqueness once.
+    ///
+    /// Ring: elements `0..<capacity`; slots `0..<_count` hold ids, and once full, `_next` is the
+    /// oldest. Lanes: the remaining elements, seen as `groups · 8` `UInt32` (four per element),
+    /// each a sequence number below a tag. Entry lane: `tag | sequence`, or a vacant stamp (tag
+    /// zero, an old sequence). Control lane (lane 7): the sequence number of the newest id that
+    /// overflowed past the group, or a vacant stamp.
+    @usableFromInline var _storage: [EnvelopeID]
     /// The number of accepted ids, modulo 2³²; its low bits are the next sequence number.
     @usableFromInline var _accepted: UInt32
-    /// The lane the stale-lane cursor clears next.
+    /// The lane the cursor restamps next.
     @usableFromInline var _sweepLane: Int
     /// The slot the next accepted id goes to.
     @usableFromInline var _next: Int
     @usableFromInline var _count: Int
     @usableFromInline var _evictions: Int
-
-    /// The largest capacity accepted: sequence numbers, tags and the control flag share 32 bits.
-    @usableFromInline static let maximumCapacity = 1 << 30
 
     /// Builds an empty set that retains at most `configuration.capacity` ids, allocating all of
     /// its storage now.
@@ -109,13 +126,58 @@ public struct FIFOSet: ConsumedSet {
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         let capacity = try _SlotIndex.validatedSlotCapacity(configuration.capacity, strategy: Self.strategyID)
-        _ids = Array(repeating: EnvelopeID(high: 0, low: 0), count: capacity)
-        _geometry = _Geometry(capacity: capacity)
-        _lanes = Array(repeating: _geometry.vacantStamp(sequence: 0), count: _geometry.laneMask + 1)
+        self.init(geometry: _Geometry(capacity: capacity))
+    }
+
+    /// An empty set of the given sizes.
+    init(geometry: _Geometry) {
+        _geometry = geometry
+        let vacant = UInt64(geometry.vacantStamp(sequence: 0))
+        // Four equal lanes per element, so the byte order does not matter.
+        let vacantLanes = EnvelopeID(high: vacant << 32 | vacant, low: vacant << 32 | vacant)
+        let laneElements = (geometry.laneMask + 1) / Self.lanesPerElement
+        _storage = []
+        // Exactly the room needed: appending to a ring-sized array would double it.
+        _storage.reserveCapacity(geometry.capacity + laneElements)
+        _storage.append(contentsOf: repeatElement(EnvelopeID(high: 0, low: 0), count: geometry.capacity))
+        _storage.append(contentsOf: repeatElement(vacantLanes, count: laneElements))
         _accepted = 0
         _sweepLane = 0
         _next = 0
         _count = 0
         _evictions = 0
     }
+}
+
+extension FIFOSet {
+    /// Calls `body` with the lanes and the ring, read-only.
+    @inlinable @inline(__always)
+    func _withStorage<R>(_ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<EnvelopeID>) -> R) -> R {
+        let capacity = _geometry.capacity
+        let laneCount = _geometry.laneMask &+ 1
+        return _storage.withUnsafeBufferPointer { storage in
+            let ring = UnsafeBufferPointer(rebasing: storage[..<capacity])
+            return (storage.baseAddress! + capacity).withMemoryRebound(to: UInt32.self, capacity: laneCount) { lanes in
+                body(UnsafeBufferPointer(start: lanes, count: laneCount), ring)
+            }
+        }
+    }
+
+    /// Calls `body` with the lanes and the ring, writable.
+    @inlinable @inline(__always)
+    mutating func _withMutableStorage<R>(
+        _ body: (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<EnvelopeID>) -> R
+    ) -> R {
+        let capacity = _geometry.capacity
+        let laneCount = _geometry.laneMask &+ 1
+        return _storage.withUnsafeMutableBufferPointer { storage in
+            let ring = UnsafeMutableBufferPointer(rebasing: storage[..<capacity])
+            return (storage.baseAddress! + capacity).withMemoryRebound(to: UInt32.self, capacity: laneCount) { lanes in
+                body(UnsafeMutableBufferPointer(start: lanes, count: laneCount), ring)
+            }
+        }
+    }
+
+    /// A copy of the lanes, for tests and invariant checks.
+    var _lanes: [UInt32] { _withStorage { lanes, _ in Array(lanes) } }
 }

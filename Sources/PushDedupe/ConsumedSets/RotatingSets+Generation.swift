@@ -53,7 +53,7 @@ extension RotatingSets {
 
         /// Forgets every id, keeping the storage.
         ///
-        /// - Complexity: O(min(`count`, bucket count)): a sparse generation unindexes its ids one
+        /// - Complexity: O(min(`count`, lane count)): a sparse generation unindexes its ids one
         ///   by one instead of wiping a table sized for an earlier burst.
         @inlinable
         mutating func removeAll() {

@@ -12,8 +12,8 @@
 ///   `consume` (time never runs backwards inside the set). A hit does not refresh the id.
 ///   `evictions` is always 0: ageing out is not an eviction.
 /// - **Memory.** Proportional to the traffic of the last two epochs (at most 2T), not to the
-///   session's length: per generation 16 bytes per reserved id plus `UInt32` index buckets at
-///   load ≤ 0.5, i.e. 24–32 bytes per id. `capacity` is each generation's initial reservation.
+///   session's length: per generation 16 bytes per reserved id plus 2–4 `UInt32` index lanes,
+///   i.e. 24–32 bytes per id. `capacity` is each generation's initial reservation.
 /// - **Allocation.** None per event in steady state: a rotation empties the older generation in
 ///   place and reuses it. A generation that outgrows its reservation doubles it, which stops
 ///   once the peak traffic per epoch has been seen.

@@ -5,13 +5,16 @@
 /// never decides an answer, and their lookups wait on it. It is therefore Fibonacci hashing
 /// (two multiplies deep) rather than `hash64` (three multiplies and the shifts of `mix64`): the
 /// halves are combined as `high ^ low · K` (an odd multiply, so ids that differ in one half
-/// never collide), then multiplied by two odd constants whose upper bits give the group and the
-/// tag. The filters keep `hash64`: their answers depend on how independent its bits are.
+/// never collide), then multiplied by two odd constants whose *top* bits give the group and the
+/// tag. Only the top bits will do: bit i of a product depends on the input's bits 0...i alone,
+/// so lower bits would ignore the id's high bits (ids that differ only there, such as
+/// time-ordered ones, would share one group). The filters keep `hash64`: their answers depend
+/// on how independent its bits are.
 @usableFromInline
 struct _SlotHash {
-    /// Bits 32 and up index groups: the upper half of a product mixes every input bit.
+    /// A product whose top bits index groups.
     @usableFromInline let spread: UInt64
-    /// The upper 32 bits of an independent product, for the lane tag.
+    /// The top 32 bits of an independent product; lanes keep the top bits of these as tags.
     @usableFromInline let tagBits: UInt32
 
     @inlinable @inline(__always)
@@ -21,9 +24,11 @@ struct _SlotHash {
         tagBits = UInt32(truncatingIfNeeded: (combined &* 0x94d0_49bb_1331_11eb) &>> 32)
     }
 
-    /// The home group among `groupMask + 1`, a power of two up to 2³².
+    /// The home group among `groupMask + 1`, a power of two up to 2³²: the top bits of `spread`.
     @inlinable @inline(__always)
     func group(_ groupMask: Int) -> Int {
-        Int(truncatingIfNeeded: spread &>> 32) & groupMask
+        // With one group the shift is 64, which `&>>` takes as 0; the mask then gives 0.
+        let shift = UInt64(truncatingIfNeeded: 64 &- groupMask.nonzeroBitCount)
+        return Int(truncatingIfNeeded: spread &>> shift) & groupMask
     }
 }

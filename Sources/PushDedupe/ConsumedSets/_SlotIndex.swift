@@ -36,7 +36,7 @@ struct _SlotIndex {
     @usableFromInline static let maximumSlotCapacity = 1 << 30
 
     /// An index for slots `0..<slotCapacity`, every lane empty: one group per four slots,
-    /// rounded up to a power of two, so 8 bytes per slot at a power-of-two capacity.
+    /// rounded up to a power of two, so 8 bytes per slot at a power-of-two capacity of at least 4.
     ///
     /// - Complexity: O(`slotCapacity`).
     @inlinable

@@ -154,4 +154,19 @@ import Testing
         _ = try DirectMappedSet(configuration: .init(capacity: 8, retention: .zero))
         _ = try UnboundedSet(configuration: .init(capacity: 8, retention: .zero))
     }
+
+    /// Sets are values: a copy keeps its own contents when the original goes on, even though
+    /// the storage is shared until the first write.
+    @Test(arguments: ExactConsumedSetKind.allCases)
+    func copiesAreIndependent(kind: ExactConsumedSetKind) throws {
+        var original = try kind.make(.init(capacity: 16))
+        _ = original.acceptedCount(0..<12, at: 0)
+        let copy = original
+        let before = (0..<40).map { copy.contains(testEnvelope($0)) }
+        let countBefore = copy.count
+        _ = original.acceptedCount(12..<40, at: 1)
+        #expect((0..<40).map { copy.contains(testEnvelope($0)) } == before)
+        #expect(copy.count == countBefore)
+        #expect(original.contains(testEnvelope(39)))
+    }
 }

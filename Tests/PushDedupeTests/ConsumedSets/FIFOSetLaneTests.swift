@@ -4,17 +4,19 @@ import Testing
 /// `fifo-set`'s lanes under what random ids rarely produce: groups that overflow into chains,
 /// and sequence numbers that wrap around their field many times.
 @Suite struct FIFOSetLaneTests {
-    /// Ids that all share one home group (for any table of up to 1,024 groups), so that every
-    /// group in their path overflows; mixed with ordinary ids, which must still be found past
-    /// the chains. Seeded random sequences are checked step by step against the FIFO model.
-    @Test(arguments: [8, 17, 64, 200])
-    func overflowChainsStayExact(capacity: Int) throws {
+    /// Ids that all share one home group, the first or the last (so that chains wrap past the
+    /// table's end), so that every group in their path overflows; mixed with ordinary ids,
+    /// which must still be found past the chains. Seeded random sequences are checked step by
+    /// step against the FIFO model.
+    @Test(arguments: [(8, false), (17, false), (64, false), (200, false), (17, true), (64, true), (200, true)])
+    func overflowChainsStayExact(capacity: Int, homeIsLastGroup: Bool) throws {
+        let groupMask = FIFOSet._Geometry(capacity: capacity).groupMask
         var colliding: [EnvelopeID] = []
         var n = 0
         while colliding.count < 3 * capacity {
             let id = testEnvelope(n)
             n += 1
-            if _SlotHash(id).group(1_023) == 0 { colliding.append(id) }
+            if _SlotHash(id).group(groupMask) == (homeIsLastGroup ? groupMask : 0) { colliding.append(id) }
         }
         let ordinary = (0..<capacity).map { testEnvelope(1_000_000 + $0) }
         var random = SplitMix64(seed: 0xf1f0 ^ UInt64(capacity))
@@ -33,8 +35,11 @@ import Testing
             if violation != nil { return }
             var set = try FIFOSet(configuration: .init(capacity: capacity))
             for operation in operations { _ = set.consume(operation.id, at: operation.time) }
-            sawOverflow = sawOverflow || stride(from: FIFOSet.entryLanes, to: set._lanes.count, by: FIFOSet.lanesPerGroup)
-                .contains { set._lanes[$0] != 0 }
+            // A control lane that names a retained id: some group is overflowing right now.
+            let lanes = set._lanes
+            let sequence = set._accepted & set._geometry.sequenceMask
+            sawOverflow = sawOverflow || stride(from: FIFOSet.entryLanes, to: lanes.count, by: FIFOSet.lanesPerGroup)
+                .contains { set._geometry.retainedBit(lanes[$0], sequence: sequence, count: set.count) == 1 }
         }
         #expect(sawOverflow, "the colliding ids never overflowed a group")
     }
@@ -53,6 +58,27 @@ import Testing
         #expect(violation == nil)
     }
 
+    /// A cursor that restamps several lanes per accept (what capacities above 2²⁹ use), forced
+    /// here at small sizes, where the sequence field is a few bits wide and wraps constantly.
+    @Test(arguments: [(3, 2), (5, 4), (8, 2), (17, 4), (64, 8)])
+    func fasterCursorsStayExact(capacity: Int, swept: Int) {
+        var set = FIFOSet(geometry: .init(capacity: capacity, sweptLanesPerAccept: swept))
+        #expect(set._geometry.sweptLanesPerAccept == swept)
+        var model = ReferenceConsumedSet(policy: .firstInFirstOut(capacity: capacity))
+        var random = SplitMix64(seed: 0xc0_5e ^ UInt64(capacity))
+        for step in 0..<20_000 {
+            let id = testEnvelope(Int.random(in: 0..<(3 * capacity), using: &random))
+            let predicted = set.contains(id)
+            let accepted = set.consume(id, at: Timestamp(nanoseconds: Int64(step)))
+            let expected = model.consume(id)
+            guard accepted == expected, predicted == !accepted, set.count == model.count,
+                  set.evictions == model.evictions else {
+                Issue.record("step \(step): accepted \(accepted), model \(expected), contains said \(predicted)")
+                return
+            }
+        }
+    }
+
     /// The lane table is a power of two of 32-byte groups, one per four slots: 24 bytes per
     /// entry at a power-of-two capacity. The sequence field covers capacity plus one cursor
     /// pass, and stays within 31 bits up to 2³⁰ by moving the cursor faster above 2²⁹.
@@ -66,6 +92,10 @@ import Testing
         #expect(odd._lanes.count == 16)
         let large = FIFOSet._Geometry(capacity: 1 << 29)
         #expect(large.sweptLanesPerAccept == 1 && large.sequenceMask == UInt32.max >> 1)
+        for capacity in [(1 << 29) + 1, (1 << 30) - 1] {
+            let above = FIFOSet._Geometry(capacity: capacity)
+            #expect(above.sweptLanesPerAccept == 2 && above.sequenceMask == UInt32.max >> 1)
+        }
         let largest = FIFOSet._Geometry(capacity: 1 << 30)
         #expect(largest.sweptLanesPerAccept == 4 && largest.sequenceMask == UInt32.max >> 1)
     }
