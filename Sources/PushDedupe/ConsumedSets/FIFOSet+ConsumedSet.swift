@@ -18,7 +18,7 @@ extension FIFOSet {
         let slot = _next
         let sweep = _sweepLane
         let tag = geometry.tag(hash)
-        let home = hash.group(geometry.groupMask)
+        let home = hash.group(shift: geometry.groupShift, mask: geometry.groupMask)
         // The lookup only reads, so a hit (a replay) never pays the arrays' uniqueness checks.
         let found = _withStorage { lanes, ids in
             geometry.find(id, tag: tag, from: home, sequence: sequence, count: count, next: slot, lanes: lanes, ids: ids)
@@ -78,7 +78,7 @@ extension FIFOSet {
         let next = _next
         return _withStorage { lanes, ids in
             geometry.find(
-                id, tag: geometry.tag(hash), from: hash.group(geometry.groupMask),
+                id, tag: geometry.tag(hash), from: hash.group(shift: geometry.groupShift, mask: geometry.groupMask),
                 sequence: sequence, count: count, next: next, lanes: lanes, ids: ids)
         }
     }

@@ -60,6 +60,8 @@ public struct FIFOSet: ConsumedSet {
         @usableFromInline let sweptLanesPerAccept: Int
         /// The lane count less one (a power of two less one).
         @usableFromInline let laneMask: Int
+        /// `_SlotHash.shift(forGroupMask: groupMask)`.
+        @usableFromInline let groupShift: UInt64
 
         /// One group of eight lanes per four slots, rounded up to a power of two.
         ///
@@ -92,6 +94,7 @@ public struct FIFOSet: ConsumedSet {
             self.tagMask = ~sequenceMask
             self.sweptLanesPerAccept = swept
             self.laneMask = lanes - 1
+            self.groupShift = _SlotHash.shift(forGroupMask: lanes / FIFOSet.lanesPerGroup - 1)
         }
 
         static func laneCount(capacity: Int) -> Int {

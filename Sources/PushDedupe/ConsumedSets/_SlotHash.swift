@@ -24,11 +24,24 @@ struct _SlotHash {
         tagBits = UInt32(truncatingIfNeeded: (combined &* 0x94d0_49bb_1331_11eb) &>> 32)
     }
 
-    /// The home group among `groupMask + 1`, a power of two up to 2³²: the top bits of `spread`.
+    /// The home group among `groupMask + 1`, a power of two up to 2³², given
+    /// `shift = _SlotHash.shift(forGroupMask: groupMask)`: the top bits of `spread`.
     @inlinable @inline(__always)
-    func group(_ groupMask: Int) -> Int {
+    func group(shift: UInt64, mask groupMask: Int) -> Int {
         // With one group the shift is 64, which `&>>` takes as 0; the mask then gives 0.
-        let shift = UInt64(truncatingIfNeeded: 64 &- groupMask.nonzeroBitCount)
-        return Int(truncatingIfNeeded: spread &>> shift) & groupMask
+        Int(truncatingIfNeeded: spread &>> shift) & groupMask
+    }
+
+    /// The shift that leaves log₂(groups) top bits; computed once per table, since counting
+    /// bits is a dozen instructions on baseline x86-64.
+    @inlinable
+    static func shift(forGroupMask groupMask: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: 64 &- groupMask.nonzeroBitCount)
+    }
+
+    /// The home group, for code off the per-event path.
+    @inlinable
+    func group(_ groupMask: Int) -> Int {
+        group(shift: Self.shift(forGroupMask: groupMask), mask: groupMask)
     }
 }

@@ -20,6 +20,8 @@
 struct _SlotIndex {
     @usableFromInline var _lanes: [UInt32]
     @usableFromInline let _groupMask: Int
+    /// `_SlotHash.shift(forGroupMask: _groupMask)`.
+    @usableFromInline let _groupShift: UInt64
     /// The low bits of an entry, which hold `slot + 1`.
     @usableFromInline let _slotMask: UInt32
     /// The high bits, which hold the tag.
@@ -48,6 +50,7 @@ struct _SlotIndex {
         let slotBits = Int.bitWidth - slotCapacity.leadingZeroBitCount
         _lanes = Array(repeating: 0, count: groups * Self.lanesPerGroup)
         _groupMask = groups - 1
+        _groupShift = _SlotHash.shift(forGroupMask: groups - 1)
         _slotMask = UInt32(truncatingIfNeeded: (1 << slotBits) - 1)
         _tagMask = ~_slotMask
         self.slotCapacity = slotCapacity
@@ -84,7 +87,7 @@ struct _SlotIndex {
     func find(_ id: EnvelopeID, hash: _SlotHash, keys: [EnvelopeID]) -> Int {
         let tag = _tag(hash)
         return _lanes.withUnsafeBufferPointer { lanes in
-            var group = hash.group(_groupMask)
+            var group = hash.group(shift: _groupShift, mask: _groupMask)
             // Bounded by the group count so that the loop is finite by construction.
             var groupsLeft = _groupMask
             while true {
@@ -112,8 +115,9 @@ struct _SlotIndex {
     mutating func insert(slot: Int, hash: _SlotHash) {
         let entry = _tag(hash) | UInt32(truncatingIfNeeded: slot &+ 1)
         let groupMask = _groupMask
+        let groupShift = _groupShift
         _lanes.withUnsafeMutableBufferPointer { lanes in
-            var group = hash.group(groupMask)
+            var group = hash.group(shift: groupShift, mask: groupMask)
             while true {
                 let base = group &* Self.lanesPerGroup
                 var empty: UInt32 = 0
@@ -139,9 +143,10 @@ struct _SlotIndex {
     mutating func remove(slot: Int, hash: _SlotHash) {
         let target = UInt32(truncatingIfNeeded: slot &+ 1)
         let groupMask = _groupMask
+        let groupShift = _groupShift
         let slotMask = _slotMask
         _lanes.withUnsafeMutableBufferPointer { lanes in
-            var group = hash.group(groupMask)
+            var group = hash.group(shift: groupShift, mask: groupMask)
             for _ in 0...groupMask {
                 let base = group &* Self.lanesPerGroup
                 var found: UInt32 = 0
@@ -197,7 +202,7 @@ struct _SlotIndex {
                 $0 % Self.lanesPerGroup < Self.entryLanes && _lanes[$0] & _slotMask == UInt32(slot + 1)
             }) else { preconditionFailure("slot \(slot) has no lane") }
             precondition(_lanes[lane] & _tagMask == _tag(hash), "slot \(slot) has a wrong tag")
-            var group = hash.group(_groupMask)
+            var group = hash.group(shift: _groupShift, mask: _groupMask)
             while group != lane / Self.lanesPerGroup {
                 passing[group] += 1
                 group = (group + 1) & _groupMask
