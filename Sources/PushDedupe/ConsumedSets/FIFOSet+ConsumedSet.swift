@@ -88,7 +88,7 @@ extension FIFOSet {
 
     /// The ring plus the lanes.
     @inlinable
-    public var footprint: Int { _storage.count * MemoryLayout<EnvelopeID>.stride }
+    public var footprint: Int { _storage.byteCount }
 
     @inlinable
     public var evictions: Int { _evictions }

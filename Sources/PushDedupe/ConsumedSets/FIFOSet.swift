@@ -40,8 +40,6 @@ public struct FIFOSet: ConsumedSet {
 
     /// Seven entry lanes and one control lane per group.
     @inlinable static var lanesPerGroup: Int { 8 }
-    /// `UInt32` lanes per `EnvelopeID` element of the storage.
-    @inlinable static var lanesPerElement: Int { 4 }
     @inlinable static var entryLanes: Int { 7 }
     /// Set in every entry's tag, so that an entry never looks like a vacant lane (tag zero).
     @inlinable static var tagBit: UInt32 { 1 << 31 }
@@ -105,14 +103,8 @@ public struct FIFOSet: ConsumedSet {
     }
 
     @usableFromInline let _geometry: _Geometry
-    /// The ring, then the lanes, in one array so that an insertion checks its uniqueness once.
-    ///
-    /// Ring: elements `0..<capacity`; slots `0..<_count` hold ids, and once full, `_next` is the
-    /// oldest. Lanes: the remaining elements, seen as `groups · 8` `UInt32` (four per element),
-    /// each a sequence number below a tag. Entry lane: `tag | sequence`, or a vacant stamp (tag
-    /// zero, an old sequence). Control lane (lane 7): the sequence number of the newest id that
-    /// overflowed past the group, or a vacant stamp.
-    @usableFromInline var _storage: [EnvelopeID]
+    /// The ring and the lanes, copied on write.
+    @usableFromInline var _storage: _Storage
     /// The number of accepted ids, modulo 2³²; its low bits are the next sequence number.
     @usableFromInline var _accepted: UInt32
     /// The lane the cursor restamps next.
@@ -135,15 +127,9 @@ public struct FIFOSet: ConsumedSet {
     /// An empty set of the given sizes.
     init(geometry: _Geometry) {
         _geometry = geometry
-        let vacant = UInt64(geometry.vacantStamp(sequence: 0))
-        // Four equal lanes per element, so the byte order does not matter.
-        let vacantLanes = EnvelopeID(high: vacant << 32 | vacant, low: vacant << 32 | vacant)
-        let laneElements = (geometry.laneMask + 1) / Self.lanesPerElement
-        _storage = []
-        // Exactly the room needed: appending to a ring-sized array would double it.
-        _storage.reserveCapacity(geometry.capacity + laneElements)
-        _storage.append(contentsOf: repeatElement(EnvelopeID(high: 0, low: 0), count: geometry.capacity))
-        _storage.append(contentsOf: repeatElement(vacantLanes, count: laneElements))
+        _storage = _Storage(
+            capacity: geometry.capacity, laneCount: geometry.laneMask + 1,
+            vacantLane: geometry.vacantStamp(sequence: 0))
         _accepted = 0
         _sweepLane = 0
         _next = 0
@@ -153,31 +139,79 @@ public struct FIFOSet: ConsumedSet {
 }
 
 extension FIFOSet {
+    /// The ring and the lanes in one allocation of exactly their size.
+    ///
+    /// Ring: `capacity` ids; slots `0..<_count` hold ids, and once full, `_next` is the oldest.
+    /// Lanes: `groups · 8` `UInt32`, each a sequence number below a tag. Entry lane:
+    /// `tag | sequence`, or a vacant stamp (tag zero, an old sequence). Control lane (lane 7):
+    /// the sequence number of the newest id that overflowed past the group, or a vacant stamp.
+    ///
+    /// Not two arrays, so that an insertion checks uniqueness once; and not one array, whose
+    /// 32-byte header pushes 1.5 MiB (64K slots) into jemalloc's 1.75 MiB size class.
+    @usableFromInline
+    final class _Storage {
+        @usableFromInline let ring: UnsafeMutablePointer<EnvelopeID>
+        @usableFromInline let lanes: UnsafeMutablePointer<UInt32>
+        @usableFromInline let capacity: Int
+        @usableFromInline let laneCount: Int
+
+        init(capacity: Int, laneCount: Int, vacantLane: UInt32) {
+            let raw = UnsafeMutableRawPointer.allocate(
+                byteCount: Self.byteCount(capacity: capacity, laneCount: laneCount),
+                alignment: MemoryLayout<EnvelopeID>.alignment)
+            ring = raw.bindMemory(to: EnvelopeID.self, capacity: capacity)
+            ring.initialize(repeating: EnvelopeID(high: 0, low: 0), count: capacity)
+            lanes = (raw + capacity * MemoryLayout<EnvelopeID>.stride).bindMemory(to: UInt32.self, capacity: laneCount)
+            lanes.initialize(repeating: vacantLane, count: laneCount)
+            self.capacity = capacity
+            self.laneCount = laneCount
+        }
+
+        /// A copy of `other`, for a write to a shared set.
+        @usableFromInline
+        convenience init(copying other: _Storage) {
+            self.init(capacity: other.capacity, laneCount: other.laneCount, vacantLane: 0)
+            ring.update(from: other.ring, count: capacity)
+            lanes.update(from: other.lanes, count: laneCount)
+        }
+
+        deinit {
+            // Both element types are trivial: nothing to deinitialize.
+            UnsafeMutableRawPointer(ring).deallocate()
+        }
+
+        static func byteCount(capacity: Int, laneCount: Int) -> Int {
+            capacity * MemoryLayout<EnvelopeID>.stride + laneCount * MemoryLayout<UInt32>.stride
+        }
+
+        /// The bytes allocated.
+        @usableFromInline
+        var byteCount: Int { Self.byteCount(capacity: capacity, laneCount: laneCount) }
+    }
+
     /// Calls `body` with the lanes and the ring, read-only.
     @inlinable @inline(__always)
     func _withStorage<R>(_ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<EnvelopeID>) -> R) -> R {
-        let capacity = _geometry.capacity
-        let laneCount = _geometry.laneMask &+ 1
-        return _storage.withUnsafeBufferPointer { storage in
-            let ring = UnsafeBufferPointer(rebasing: storage[..<capacity])
-            return (storage.baseAddress! + capacity).withMemoryRebound(to: UInt32.self, capacity: laneCount) { lanes in
-                body(UnsafeBufferPointer(start: lanes, count: laneCount), ring)
-            }
+        let storage = _storage
+        return withExtendedLifetime(storage) {
+            body(
+                UnsafeBufferPointer(start: storage.lanes, count: storage.laneCount),
+                UnsafeBufferPointer(start: storage.ring, count: storage.capacity))
         }
     }
 
-    /// Calls `body` with the lanes and the ring, writable.
+    /// Calls `body` with the lanes and the ring, writable, copying them first if this set shares
+    /// them with a copy of itself.
     @inlinable @inline(__always)
     mutating func _withMutableStorage<R>(
         _ body: (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<EnvelopeID>) -> R
     ) -> R {
-        let capacity = _geometry.capacity
-        let laneCount = _geometry.laneMask &+ 1
-        return _storage.withUnsafeMutableBufferPointer { storage in
-            let ring = UnsafeMutableBufferPointer(rebasing: storage[..<capacity])
-            return (storage.baseAddress! + capacity).withMemoryRebound(to: UInt32.self, capacity: laneCount) { lanes in
-                body(UnsafeMutableBufferPointer(start: lanes, count: laneCount), ring)
-            }
+        if !isKnownUniquelyReferenced(&_storage) { _storage = _Storage(copying: _storage) }
+        let storage = _storage
+        return withExtendedLifetime(storage) {
+            body(
+                UnsafeMutableBufferPointer(start: storage.lanes, count: storage.laneCount),
+                UnsafeMutableBufferPointer(start: storage.ring, count: storage.capacity))
         }
     }
 
