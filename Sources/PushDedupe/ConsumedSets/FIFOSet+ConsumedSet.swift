@@ -19,7 +19,7 @@ extension FIFOSet {
         let sweep = _sweepLane
         let tag = geometry.tag(hash)
         let home = hash.group(shift: geometry.groupShift, mask: geometry.groupMask)
-        // The lookup only reads, so a hit (a replay) never pays the arrays' uniqueness checks.
+        // The lookup only reads, so a hit (a replay) never pays the storage's uniqueness check.
         let found = _withStorage { lanes, ids in
             geometry.find(id, tag: tag, from: home, sequence: sequence, count: count, next: slot, lanes: lanes, ids: ids)
         }
