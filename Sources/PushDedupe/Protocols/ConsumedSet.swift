@@ -16,7 +16,7 @@
 ///
 /// Conformers are value types whose per-call path allocates nothing once warmed up (except
 /// `UnboundedSet`, which grows by design).
-public protocol ConsumedSet {
+public protocol ConsumedSet: StrategyMetatype {
     /// The stable kebab-case id used in reports, e.g. `bounded-lru`.
     static var strategyID: String { get }
 

@@ -17,7 +17,7 @@
 ///
 /// Conformers are value types whose per-call path allocates nothing once warmed up, except the
 /// published port `SeedLiteralWindow`, which builds a `String` per call as the article does.
-public protocol FingerprintWindow {
+public protocol FingerprintWindow: StrategyMetatype {
     /// The stable kebab-case id used in reports, e.g. `ring-buffer`.
     static var strategyID: String { get }
 
