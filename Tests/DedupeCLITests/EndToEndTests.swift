@@ -65,6 +65,14 @@ import Testing
         #expect(outcome.error.split(separator: "\n").count == 1)
     }
 
+    @Test func traceWithoutEventsIsRefused() throws {
+        let path = BinaryRunner.fixture("empty-trace.csv").path
+        let outcome = try BinaryRunner.run(["replay", path])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains("empty-trace.csv: the trace has no events"), "\(outcome.error)")
+        #expect(outcome.output.isEmpty)
+    }
+
     @Test func directoryIsAnUnreadableFile() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -22,6 +22,10 @@ extension Subcommands {
             throw CommandLineError(.badValue, "'--filter workload=...' does not apply to replay")
         }
         let workload = try TraceFiles.read(path: path)
+        // A header alone is a valid file but nothing to measure: every figure would be empty.
+        if workload.events.isEmpty {
+            throw CommandLineError(.malformedInput, "\(path): the trace has no events")
+        }
         var plan = RunPlan(
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
