@@ -101,7 +101,7 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet {
     /// id goes into the current generation.
     ///
     /// - Complexity: O(k), plus a generation's clear at rotation (see the type's complexity).
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         advance(to: now.nanoseconds)

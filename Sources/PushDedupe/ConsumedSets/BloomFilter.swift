@@ -56,7 +56,7 @@ public struct BloomFilter: ProbabilisticConsumedSet {
     /// the filter never forgets.
     ///
     /// - Complexity: O(k).
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         let alreadySet = bits.insert(_BloomProbes(id))

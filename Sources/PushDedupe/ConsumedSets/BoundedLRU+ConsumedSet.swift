@@ -3,7 +3,7 @@ extension BoundedLRU {
     /// refreshes it to most recently used and returns `false`. `now` is ignored.
     ///
     /// - Complexity: O(1) expected; allocates nothing.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         defer { _checkAfterConsume() }
         let hash = _SlotHash(id)

@@ -117,7 +117,7 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     /// a capacity of 0 nothing is retained: every id is accepted and counted as evicted.
     ///
     /// - Complexity: O(1) expected; see the type's notes for kick chains.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         guard capacity > 0 else {

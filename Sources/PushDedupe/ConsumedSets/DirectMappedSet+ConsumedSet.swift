@@ -3,7 +3,7 @@ extension DirectMappedSet {
     /// if the slot held another id, and returns `true`. `now` is ignored.
     ///
     /// - Complexity: O(1); allocates nothing.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         defer { _checkAfterConsume() }
         guard _slotMask >= 0 else {

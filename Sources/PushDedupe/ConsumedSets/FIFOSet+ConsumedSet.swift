@@ -3,7 +3,7 @@ extension FIFOSet {
     /// full; returns `false` and changes nothing otherwise. `now` is ignored.
     ///
     /// - Complexity: O(1) expected; allocates nothing.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         defer { _checkAfterConsume() }
         let geometry = _geometry

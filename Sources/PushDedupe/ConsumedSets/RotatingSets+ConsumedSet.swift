@@ -3,7 +3,7 @@ extension RotatingSets {
     /// `true` and records `id` if neither generation holds it; returns `false` otherwise.
     ///
     /// - Complexity: O(1) expected, plus an in-place clear once per epoch.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         defer { _checkAfterConsume() }
         _advance(to: now.nanoseconds)

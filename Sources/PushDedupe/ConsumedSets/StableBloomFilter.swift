@@ -100,7 +100,7 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     /// `id`'s cells to Max. `now` is ignored: the filter forgets by traffic, not by time.
     ///
     /// - Complexity: O(K + P/21).
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         let probes = _BloomProbes(id)

@@ -35,7 +35,7 @@ public struct UnboundedSet: ConsumedSet {
     }
 
     /// - Complexity: amortized O(1); a call that fills the table rehashes every id.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
         _ids.insert(id).inserted
     }

@@ -35,7 +35,7 @@ public struct ArrayScanWindow: FingerprintWindow {
     }
 
     /// - Complexity: O(*n*) in the entries held.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
         #if PUSHDEDUPE_INTERNAL_CHECKS
         defer { _checkInvariants() }

@@ -73,7 +73,7 @@ public struct DirectMappedWindow: FingerprintWindow {
     @inlinable public var capacity: Int { _slots.count }
 
     /// - Complexity: O(1).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
         #if PUSHDEDUPE_INTERNAL_CHECKS
         defer { _checkInvariants() }

@@ -88,7 +88,7 @@ public struct EpochSetsWindow: FingerprintWindow {
     public var neverSuppressedAge: Duration { .nanoseconds(_keepsPrevious ? 2 * _epochLength : 1) }
 
     /// - Complexity: O(1) expected; a rotation adds O(table size).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
         #if PUSHDEDUPE_INTERNAL_CHECKS
         defer { _checkInvariants() }

@@ -56,7 +56,7 @@ public struct HashDequeWindow: FingerprintWindow {
     }
 
     /// - Complexity: O(1) amortized.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
         #if PUSHDEDUPE_INTERNAL_CHECKS
         defer { _checkInvariants() }

@@ -55,7 +55,7 @@ public struct RingBufferWindow: FingerprintWindow {
     @inlinable public var capacity: Int { _fingerprints.count }
 
     /// - Complexity: O(*n*) in the live entries, at most `capacity`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
         #if PUSHDEDUPE_INTERNAL_CHECKS
         defer { _checkInvariants() }

@@ -66,7 +66,7 @@ public struct SeedLiteralWindow: FingerprintWindow {
     }
 
     /// - Complexity: O(*n*) in the entries held, plus rendering the fingerprint to a `String`.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func admit(_ fingerprint: RouteFingerprint, at now: Timestamp) -> Bool {
         _latest = max(_latest, now.nanoseconds)
         let now = Double(_latest) / 1_000_000_000
