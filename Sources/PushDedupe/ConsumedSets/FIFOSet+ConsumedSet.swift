@@ -31,11 +31,8 @@ extension FIFOSet {
             var group = home
             while true {
                 let base = group &* Self.lanesPerGroup
-                var free: UInt32 = 0
-                for lane in 0..<Self.entryLanes {
-                    let taken = geometry.retainedBit(lanes[base &+ lane], sequence: sequence, count: retained)
-                    free |= (taken ^ 1) &<< UInt32(truncatingIfNeeded: lane)
-                }
+                let free = geometry.notRetainedLanes(
+                    _LaneGroup.load(lanes, at: base), sequence: sequence, count: retained)
                 if free != 0 {
                     lanes[base &+ free.trailingZeroBitCount] = tag | sequence
                     break
@@ -48,14 +45,15 @@ extension FIFOSet {
             // Restamp the lanes under the cursor that are not retained once this id is in.
             let following = (sequence &+ 1) & geometry.sequenceMask
             let vacant = geometry.vacantStamp(sequence: following)
-            // One lane unless the capacity is above 2²⁹; the common case stays straight-line.
-            var lane = sweep
-            repeat {
-                let value = lanes[lane]
-                let keep = 0 &- geometry.retainedBit(value, sequence: following, count: retained &+ 1)
-                lanes[lane] = value & keep | vacant & ~keep
-                lane &+= 1
-            } while lane != sweep &+ geometry.sweptLanesPerAccept
+            // One lane unless the capacity is above 2²⁹; that case stays straight-line (a loop
+            // of one trip cost about 1 ns per accept).
+            if geometry.sweptLanesPerAccept == 1 {
+                geometry.restamp(sweep, vacant: vacant, following: following, retained: retained &+ 1, lanes: lanes)
+            } else {
+                for lane in sweep..<sweep &+ geometry.sweptLanesPerAccept {
+                    geometry.restamp(lane, vacant: vacant, following: following, retained: retained &+ 1, lanes: lanes)
+                }
+            }
             ids[slot] = id
         }
         _sweepLane = (sweep &+ geometry.sweptLanesPerAccept) & geometry.laneMask
@@ -117,6 +115,31 @@ extension FIFOSet._Geometry {
         return age &- 1 < UInt32(truncatingIfNeeded: count) ? 1 : 0
     }
 
+    /// A bit per entry lane of `group` that does not hold one of the `count` newest ids, given
+    /// that `sequence` is the number the next id gets: `retainedBit` for the whole group.
+    @inlinable @inline(__always)
+    func notRetainedLanes(_ group: SIMD8<UInt32>, sequence: UInt32, count: Int) -> UInt32 {
+        // A lane is not retained when its age less one, (sequence - 1 - lane) mod 2^b, is at
+        // least `count` (age 0 comes out as 2^b - 1, past any count). Both are below 2³¹, so
+        // adding 2³¹ - count sets the top bit exactly then: a test SSE2 has, unlike an
+        // unsigned compare.
+        let topBit = SIMD8<UInt32>(repeating: 1 << 31)
+        let agesLessOne = (SIMD8(repeating: sequence &- 1) &- group) & SIMD8(repeating: sequenceMask)
+        let biased = agesLessOne &+ SIMD8(repeating: (1 << 31) &- UInt32(truncatingIfNeeded: count))
+        return _LaneGroup.bits(biased & topBit .== topBit) & _LaneGroup.entryLaneBits
+    }
+
+    /// Restamps `lane` as `vacant` unless it is one of the `retained` newest ids, `following`
+    /// being the number the next id gets.
+    @inlinable @inline(__always)
+    func restamp(
+        _ lane: Int, vacant: UInt32, following: UInt32, retained: Int, lanes: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        let value = lanes[lane]
+        let keep = 0 &- retainedBit(value, sequence: following, count: retained)
+        lanes[lane] = value & keep | vacant & ~keep
+    }
+
     /// Whether one of the lanes in `matches` (a bit per lane of the group at `base`) is `id`'s,
     /// retained among the `count` newest.
     @inlinable @inline(__always)
@@ -151,10 +174,9 @@ extension FIFOSet._Geometry {
         var groupsLeft = groupMask
         while true {
             let base = group &* FIFOSet.lanesPerGroup
-            var matches: UInt32 = 0
-            for lane in 0..<FIFOSet.entryLanes {
-                matches |= (lanes[base &+ lane] & tagMask == tag ? 1 : 0) &<< UInt32(truncatingIfNeeded: lane)
-            }
+            let matches = _LaneGroup.bits(
+                _LaneGroup.load(lanes, at: base) & SIMD8(repeating: tagMask) .== SIMD8(repeating: tag))
+                & _LaneGroup.entryLaneBits
             if holds(id, lanes: matches, at: base, sequence: sequence, count: count, next: next, in: lanes, ids: ids) {
                 return true
             }

@@ -35,8 +35,7 @@
 public struct FIFOSet: ConsumedSet {
     public static let strategyID = "fifo-set"
 
-    // Computed constants rather than stored ones, so that the per-event loops see literal trip
-    // counts and unroll.
+    // Computed constants rather than stored ones, so that the per-event code sees literals.
 
     /// Seven entry lanes and one control lane per group.
     @inlinable static var lanesPerGroup: Int { 8 }

@@ -10,9 +10,9 @@
 /// while the control lane is non-zero. Deletion empties the lane and decrements the counts
 /// along the way, so there are no tombstones and nothing to rebuild.
 ///
-/// The scans build a bit mask over a group's lanes with selects, not branches (the loops have
-/// literal trip counts, so they unroll); the tag lets a lookup skip foreign lanes without
-/// loading their ids, which is the cache miss that would dominate.
+/// The scans compare a whole group at once (`_LaneGroup`) into a bit mask; the tag lets a
+/// lookup skip foreign lanes without loading their ids, which is the cache miss that would
+/// dominate.
 ///
 /// Every method that compares or rehashes ids takes the caller's id array: the entry for slot
 /// `s` is `keys[s]`.
@@ -29,7 +29,7 @@ struct _SlotIndex {
     /// The number of slots the index can name: slot numbers are `0..<slotCapacity`.
     @usableFromInline let slotCapacity: Int
 
-    // Computed constants, so that the lane loops see literal trip counts and unroll.
+    // Computed constants, so that the per-event code sees literals.
     @inlinable static var lanesPerGroup: Int { 8 }
     @inlinable static var entryLanes: Int { 7 }
 
@@ -92,10 +92,9 @@ struct _SlotIndex {
             var groupsLeft = _groupMask
             while true {
                 let base = group &* Self.lanesPerGroup
-                var matches: UInt32 = 0
-                for lane in 0..<Self.entryLanes {
-                    matches |= (lanes[base &+ lane] & _tagMask == tag ? 1 : 0) &<< UInt32(truncatingIfNeeded: lane)
-                }
+                var matches = _LaneGroup.bits(
+                    _LaneGroup.load(lanes, at: base) & SIMD8(repeating: _tagMask) .== SIMD8(repeating: tag))
+                    & _LaneGroup.entryLaneBits
                 while matches != 0 {
                     let slot = Int(truncatingIfNeeded: lanes[base &+ matches.trailingZeroBitCount] & _slotMask) &- 1
                     if keys[slot] == id { return slot }
@@ -120,10 +119,7 @@ struct _SlotIndex {
             var group = hash.group(shift: groupShift, mask: groupMask)
             while true {
                 let base = group &* Self.lanesPerGroup
-                var empty: UInt32 = 0
-                for lane in 0..<Self.entryLanes {
-                    empty |= (lanes[base &+ lane] == 0 ? 1 : 0) &<< UInt32(truncatingIfNeeded: lane)
-                }
+                let empty = _LaneGroup.bits(_LaneGroup.load(lanes, at: base) .== .zero) & _LaneGroup.entryLaneBits
                 if empty != 0 {
                     lanes[base &+ empty.trailingZeroBitCount] = entry
                     return
@@ -149,10 +145,9 @@ struct _SlotIndex {
             var group = hash.group(shift: groupShift, mask: groupMask)
             for _ in 0...groupMask {
                 let base = group &* Self.lanesPerGroup
-                var found: UInt32 = 0
-                for lane in 0..<Self.entryLanes {
-                    found |= (lanes[base &+ lane] & slotMask == target ? 1 : 0) &<< UInt32(truncatingIfNeeded: lane)
-                }
+                let found = _LaneGroup.bits(
+                    _LaneGroup.load(lanes, at: base) & SIMD8(repeating: slotMask) .== SIMD8(repeating: target))
+                    & _LaneGroup.entryLaneBits
                 if found != 0 {
                     lanes[base &+ found.trailingZeroBitCount] = 0
                     return

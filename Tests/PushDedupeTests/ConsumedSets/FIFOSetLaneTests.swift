@@ -79,6 +79,48 @@ import Testing
         }
     }
 
+    /// The vector test of a whole group says, lane by lane, what `retainedBit` says of one
+    /// lane: exhaustively over a 4-bit sequence field (every next number, count and lane
+    /// value, with and without a tag), and at the edges of the widest field.
+    @Test func groupScanAgreesWithRetainedBit() {
+        func check(_ geometry: FIFOSet._Geometry, sequence: UInt32, count: Int, lanes: [UInt32]) -> Bool {
+            for start in stride(from: 0, to: lanes.count, by: 8) {
+                var group = SIMD8<UInt32>(repeating: 0)
+                for lane in 0..<8 { group[lane] = lanes[(start + lane) % lanes.count] }
+                let free = geometry.notRetainedLanes(group, sequence: sequence, count: count)
+                for lane in 0..<8 {
+                    let expected = lane < FIFOSet.entryLanes
+                        && geometry.retainedBit(group[lane], sequence: sequence, count: count) == 0
+                    guard (free >> UInt32(lane) & 1 == 1) == expected else {
+                        Issue.record("sequence \(sequence), count \(count), lane value \(group[lane]): vector says \(!expected)")
+                        return false
+                    }
+                }
+            }
+            return true
+        }
+        let small = FIFOSet._Geometry(capacity: 3)
+        #expect(small.sequenceMask == 15)
+        let values = (0...small.sequenceMask).flatMap { [$0, $0 | small.tag(_SlotHash(testEnvelope(Int($0))))] }
+        for sequence in 0...small.sequenceMask {
+            for count in 0...small.capacity {
+                guard check(small, sequence: sequence, count: count, lanes: values) else { return }
+            }
+        }
+        let largest = FIFOSet._Geometry(capacity: 1 << 30)
+        let mask = largest.sequenceMask
+        for sequence in [0, 1, mask - 1, mask, 1 << 30, 0x1234_5678 & mask] {
+            for count in [0, 1, largest.capacity - 1, largest.capacity] {
+                let ages = [0, 1, 2, count - 1, count, count + 1, Int(mask) - 1, Int(mask)].map { UInt32(truncatingIfNeeded: $0) }
+                let lanes = ages.flatMap { age in
+                    let lane = (sequence &- age) & mask
+                    return [lane, lane | FIFOSet.tagBit]
+                }
+                guard check(largest, sequence: sequence, count: count, lanes: lanes) else { return }
+            }
+        }
+    }
+
     /// The lane table is a power of two of 32-byte groups, one per four slots: 24 bytes per
     /// entry at a power-of-two capacity. The sequence field covers capacity plus one cursor
     /// pass, and stays within 31 bits up to 2³⁰ by moving the cursor faster above 2²⁹.
