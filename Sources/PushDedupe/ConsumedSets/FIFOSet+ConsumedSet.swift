@@ -45,8 +45,8 @@ extension FIFOSet {
             // Restamp the lanes under the cursor that are not retained once this id is in.
             let following = (sequence &+ 1) & geometry.sequenceMask
             let vacant = geometry.vacantStamp(sequence: following)
-            // One lane unless the capacity is above 2²⁹; that case stays straight-line (a loop
-            // of one trip cost about 1 ns per accept).
+            // One lane unless the capacity is above 2²⁹; the one-lane case is kept straight-line
+            // (a loop of one trip cost about 1 ns per accept).
             if geometry.sweptLanesPerAccept == 1 {
                 geometry.restamp(sweep, vacant: vacant, following: following, retained: retained &+ 1, lanes: lanes)
             } else {
@@ -116,13 +116,14 @@ extension FIFOSet._Geometry {
     }
 
     /// A bit per entry lane of `group` that does not hold one of the `count` newest ids, given
-    /// that `sequence` is the number the next id gets: `retainedBit` for the whole group.
+    /// that `sequence` is the number the next id gets: the complement of `retainedBit`, for
+    /// the group's seven entry lanes at once.
     @inlinable @inline(__always)
     func notRetainedLanes(_ group: SIMD8<UInt32>, sequence: UInt32, count: Int) -> UInt32 {
         // A lane is not retained when its age less one, (sequence - 1 - lane) mod 2^b, is at
-        // least `count` (age 0 comes out as 2^b - 1, past any count). Both are below 2³¹, so
-        // adding 2³¹ - count sets the top bit exactly then: a test SSE2 has, unlike an
-        // unsigned compare.
+        // least `count` (age 0 comes out as 2^b - 1, which the geometry makes larger than the
+        // capacity). Both are below 2³¹, so adding 2³¹ - count sets the top bit exactly then:
+        // a test SSE2 has, unlike an unsigned compare.
         let topBit = SIMD8<UInt32>(repeating: 1 << 31)
         let agesLessOne = (SIMD8(repeating: sequence &- 1) &- group) & SIMD8(repeating: sequenceMask)
         let biased = agesLessOne &+ SIMD8(repeating: (1 << 31) &- UInt32(truncatingIfNeeded: count))

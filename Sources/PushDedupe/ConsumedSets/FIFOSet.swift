@@ -35,11 +35,9 @@
 public struct FIFOSet: ConsumedSet {
     public static let strategyID = "fifo-set"
 
-    // Computed constants rather than stored ones, so that the per-event code sees literals.
-
-    /// Seven entry lanes and one control lane per group.
-    @inlinable static var lanesPerGroup: Int { 8 }
-    @inlinable static var entryLanes: Int { 7 }
+    /// Seven entry lanes and one control lane per group (`_LaneGroup`).
+    @inlinable static var lanesPerGroup: Int { _LaneGroup.lanes }
+    @inlinable static var entryLanes: Int { _LaneGroup.entryLanes }
     /// Set in every entry's tag, so that an entry never looks like a vacant lane (tag zero).
     @inlinable static var tagBit: UInt32 { 1 << 31 }
 

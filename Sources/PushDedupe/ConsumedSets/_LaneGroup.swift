@@ -1,18 +1,24 @@
-/// Whole-group views of the 8-lane `UInt32` groups that `FIFOSet` and `_SlotIndex` index with:
+/// The lane groups that `FIFOSet` and `_SlotIndex` index with, and whole-group views of them:
 /// one 32-byte load and one vector compare per question, instead of seven scalar loads and
 /// compares (SSE2 on baseline x86-64, NEON on arm64; pure Swift either way).
 ///
-/// Lane 7 of a group is its control lane, so callers mask results with ``entryLaneBits``.
+/// A group is eight `UInt32` lanes: seven entries, then a control lane, so callers mask
+/// results with ``entryLaneBits``.
 @usableFromInline
 enum _LaneGroup {
-    /// Bits 0...6: the seven entry lanes.
-    @inlinable static var entryLaneBits: UInt32 { 0x7f }
+    // Computed constants rather than stored ones, so that the per-event code sees literals.
+    @inlinable static var lanes: Int { 8 }
+    @inlinable static var entryLanes: Int { 7 }
+    /// A bit per entry lane: bits 0...6.
+    @inlinable static var entryLaneBits: UInt32 { 1 << UInt32(entryLanes) - 1 }
 
-    /// The eight lanes from lane `base`, a multiple of 8 below `lanes.count`.
+    /// The group whose first lane is `base`.
     @inlinable @inline(__always)
     static func load(_ lanes: UnsafeBufferPointer<UInt32>, at base: Int) -> SIMD8<UInt32> {
-        assert(base >= 0 && base &+ 8 <= lanes.count, "group at lane \(base) outside \(lanes.count) lanes")
-        // Unchecked: every caller's base is a group index times 8, below the lane count.
+        assert(base >= 0 && base &+ Self.lanes <= lanes.count, "group at lane \(base) outside \(lanes.count) lanes")
+        // Unchecked: every caller's base is group · 8 with group ≤ its group mask, and its lane
+        // count is (group mask + 1) · 8. The load is unaligned because `FIFOSet`'s lanes follow
+        // its ring in one 8-byte-aligned allocation.
         return UnsafeRawPointer(lanes.baseAddress.unsafelyUnwrapped + base).loadUnaligned(as: SIMD8<UInt32>.self)
     }
 
@@ -21,7 +27,7 @@ enum _LaneGroup {
         load(UnsafeBufferPointer(lanes), at: base)
     }
 
-    /// Bit i set when lane i of `mask` is true.
+    /// Bit i set when lane i of `mask` is true; `mask` must come from a lane comparison.
     @inlinable @inline(__always)
     static func bits(_ mask: SIMDMask<SIMD8<Int32>>) -> UInt32 {
         // `SIMDMask` is frozen, with the signed lanes as its one stored property, and a

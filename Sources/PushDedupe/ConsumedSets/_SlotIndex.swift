@@ -29,9 +29,9 @@ struct _SlotIndex {
     /// The number of slots the index can name: slot numbers are `0..<slotCapacity`.
     @usableFromInline let slotCapacity: Int
 
-    // Computed constants, so that the per-event code sees literals.
-    @inlinable static var lanesPerGroup: Int { 8 }
-    @inlinable static var entryLanes: Int { 7 }
+    /// Seven entry lanes and one control lane per group (`_LaneGroup`).
+    @inlinable static var lanesPerGroup: Int { _LaneGroup.lanes }
+    @inlinable static var entryLanes: Int { _LaneGroup.entryLanes }
 
     /// The largest slot capacity any set built on this index accepts: slot numbers and the
     /// `Int32` links of `BoundedLRU` must fit, and the table must stay allocatable.

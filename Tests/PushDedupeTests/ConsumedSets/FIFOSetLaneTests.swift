@@ -33,12 +33,14 @@ import Testing
                 contract: .exact(.firstInFirstOut(capacity: capacity)), operations: operations)
             #expect(violation == nil, "round \(round)")
             if violation != nil { return }
+            // Once an overflow has been seen, the replay below has nothing left to show.
+            if sawOverflow { continue }
             var set = try FIFOSet(configuration: .init(capacity: capacity))
             for operation in operations { _ = set.consume(operation.id, at: operation.time) }
             // A control lane that names a retained id: some group is overflowing right now.
             let lanes = set._lanes
             let sequence = set._accepted & set._geometry.sequenceMask
-            sawOverflow = sawOverflow || stride(from: FIFOSet.entryLanes, to: lanes.count, by: FIFOSet.lanesPerGroup)
+            sawOverflow = stride(from: FIFOSet.entryLanes, to: lanes.count, by: FIFOSet.lanesPerGroup)
                 .contains { set._geometry.retainedBit(lanes[$0], sequence: sequence, count: set.count) == 1 }
         }
         #expect(sawOverflow, "the colliding ids never overflowed a group")

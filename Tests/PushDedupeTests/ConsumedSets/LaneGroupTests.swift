@@ -16,7 +16,7 @@ import Testing
     @Test func loadReadsTheGroupAtItsBase() {
         let values = (0..<33).map { UInt32($0) &* 0x9e37_79b9 }
         values.withUnsafeBufferPointer { all in
-            // Starting one lane in, so that groups sit 4 bytes past a 32-byte boundary.
+            // Starting one lane in, so that no group is 16- or 32-byte aligned.
             let lanes = UnsafeBufferPointer(rebasing: all[1...])
             for base in stride(from: 0, to: 32, by: 8) {
                 let group = _LaneGroup.load(lanes, at: base)
