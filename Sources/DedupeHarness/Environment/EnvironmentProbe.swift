@@ -9,9 +9,23 @@ enum EnvironmentProbe {
         EnvironmentInfo(
             toolchain: toolchain(), operatingSystem: operatingSystem(), cpuModel: cpuModel(),
             coreCount: ProcessInfo.processInfo.activeProcessorCount, allocator: allocator, seed: seed,
-            gitCommit: output(of: "/usr/bin/env", ["git", "rev-parse", "--short", "HEAD"]) ?? "unknown",
+            gitCommit: gitCommit(in: FileManager.default.currentDirectoryPath),
             date: ISO8601DateFormatter().string(from: Date()), buildConfiguration: buildConfiguration,
             clockResolutionNanoseconds: clockResolution, harnessOverheadNanosecondsPerEvent: harnessOverhead)
+    }
+
+    /// The short commit of the checkout at `directory`, with `-dirty` appended (git's own mark)
+    /// when `Sources`, `Benchmarks` or `Package.swift` there differ from it, tracked or not:
+    /// the figures then come from code no commit holds. Other files, such as the `Reports/` a
+    /// reference run rewrites, do not count. `unknown` outside a checkout.
+    static func gitCommit(in directory: String) -> String {
+        guard let commit = output(of: "/usr/bin/env", ["git", "-C", directory, "rev-parse", "--short", "HEAD"]) else {
+            return "unknown"
+        }
+        let changes = output(
+            of: "/usr/bin/env",
+            ["git", "-C", directory, "status", "--porcelain", "--", "Sources", "Benchmarks", "Package.swift"])
+        return changes == nil ? commit : commit + "-dirty"
     }
 
     /// `swift --version`'s first line, else the compiler version the harness was built with.
