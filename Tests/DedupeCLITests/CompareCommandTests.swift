@@ -84,6 +84,20 @@ import Testing
         #expect(try Self.compare(baseline, baseline).error.isEmpty)
     }
 
+    /// Cases that ran with other parameters match nothing; `compare` says so instead of
+    /// listing them as if the runs had different cases.
+    @Test func casesWithOtherParametersAreFlagged() throws {
+        let baseline = SyntheticResults.make()
+        var current = baseline
+        let index = current.cases.firstIndex { $0.timing != nil && $0.window != nil }!
+        current.cases[index].parameters.windowMilliseconds *= 2
+        let outcome = try Self.compare(baseline, current)
+        #expect(outcome.error.contains("dedupe-bench: warning: 1 case(s) ran with other parameters and are not compared"))
+        #expect(outcome.error.contains("window \(Int(baseline.cases[index].parameters.windowMilliseconds)) ms"))
+        #expect(outcome.output.contains("only in baseline"))
+        #expect(try Self.compare(baseline, baseline).error.isEmpty)
+    }
+
     @Test func unknownSchemaIsAnInputError() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

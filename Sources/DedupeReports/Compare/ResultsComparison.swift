@@ -31,7 +31,8 @@ public struct ResultsComparison: Sendable {
     public var alpha: Double
 
     /// Differences between the two runs that make their timings hard to compare (quick against
-    /// full, another seed, build or machine), one sentence each.
+    /// full, another seed, build or machine, cases run with other parameters), one sentence
+    /// each.
     public var caveats: [String]
 
     public var hasRegression: Bool { rows.contains { $0.verdict == .regression } }
@@ -69,6 +70,23 @@ public struct ResultsComparison: Sendable {
         }
         onlyInBaseline = baselineTimed.map(\.key).filter { currentByKey[$0] == nil }
         onlyInCurrent = currentTimed.map(\.key).filter { !baselineKeys.contains($0) }
+        if let caveat = Self.parameterCaveat(
+            baseline: baselineTimed.filter { currentByKey[$0.key] == nil },
+            current: currentTimed.filter { !baselineKeys.contains($0.key) })
+        {
+            caveats.append(caveat)
+        }
+    }
+
+    /// A sentence for the cases that ran in both files but with other parameters (another
+    /// window length, capacity or target rate), which match no case and so are not compared.
+    static func parameterCaveat(baseline: [CaseResult], current: [CaseResult]) -> String? {
+        var currentByName: [String: CaseResult] = [:]
+        for result in current { currentByName[result.key.description] = currentByName[result.key.description] ?? result }
+        let differing = baseline.compactMap { before in currentByName[before.key.description].map { (before, $0) } }
+        guard let (before, after) = differing.first else { return nil }
+        return "\(differing.count) case(s) ran with other parameters and are not compared, for example "
+            + "\(before.key): \(before.parameterSummary) in the baseline, \(after.parameterSummary) now"
     }
 
     static func caveats(_ baseline: RunResults, _ current: RunResults) -> [String] {
@@ -80,6 +98,7 @@ public struct ResultsComparison: Sendable {
         }
         differ("quick mode") { $0.settings.quick }
         differ("seed") { $0.environment.seed }
+        differ("window length (ms)") { $0.settings.windowMilliseconds }
         differ("build configuration") { $0.environment.buildConfiguration }
         differ("CPU") { $0.environment.cpuModel }
         differ("trace") { $0.settings.traceFile ?? "none" }
