@@ -175,9 +175,7 @@ extension FIFOSet._Geometry {
         var groupsLeft = groupMask
         while true {
             let base = group &* FIFOSet.lanesPerGroup
-            let matches = _LaneGroup.bits(
-                _LaneGroup.load(lanes, at: base) & SIMD8(repeating: tagMask) .== SIMD8(repeating: tag))
-                & _LaneGroup.entryLaneBits
+            let matches = _LaneGroup.entries(lanes, at: base, masked: tagMask, equalTo: tag)
             if holds(id, lanes: matches, at: base, sequence: sequence, count: count, next: next, in: lanes, ids: ids) {
                 return true
             }

@@ -27,6 +27,21 @@ enum _LaneGroup {
         load(UnsafeBufferPointer(lanes), at: base)
     }
 
+    /// A bit per entry lane of the group at `base` whose bits under `mask` equal `value`.
+    @inlinable @inline(__always)
+    static func entries(
+        _ lanes: UnsafeBufferPointer<UInt32>, at base: Int, masked mask: UInt32, equalTo value: UInt32
+    ) -> UInt32 {
+        bits(load(lanes, at: base) & SIMD8(repeating: mask) .== SIMD8(repeating: value)) & entryLaneBits
+    }
+
+    @inlinable @inline(__always)
+    static func entries(
+        _ lanes: UnsafeMutableBufferPointer<UInt32>, at base: Int, masked mask: UInt32, equalTo value: UInt32
+    ) -> UInt32 {
+        entries(UnsafeBufferPointer(lanes), at: base, masked: mask, equalTo: value)
+    }
+
     /// Bit i set when lane i of `mask` is true; `mask` must come from a lane comparison.
     @inlinable @inline(__always)
     static func bits(_ mask: SIMDMask<SIMD8<Int32>>) -> UInt32 {

@@ -92,9 +92,7 @@ struct _SlotIndex {
             var groupsLeft = _groupMask
             while true {
                 let base = group &* Self.lanesPerGroup
-                var matches = _LaneGroup.bits(
-                    _LaneGroup.load(lanes, at: base) & SIMD8(repeating: _tagMask) .== SIMD8(repeating: tag))
-                    & _LaneGroup.entryLaneBits
+                var matches = _LaneGroup.entries(lanes, at: base, masked: _tagMask, equalTo: tag)
                 while matches != 0 {
                     let slot = Int(truncatingIfNeeded: lanes[base &+ matches.trailingZeroBitCount] & _slotMask) &- 1
                     if keys[slot] == id { return slot }
@@ -119,7 +117,7 @@ struct _SlotIndex {
             var group = hash.group(shift: groupShift, mask: groupMask)
             while true {
                 let base = group &* Self.lanesPerGroup
-                let empty = _LaneGroup.bits(_LaneGroup.load(lanes, at: base) .== .zero) & _LaneGroup.entryLaneBits
+                let empty = _LaneGroup.entries(lanes, at: base, masked: .max, equalTo: 0)
                 if empty != 0 {
                     lanes[base &+ empty.trailingZeroBitCount] = entry
                     return
@@ -145,9 +143,7 @@ struct _SlotIndex {
             var group = hash.group(shift: groupShift, mask: groupMask)
             for _ in 0...groupMask {
                 let base = group &* Self.lanesPerGroup
-                let found = _LaneGroup.bits(
-                    _LaneGroup.load(lanes, at: base) & SIMD8(repeating: slotMask) .== SIMD8(repeating: target))
-                    & _LaneGroup.entryLaneBits
+                let found = _LaneGroup.entries(lanes, at: base, masked: slotMask, equalTo: target)
                 if found != 0 {
                     lanes[base &+ found.trailingZeroBitCount] = 0
                     return
