@@ -16,10 +16,10 @@ import Testing
     }
 
     @Test func scenarioVerdictsFollowTheCounts() {
-        let scenario = Scenario(id: "s", summary: "sum", category: .publishedSituation) { _ in
+        let scenario = Scenario(id: "s", summary: "sum", category: .publishedSituation, tag: .device) { _ in
             Workload(name: "s", summary: "", routes: [], sources: [], events: [])
         }
-        let stress = Scenario(id: "w", summary: "stress", category: .stress) { _ in
+        let stress = Scenario(id: "w", summary: "stress", category: .stress, tag: .stress) { _ in
             Workload(name: "w", summary: "", routes: [], sources: [], events: [])
         }
         func make(_ mode: String, falseDrops: Int = 0, missed: Int = 0, dup: Int = 1) -> CaseResult {

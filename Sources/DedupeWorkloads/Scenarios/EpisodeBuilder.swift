@@ -41,9 +41,10 @@ extension EpisodeBuilder {
         _ builder: inout WorkloadBuilder, _ random: inout SplitMix64, _ number: Int, _ start: Double
     ) -> Double
 
-    /// A scenario of ``episodeCount`` episodes of `episode`.
+    /// A scenario of ``episodeCount`` episodes of `episode`: one episode about every 30 s, so
+    /// traffic one device sees.
     static func scenario(id: String, summary: String, category: Scenario.Category, episode: @escaping Episode) -> Scenario {
-        Scenario(id: id, summary: summary, category: category) { (seed: UInt64) in
+        Scenario(id: id, summary: summary, category: category, tag: .device) { (seed: UInt64) in
             workload(name: id, summary: summary, seed: seed, episode: episode)
         }
     }

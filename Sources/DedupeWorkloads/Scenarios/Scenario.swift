@@ -12,26 +12,39 @@ public struct Scenario: Sendable {
         case stress
     }
 
+    /// Whether one phone plausibly sees this traffic, which decides whether it may steer the
+    /// recommendation. See `Guides/Workloads.md` § Device and stress scenarios.
+    public enum Tag: String, Sendable, CaseIterable, Codable {
+        /// At most a few pushes a minute sustained, with bursts of tens: what one device sees.
+        case device
+        /// Beyond one device (campaign fan-out, 10⁶-event sessions): robustness only.
+        case stress
+    }
+
     /// Stable kebab-case id, e.g. `marketing-burst`.
     public var id: String
     /// One line on what it models.
     public var summary: String
     public var category: Category
+    public var tag: Tag
     private let generate: @Sendable (UInt64, Double) -> Workload
 
     /// A scenario whose size does not depend on the scale.
-    public init(id: String, summary: String, category: Category, generate: @escaping @Sendable (UInt64) -> Workload) {
-        self.init(id: id, summary: summary, category: category) { seed, _ in generate(seed) }
+    public init(
+        id: String, summary: String, category: Category, tag: Tag, generate: @escaping @Sendable (UInt64) -> Workload
+    ) {
+        self.init(id: id, summary: summary, category: category, tag: tag) { seed, _ in generate(seed) }
     }
 
     /// A scenario that shrinks with the scale passed to ``workload(seed:scale:)``.
     public init(
-        id: String, summary: String, category: Category,
+        id: String, summary: String, category: Category, tag: Tag,
         generate: @escaping @Sendable (_ seed: UInt64, _ scale: Double) -> Workload
     ) {
         self.id = id
         self.summary = summary
         self.category = category
+        self.tag = tag
         self.generate = generate
     }
 

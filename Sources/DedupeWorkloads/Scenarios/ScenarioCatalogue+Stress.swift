@@ -8,7 +8,7 @@ extension ScenarioCatalogue {
             id: "marketing-burst",
             summary: "A campaign drops 1,200 pushes for 200 promoted items (Zipf 1.1) within 2 s, with every "
                 + "duplicate mechanism at its default rate",
-            category: .stress
+            category: .stress, tag: .stress
         ) { seed, scale in
             marketingBurst(seed: seed, intents: scaled(1_200, scale))
         },
@@ -16,7 +16,7 @@ extension ScenarioCatalogue {
             id: "chat-storm",
             summary: "20,000 message pushes in long fast bursts (15/s, 40 per burst) for 6 conversations: "
                 + "wanted repeats of a screen inside any window",
-            category: .stress
+            category: .stress, tag: .stress
         ) { seed, scale in
             var parameters = PushTrafficModel.Parameters()
             parameters.burstRate = 15
@@ -34,7 +34,7 @@ extension ScenarioCatalogue {
             id: "cold-launch-replay-storm",
             summary: "10,000 pushes drained at cold launch in bursts of 20 (50/s), every envelope replayed by the "
                 + "pending route and 80% by the ready callback too, 10 ms–5 s later",
-            category: .stress
+            category: .stress, tag: .stress
         ) { seed, scale in
             var parameters = PushTrafficModel.Parameters()
             parameters.burstRate = 50
@@ -51,7 +51,7 @@ extension ScenarioCatalogue {
             id: "long-session",
             summary: "At least 10⁶ events and 10⁵ distinct envelopes of default traffic with 3 s quiet gaps: "
                 + "the consumed set's memory over a long-lived process",
-            category: .stress
+            category: .stress, tag: .stress
         ) { seed, scale in
             var parameters = PushTrafficModel.Parameters()
             parameters.meanQuietGap = .seconds(3)
@@ -61,7 +61,7 @@ extension ScenarioCatalogue {
         Scenario(
             id: "mixed-default",
             summary: "5,000 intents of the model's default parameters: every mechanism at its documented rate",
-            category: .stress
+            category: .stress, tag: .stress
         ) { seed, scale in
             model(PushTrafficModel.Parameters()).workload(name: "mixed-default", summary: summaryOf("mixed-default"),
                                                           seed: seed, intents: scaled(5_000, scale))

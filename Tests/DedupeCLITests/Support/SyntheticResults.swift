@@ -14,10 +14,10 @@ enum SyntheticResults {
     /// real scenario catalogue do not move the golden files.
     static let scenarios = [
         Scenario(id: "same-payload-twice", summary: "The same payload arrives on two paths within milliseconds",
-                 category: .publishedSituation) { _ in
+                 category: .publishedSituation, tag: .device) { _ in
             Workload(name: "same-payload-twice", summary: "", routes: [], sources: [], events: [])
         },
-        Scenario(id: "marketing-burst", summary: "A campaign burst", category: .stress) { _ in
+        Scenario(id: "marketing-burst", summary: "A campaign burst", category: .stress, tag: .stress) { _ in
             Workload(name: "marketing-burst", summary: "", routes: [], sources: [], events: [])
         },
     ]
