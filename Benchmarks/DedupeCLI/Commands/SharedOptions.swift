@@ -17,40 +17,60 @@ enum SharedOptions {
         "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
     static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
-        try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { UInt64($0) }
+        try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
+    }
+
+    /// `text` as a plain decimal integer: ASCII digits only. Swift's `init?(_:)` also takes a
+    /// leading `+` (or `-`), which no option documents.
+    static func integer<T: FixedWidthInteger>(_ text: String) -> T? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return T(text)
+    }
+
+    /// `text` as a plain decimal number: digits with at most one `.` between digits. `Double(_:)`
+    /// also takes a sign, exponents, hexadecimal, `inf` and `nan`.
+    static func decimal(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ part in
+            !part.isEmpty && part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }) else { return nil }
+        return Double(text)
     }
 
     static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
         try arguments.value("repetitions", default: 5, expecting: "an integer from 1 to 1000") {
-            Int($0).flatMap { (1...1000).contains($0) ? $0 : nil }
+            integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
     }
 
     static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
         try arguments.value("window-ms", default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
-            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
+            decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
         }
     }
 
     static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
         let path = arguments.value("out") ?? "Reports"
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
-        // Checked before the run, so a long benchmark never ends in an unwritable destination:
-        // the directory is created and a probe file written and removed.
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': not a directory")
-        }
-        let directory = URL(fileURLWithPath: path, isDirectory: true)
-        let probe = directory.appendingPathComponent(".dedupe-bench-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        // Checked before the run, so a long benchmark never ends in an unusable destination. The
+        // reports replace the directory as a whole (`DirectoryPublication`), so its parent must
+        // take the staging directory: it is created, and a probe directory made and removed there.
+        let target: URL
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data().write(to: probe)
+            target = try DirectoryPublication.checkedTarget(URL(fileURLWithPath: path, isDirectory: true))
+        } catch {
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(error.description)")
+        }
+        let parent = target.deletingLastPathComponent()
+        let probe = parent.appendingPathComponent(".\(target.lastPathComponent).dedupe-bench-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: probe, withIntermediateDirectories: false)
             try FileManager.default.removeItem(at: probe)
         } catch {
-            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': cannot write there")
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': cannot write in \(parent.path)")
         }
-        return directory
+        return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     static func formats(_ arguments: ParsedArguments) throws(CommandLineError) -> Set<ReportFormat> {
@@ -122,8 +142,12 @@ enum SharedOptions {
     /// Writes the reports and names the directory on stderr.
     static func writeReports(_ results: RunResults, formats: Set<ReportFormat>, to directory: URL, console: Console) throws(CommandLineError) {
         do {
-            let urls = try ReportSet.write(results, formats: formats, to: directory)
+            let urls = try ReportSet.write(results, formats: formats, to: directory) { warning in
+                console.error("dedupe-bench: warning: \(warning)\n")
+            }
             console.error("wrote \(urls.count) file(s) to \(directory.path)\n")
+        } catch let error as PublicationError {
+            throw CommandLineError(.unreadableFile, "cannot write reports to '\(directory.path)': \(error.description)")
         } catch {
             throw CommandLineError(.unreadableFile, "cannot write reports to '\(directory.path)': \(error.localizedDescription)")
         }
