@@ -87,10 +87,12 @@ public enum BenchmarkRunner {
 /// A plan or input the harness cannot run, with a message naming what is wrong.
 public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case invalidPlan(String)
+    /// A stage of the run could not finish (a child process that hung); the message names it.
+    case stageFailed(String)
 
     public var description: String {
         switch self {
-        case .invalidPlan(let message): return message
+        case .invalidPlan(let message), .stageFailed(let message): return message
         }
     }
 }
