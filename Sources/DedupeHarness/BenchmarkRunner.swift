@@ -30,13 +30,16 @@ public enum BenchmarkRunner {
         var timingCalibration: (resolution: Double, readCost: Double)?
         if plan.measureTiming {
             timingCalibration = MonotonicClock.calibrate()
+            run.phase = .timing
             try run.measureTiming()
         }
         var allocatorSource: String?
         if plan.measureMemory {
+            run.phase = .memory
             allocatorSource = try run.measureMemory()
         }
         if plan.runSweeps, case .catalogue = plan.source {
+            run.phase = .sweeps
             try run.runSweeps(selection)
         }
         var environment = EnvironmentProbe.collect(

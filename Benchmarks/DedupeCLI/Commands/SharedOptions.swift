@@ -13,6 +13,7 @@ enum SharedOptions {
         "filter", value: "KEY=ID,...", repeatable: true,
         help: "Restrict to ids; KEY is window, consumed, workload or mode.")
     static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
+    static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
     static let allowDebug = OptionSpec(
         "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
@@ -123,14 +124,21 @@ enum SharedOptions {
         return filter
     }
 
-    /// Runs the harness with a progress line on stderr; harness refusals become exit 2.
-    static func execute(_ plan: RunPlan, console: Console) throws(CommandLineError) -> RunResults {
+    /// Runs the harness with the progress display on stderr (none with `--quiet`); harness
+    /// refusals become exit 2.
+    static func execute(_ plan: RunPlan, console: Console, arguments: ParsedArguments) throws(CommandLineError) -> RunResults {
+        let quiet = arguments.flags.contains("quiet")
+        var display = ProgressDisplay(isTerminal: console.errorIsTerminal, width: console.errorColumns)
+        var lastElapsed = 0.0
+        defer {
+            if !quiet, let text = display.finish(elapsedSeconds: lastElapsed) { console.error(text) }
+        }
         do {
             let results = try BenchmarkRunner.run(plan) { progress in
-                console.error(
-                    "[\(progress.completed + 1)/\(progress.total)] \(progress.caseLabel) — "
-                        + "\(progress.total - progress.completed) remaining, \(Int(progress.elapsedSeconds.rounded())) s elapsed\n")
+                lastElapsed = progress.elapsedSeconds
+                if !quiet, let text = display.update(progress) { console.error(text) }
             }
+            lastElapsed = results.environment.runSeconds ?? lastElapsed
             return results
         } catch let error as HarnessError {
             throw CommandLineError(.runFailed, error.description)

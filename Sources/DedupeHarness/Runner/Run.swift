@@ -19,6 +19,10 @@ struct _Run {
     var harnessAllocationsPerEvent: Double?
     private var completed = 0
     private var total = 0
+    /// The phase now running, for the progress line.
+    var phase = RunPhase.correctness
+    private var phaseSteps: [RunPhase: Int] = [:]
+    private var plannedSeconds: [RunPhase: Double] = [:]
 
     init(plan: RunPlan, sizing: RunSizing, workloads: [LoadedWorkload], started: UInt64, progress: @escaping (RunProgress) -> Void) {
         self.plan = plan
@@ -86,10 +90,16 @@ struct _Run {
                     consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
             }
         }
-        total = cases.count * (plan.measureTiming ? 1 + plan.repetitions : 1) + (plan.measureMemory ? 1 : 0)
-        if plan.runSweeps, case .catalogue = plan.source {
-            total += sweepPointCount(selection)
+        phaseSteps[.correctness] = cases.count
+        if plan.measureTiming {
+            phaseSteps[.timing] = cases.count * plan.repetitions
+            plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
         }
+        if plan.measureMemory { phaseSteps[.memory] = 1 }
+        if plan.runSweeps, case .catalogue = plan.source {
+            phaseSteps[.sweeps] = sweepPointCount(selection)
+        }
+        total = phaseSteps.values.reduce(0, +)
     }
 
     /// How many points `runSweeps` will report, for the progress line.
@@ -130,7 +140,8 @@ struct _Run {
     mutating func report(_ label: String) {
         progress(RunProgress(
             caseLabel: label, completed: completed, total: max(total, completed + 1),
-            elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9))
+            elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9, phase: phase, phaseSteps: phaseSteps,
+            plannedSeconds: plannedSeconds))
         completed += 1
     }
 
