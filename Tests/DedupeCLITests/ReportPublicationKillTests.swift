@@ -1,5 +1,6 @@
 import DedupeReports
 import Foundation
+import Synchronization
 import Testing
 
 /// A run killed at every step of publishing its reports leaves the output directory holding the
@@ -40,6 +41,47 @@ import Testing
             && state.values.allSatisfy { !$0.isEmpty && $0.last == UInt8(ascii: "\n") }
     }
 
+    /// What went wrong in one trial: the child killed at `step` in a fresh copy of the
+    /// previous set with a user's file beside it, then (if it was killed) a run that recovers.
+    static func trial(
+        step: Int, root: URL, bravo: URL, previous: [String: Data]
+    ) throws -> (finished: Bool, problems: [String]) {
+        var problems: [String] = []
+        let trial = root.appendingPathComponent("kill-\(step)")
+        defer { try? FileManager.default.removeItem(at: trial) }
+        let out = trial.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        for (name, data) in previous { try data.write(to: out.appendingPathComponent(name)) }
+        try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
+
+        let killed = try BinaryRunner.run(Self.replay(bravo, out: out), environment: [Self.killVariable: "\(step)"])
+        let state = try Self.snapshot(out)
+        let isNew = Self.isCompleteNewSet(state, previous: previous)
+        if state != previous && !isNew { problems.append("kill at step \(step): a mixed or partial set: \(state.keys.sorted())") }
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: trial.path).filter { $0 != "out" }
+        let notesKept = ([out] + siblings.map { trial.appendingPathComponent($0) }).contains {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("notes.txt").path)
+        }
+        if !notesKept { problems.append("kill at step \(step): the user's file is gone") }
+
+        guard killed.killedBySignal else {
+            if killed.status != 0 { problems.append("step \(step): \(killed.error)") }
+            if !isNew || !siblings.isEmpty { problems.append("the run that was not killed left \(siblings)") }
+            return (true, problems)
+        }
+        if killed.status != SIGKILL { problems.append("step \(step): signal \(killed.status)") }
+        // The next run clears the leftovers and brings the user's file back.
+        let recovery = try BinaryRunner.run(Self.replay(bravo, out: out))
+        if recovery.status != 0 { problems.append("recovery after step \(step): \(recovery.error)") }
+        if !Self.isCompleteNewSet(try Self.snapshot(out), previous: previous) { problems.append("recovery after step \(step): not the new set") }
+        if (try? String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8)) != "mine" {
+            problems.append("recovery after step \(step): the user's file did not come back")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: trial.path)
+        if left != ["out"] { problems.append("recovery after step \(step): left \(left)") }
+        return (false, problems)
+    }
+
     @Test func killAtEveryStepLeavesThePreviousOrTheNewSet() throws {
         let root = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -53,44 +95,30 @@ import Testing
         let previous = try Self.snapshot(reference)
         #expect(previous.keys.contains(DirectoryPublication.manifestName))
 
-        var step = 0
-        var finished = false
-        while !finished && step < 400 {
-            step += 1
-            let trial = root.appendingPathComponent("kill-\(step)")
-            let out = trial.appendingPathComponent("out")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            for (name, data) in previous { try data.write(to: out.appendingPathComponent(name)) }
-            try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
-
-            let killed = try BinaryRunner.run(Self.replay(bravo, out: out), environment: [Self.killVariable: "\(step)"])
-            let state = try Self.snapshot(out)
-            let isPrevious = state == previous
-            let isNew = Self.isCompleteNewSet(state, previous: previous)
-            #expect(isPrevious || isNew, "kill at step \(step): a mixed or partial set: \(state.keys.sorted())")
-            let siblings = try FileManager.default.contentsOfDirectory(atPath: trial.path).filter { $0 != "out" }
-            let notesKept = ([out] + siblings.map { trial.appendingPathComponent($0) }).contains {
-                FileManager.default.fileExists(atPath: $0.appendingPathComponent("notes.txt").path)
+        // Trials are independent (each in its own directory), so a batch runs at once; the
+        // sweep ends with the batch in which a child was not killed.
+        let batch = 6
+        var firstStep = 1
+        var finishedAt: Int?
+        var problems: [String] = []
+        while finishedAt == nil && firstStep < 400 {
+            let outcomes = Mutex([Int: (finished: Bool, problems: [String])]())
+            let start = firstStep
+            DispatchQueue.concurrentPerform(iterations: batch) { offset in
+                let step = start + offset
+                let outcome = (try? Self.trial(step: step, root: root, bravo: bravo, previous: previous))
+                    ?? (false, ["step \(step): the trial could not be set up"])
+                outcomes.withLock { $0[step] = outcome }
             }
-            #expect(notesKept, "kill at step \(step): the user's file is gone")
-
-            if !killed.killedBySignal {
-                #expect(killed.status == 0, "\(killed.error)")
-                #expect(isNew && siblings.isEmpty, "the run that was not killed left \(siblings)")
-                finished = true
-                continue
+            let results = outcomes.withLock { $0 }
+            for step in results.keys.sorted() {
+                problems += results[step]!.problems
+                if results[step]!.finished && finishedAt == nil { finishedAt = step }
             }
-            #expect(killed.status == SIGKILL)
-            // The next run clears the leftovers and brings the user's file back.
-            let recovery = try BinaryRunner.run(Self.replay(bravo, out: out))
-            #expect(recovery.status == 0, "\(recovery.error)")
-            #expect(Self.isCompleteNewSet(try Self.snapshot(out), previous: previous), "after the kill at step \(step)")
-            #expect(try String(contentsOf: out.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: trial.path) == ["out"], "after the kill at step \(step)")
-            try FileManager.default.removeItem(at: trial)
+            firstStep += batch
         }
-        #expect(finished)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         // Manifest, three files, the swap and the removal of the old set: well over ten steps.
-        #expect(step > 10)
+        #expect((finishedAt ?? 0) > 10)
     }
 }

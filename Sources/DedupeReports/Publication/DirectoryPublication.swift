@@ -106,7 +106,7 @@ public enum DirectoryPublication {
             throw PublicationError("cannot publish to the root directory")
         }
         switch kind(of: target.path) {
-        case .file, .other: throw PublicationError("\(target.path) is not a directory")
+        case .file, .other: throw PublicationError("not a directory")
         case .directory:
             var here = stat()
             var there = stat()
