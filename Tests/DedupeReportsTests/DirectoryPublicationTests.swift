@@ -63,6 +63,18 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["out"])
     }
 
+    /// With a manifest, only the listed names and the new set's go: a user's file that happens
+    /// to be named like a report of another format stays.
+    @Test func manifestDecidesWhatIsAReport() throws {
+        let parent = try Self.parent()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let target = parent.appendingPathComponent("out")
+        try DirectoryPublication.publish(Self.set("report.md", text: "old"), to: target, legacyNames: ["report.md", "sweeps.csv"])
+        try Data("mine".utf8).write(to: target.appendingPathComponent("sweeps.csv"))
+        try DirectoryPublication.publish(Self.set("report.md", text: "new"), to: target, legacyNames: ["report.md", "sweeps.csv"])
+        #expect(try Self.contents(target) == ["report.md": "new", ".dedupe-bench-set": Self.manifest("report.md"), "sweeps.csv": "mine"])
+    }
+
     /// An older version's directory has no manifest: the names it could have written go,
     /// anything else stays.
     @Test func directoryWithoutManifestKeepsWhatIsNotAReport() throws {
@@ -111,7 +123,8 @@ import Darwin
         try DirectoryPublication.publish(Self.set("x.md", text: "previous"), to: previous)
         try Data("mine".utf8).write(to: previous.appendingPathComponent("notes.txt"))
         var steps = _FileSteps(environment: [:])
-        let warnings = try DirectoryPublication.recoverLeftovers(beside: target, ownNames: [], steps: &steps)
+        let warnings = try DirectoryPublication.recoverLeftovers(
+            beside: target, ownership: .init(newNames: [], legacyNames: []), steps: &steps)
         #expect(warnings.isEmpty)
         #expect(try Self.contents(target) == ["x.md": "previous", ".dedupe-bench-set": Self.manifest("x.md"), "notes.txt": "mine"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["out"])

@@ -55,21 +55,11 @@ enum SharedOptions {
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
         // Checked before the run, so a long benchmark never ends in an unusable destination. The
         // reports replace the directory as a whole (`DirectoryPublication`), so its parent must
-        // take the staging directory: it is created, and a probe directory made and removed there.
-        let target: URL
+        // take the staging directory.
         do {
-            target = try DirectoryPublication.checkedTarget(URL(fileURLWithPath: path, isDirectory: true))
+            try DirectoryPublication.probe(URL(fileURLWithPath: path, isDirectory: true))
         } catch {
             throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(error.description)")
-        }
-        let parent = target.deletingLastPathComponent()
-        let probe = parent.appendingPathComponent(".\(target.lastPathComponent).dedupe-bench-write-check-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: probe, withIntermediateDirectories: false)
-            try FileManager.default.removeItem(at: probe)
-        } catch {
-            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': cannot write in \(parent.path)")
         }
         return URL(fileURLWithPath: path, isDirectory: true)
     }
@@ -151,9 +141,9 @@ enum SharedOptions {
     static func writeReports(_ results: RunResults, formats: Set<ReportFormat>, to directory: URL, console: Console) throws(CommandLineError) {
         do {
             let urls = try ReportSet.write(results, formats: formats, to: directory) { warning in
-                console.error("dedupe-bench: warning: \(warning)\n")
+                console.error("dedupe-bench: warning: \(OneLine.escaped(warning))\n")
             }
-            console.error("wrote \(urls.count) file(s) to \(directory.path)\n")
+            console.error("wrote \(urls.count) file(s) to \(OneLine.escaped(directory.path))\n")
         } catch let error as PublicationError {
             throw CommandLineError(.unreadableFile, "cannot write reports to '\(directory.path)': \(error.description)")
         } catch {

@@ -44,6 +44,8 @@ enum TraceFiles {
             try AtomicFile.write(to: url) { temporary in try TraceWriter.write(workload, to: temporary) }
         } catch let error as TraceError {
             throw CommandLineError(error.kind == .io ? .unreadableFile : .malformedInput, "cannot write '\(path)': \(error.reason)")
+        } catch let error as PublicationError {
+            throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(error.description)")
         } catch {
             throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(error.localizedDescription)")
         }

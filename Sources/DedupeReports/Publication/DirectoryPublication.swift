@@ -59,8 +59,8 @@ public enum DirectoryPublication {
         } catch {
             throw PublicationError("cannot create \(parent)")
         }
-        let ownNames = Set(names).union(legacyNames)
-        var warnings = try recoverLeftovers(beside: target, ownNames: ownNames, steps: &steps)
+        let ownership = Ownership(newNames: Set(names), legacyNames: legacyNames)
+        var warnings = try recoverLeftovers(beside: target, ownership: ownership, steps: &steps)
 
         let staging = sibling(of: target, pid: getpid(), suffix: stagingSuffix)
         try steps.makeDirectory(staging)
@@ -89,7 +89,7 @@ public enum DirectoryPublication {
                 try steps.rename(staging, target.path)
             }
             try steps.sync(parent)
-            warnings += try retire(old, into: target.path, ownNames: ownNames, steps: &steps)
+            warnings += try retire(old, into: target.path, ownership: ownership, steps: &steps)
         case .file, .other:
             throw PublicationError("\(target.path) exists and is not a directory")
         }
@@ -118,6 +118,22 @@ public enum DirectoryPublication {
         return target
     }
 
+    /// Checks, before a long run, that `directory`'s parent takes the staging directory: creates
+    /// the parent if needed, then makes and removes the staging directory itself (a kill in
+    /// between leaves an empty leftover, which the next start clears).
+    public static func probe(_ directory: URL) throws(PublicationError) {
+        let target = try checkedTarget(directory)
+        let parent = target.deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw PublicationError("cannot create \(parent)")
+        }
+        let staging = sibling(of: target, pid: getpid(), suffix: stagingSuffix)
+        guard mkdir(staging, 0o777) == 0 else { throw .system("cannot write in", parent, errno) }
+        rmdir(staging)
+    }
+
     // MARK: Leftovers
 
     static let stagingSuffix = "staging"
@@ -134,7 +150,7 @@ public enum DirectoryPublication {
     /// Clears what killed publications left beside `target`: a `previous` directory goes back to
     /// the target if the target is missing; every other one is retired into the target. Skips
     /// those of a process still running (a concurrent publication).
-    static func recoverLeftovers(beside target: URL, ownNames: Set<String>, steps: inout _FileSteps) throws(PublicationError) -> [String] {
+    static func recoverLeftovers(beside target: URL, ownership: Ownership, steps: inout _FileSteps) throws(PublicationError) -> [String] {
         let parent = target.deletingLastPathComponent().path
         let prefix = siblingPrefix(target)
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
@@ -155,19 +171,28 @@ public enum DirectoryPublication {
                 try steps.rename(leftover.path, target.path)
                 try steps.sync(parent)
             } else {
-                warnings += try retire(leftover.path, into: target.path, ownNames: ownNames, steps: &steps)
+                warnings += try retire(leftover.path, into: target.path, ownership: ownership, steps: &steps)
             }
         }
         return warnings
     }
 
+    /// The names a publication replaces besides those an old manifest lists.
+    struct Ownership {
+        /// The new set's files: a file of that name in the old directory is replaced, as a
+        /// plain overwrite would.
+        var newNames: Set<String>
+        /// What a directory without a manifest (an older version's) may hold.
+        var legacyNames: Set<String>
+    }
+
     /// Removes the set in `old` and moves every entry that belongs to no set back into `target`.
     ///
-    /// Which entries are the set's: with a complete manifest, the names it lists; with a
+    /// Which regular files are the set's: with a complete manifest, the names it lists; with a
     /// partial one (a staging directory killed while writing it, which holds nothing else),
-    /// every regular file; with none (an older version's directory, or one that never held a
-    /// set), `ownNames`. Names in `ownNames` (those of the new set) are always replaced.
-    static func retire(_ old: String, into target: String, ownNames: Set<String>, steps: inout _FileSteps) throws(PublicationError) -> [String] {
+    /// all; with none (an older version's directory, or one that never held a set), the legacy
+    /// names. The new set's names are always replaced.
+    static func retire(_ old: String, into target: String, ownership: Ownership, steps: inout _FileSteps) throws(PublicationError) -> [String] {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: old)) ?? []).sorted()
         let manifest = readManifest(old + "/" + manifestName)
         var moved = false
@@ -177,9 +202,9 @@ public enum DirectoryPublication {
             let isFile = kind(of: path, following: false) == .file
             let owned: Bool
             switch manifest {
-            case .complete(let listed): owned = entry == manifestName || listed.contains(entry) || ownNames.contains(entry)
+            case .complete(let listed): owned = entry == manifestName || listed.contains(entry) || ownership.newNames.contains(entry)
             case .partial: owned = isFile
-            case .absent: owned = ownNames.contains(entry)
+            case .absent: owned = ownership.newNames.contains(entry) || ownership.legacyNames.contains(entry)
             }
             if owned && isFile {
                 try steps.removeFile(path)
