@@ -7,8 +7,8 @@ import DedupeHarness
 ///
 /// The line: `[timing 120/840] marketing-burst two-layer hash-deque+set rep 3 · 1234/5411 ·
 /// 0:42 elapsed · ETA 1:55`. The ETA adds, per phase, the steps left times that phase's mean
-/// measured step cost; a phase with no measured step yet counts its planned seconds (timing
-/// runs to a budget) or, failing that, the mean cost of every step so far.
+/// measured step cost; a phase with no measured step yet counts the harness's plan for it
+/// (`RunProgress.plannedSeconds`) or, failing that, the mean cost of every step so far.
 struct ProgressDisplay {
     let isTerminal: Bool
     /// Columns of the terminal: the line is cut to fit, or it would wrap and stop overwriting.
