@@ -102,8 +102,9 @@ public struct RunProgress: Sendable {
     public var phase: RunPhase
     /// Steps each phase has in all (a phase that does not run has none).
     public var phaseSteps: [RunPhase: Int]
-    /// Seconds a phase is planned to take where the sizing fixes it (timing and the speed
-    /// sweeps run to time budgets), for an estimate before the phase has measured steps.
+    /// Seconds a phase is planned to take, for an estimate before the phase has measured steps:
+    /// from the sizing's budgets (timing, speed sweeps) and, once correctness has run, from its
+    /// cases' measured costs (the memory pass, correctness sweeps).
     public var plannedSeconds: [RunPhase: Double]
 
     public init(
