@@ -94,3 +94,62 @@ import Testing
         #expect(workload.events[3].fingerprint == workload.events[0].fingerprint)
     }
 }
+
+// BEGIN Guides/TraceFormat.md file sink
+/// Appends a trace to a file, creating it if needed.
+struct FileTraceSink: TraceSink {
+    let handle: FileHandle
+
+    init(url: URL) throws {
+        if !FileManager.default.fileExists(atPath: url.path) {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        }
+        handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        try? handle.write(contentsOf: Data(bytes))
+    }
+}
+// END Guides/TraceFormat.md file sink
+
+@Suite struct FileTraceSinkExampleTests {
+    @MainActor @Test func aRecordedFileReadsBack() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID()).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let recorder = TraceRecorder(sink: try FileTraceSink(url: url), routes: .hashed())
+        let clock = ManualClock()
+        let dedupe = MainActorDeduplicator.recommended(clock: .manual(clock), recorder: recorder)
+        let envelope = UUID()
+        #expect(dedupe.receivePayload(route: "item:42", envelope: envelope, source: "tap") == .navigated)
+        clock.advance(by: .milliseconds(180))
+        #expect(dedupe.receiveEmit(envelope: envelope, source: "pending_route") == .suppressedByConsumedSet)
+        try recorder.withSink { try $0.handle.close() }
+        let workload = try TraceReader.read(url: url)
+        #expect(workload.events.map(\.kind) == [.payload, .emit])
+        #expect(workload.events.map(\.time) == [.zero, .milliseconds(180)])
+    }
+
+    @Test func theGuideShowsTheTestedSinkVerbatim() throws {
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let guideURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Guides/TraceFormat.md")
+        let guide = try String(contentsOf: guideURL, encoding: .utf8)
+        func lines(_ text: Substring) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+        let all = lines(source[...])
+        let begin = all.firstIndex { $0.hasPrefix("// BEGIN Guides/TraceFormat.md file sink") }!
+        let end = all.firstIndex { $0.hasPrefix("// END Guides/TraceFormat.md file sink") }!
+        let tested = all[(begin + 1)..<end]
+        let marker = "<!-- file sink: compiled and run by Tests/DedupeWorkloadsTests/TraceRecorderRoundTripTests.swift -->"
+        guard let markerRange = guide.range(of: marker) else {
+            Issue.record("Guides/TraceFormat.md has no file sink example")
+            return
+        }
+        let after = lines(guide[markerRange.upperBound...])
+        let open = after.firstIndex { $0.hasPrefix("```") }!
+        let close = after[(open + 1)...].firstIndex { $0.hasPrefix("```") }!
+        #expect(Array(after[(open + 1)..<close]) == ["import Foundation", "import PushDedupe", ""] + Array(tested),
+                "Guides/TraceFormat.md's file sink differs from the tested one: copy it again")
+    }
+}
