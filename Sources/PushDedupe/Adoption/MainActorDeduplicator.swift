@@ -21,7 +21,14 @@ import struct Foundation.UUID
 ///   strategies' own, and one dynamic call when a recorder is attached.
 @MainActor
 public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: ConsumedSet> {
-    @usableFromInline var _core: _DeduplicatorCore<Window, Consumed>
+    /// Unchecked exclusivity: every access is main-actor isolated and none re-enters (a
+    /// recorder must not call back into its deduplicator), so the runtime's per-call access
+    /// tracking would only cost time.
+    @exclusivity(unchecked) @usableFromInline var _core: _DeduplicatorCore<Window, Consumed>
+    /// The continuous clock's origin, read in place by the inlined path (a resilient
+    /// `ContinuousClock.Instant`, so the last stored property: the fields before it keep fixed
+    /// offsets).
+    @usableFromInline let _origin: ContinuousClock.Instant
 
     /// Wraps `pipeline`.
     ///
@@ -33,6 +40,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
         recorder: (any TraceRecording)? = nil
     ) {
         _core = _DeduplicatorCore(pipeline: pipeline, clock: clock, recorder: recorder)
+        _origin = clock._continuousOrigin
     }
 
     /// Builds both layers from shipped presets, which cannot fail:
@@ -53,7 +61,9 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(route: some StringProtocol, envelope: UUID, source: String = "") -> RoutingDecision {
-        _core.receivePayload(route: route, envelope: envelope, source: source)
+        guard _core._isPlain else { return _core._receivePayloadRecorded(route: route, envelope: envelope, source: source) }
+        let fingerprint = RouteFingerprint(route: route)
+        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
     }
 
     /// A payload whose route the app already digested.
@@ -61,7 +71,8 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(_ fingerprint: RouteFingerprint, envelope: UUID, source: String = "") -> RoutingDecision {
-        _core.receivePayload(fingerprint, envelope: envelope, source: source)
+        guard _core._isPlain else { return _core._receivePayloadRecorded(fingerprint, envelope: envelope, source: source) }
+        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
     }
 
     /// An envelope created earlier, emitted again (pending route, ready callback).
@@ -69,7 +80,8 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: the set's `consume`.
     @inlinable
     public func receiveEmit(envelope: UUID, source: String = "") -> RoutingDecision {
-        _core.receiveEmit(envelope: envelope, source: source)
+        guard _core._isPlain else { return _core._receiveEmitRecorded(envelope: envelope, source: source) }
+        return _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
     }
 
     /// The two layers, e.g. to read their `count` or `footprint`.

@@ -19,7 +19,13 @@ import struct Foundation.UUID
 /// - Complexity: per event, one lock and unlock plus ``MainActorDeduplicator``'s cost.
 public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Consumed: ConsumedSet & Sendable>: @unchecked Sendable {
     @usableFromInline let _lock = NSLock()
-    @usableFromInline var _core: _DeduplicatorCore<Window, Consumed>
+    /// Unchecked exclusivity: every access holds `_lock`, which already excludes overlap (a
+    /// re-entrant call would deadlock, not overlap).
+    @exclusivity(unchecked) @usableFromInline var _core: _DeduplicatorCore<Window, Consumed>
+    /// The continuous clock's origin, read in place by the inlined path (a resilient
+    /// `ContinuousClock.Instant`, so the last stored property: the fields before it keep fixed
+    /// offsets).
+    @usableFromInline let _origin: ContinuousClock.Instant
 
     /// Wraps `pipeline`.
     ///
@@ -31,6 +37,7 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
         recorder: (any TraceRecording)? = nil
     ) {
         _core = _DeduplicatorCore(pipeline: pipeline, clock: clock, recorder: recorder)
+        _origin = clock._continuousOrigin
     }
 
     /// Builds both layers from shipped presets, which cannot fail.
@@ -45,12 +52,16 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
 
     /// A payload just normalized to `route`, with the fresh envelope `envelope`.
     ///
+    /// - Parameter source: a label for the trace recorder (`tap`, `cold_launch`); ignored
+    ///   without one.
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(route: some StringProtocol, envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        return _core.receivePayload(route: route, envelope: envelope, source: source)
+        guard _core._isPlain else { return _core._receivePayloadRecorded(route: route, envelope: envelope, source: source) }
+        let fingerprint = RouteFingerprint(route: route)
+        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
     }
 
     /// A payload whose route the app already digested.
@@ -60,7 +71,8 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     public func receivePayload(_ fingerprint: RouteFingerprint, envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        return _core.receivePayload(fingerprint, envelope: envelope, source: source)
+        guard _core._isPlain else { return _core._receivePayloadRecorded(fingerprint, envelope: envelope, source: source) }
+        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
     }
 
     /// An envelope created earlier, emitted again (pending route, ready callback).
@@ -70,7 +82,8 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     public func receiveEmit(envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        return _core.receiveEmit(envelope: envelope, source: source)
+        guard _core._isPlain else { return _core._receiveEmitRecorded(envelope: envelope, source: source) }
+        return _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
     }
 
     /// A copy of the two layers, taken under the lock.

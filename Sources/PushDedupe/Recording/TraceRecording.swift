@@ -2,7 +2,8 @@
 ///
 /// ``TraceRecorder`` is the implementation; the deduplicators hold it behind this protocol so
 /// that their type does not depend on the recorder's sink. That costs one dynamic call per
-/// recorded event, and nothing when no recorder is attached.
+/// recorded event, and nothing when no recorder is attached. An implementation must not call back
+/// into the deduplicator that calls it.
 public protocol TraceRecording: AnyObject, Sendable {
     /// A payload normalized to `route`, given the fresh envelope `envelope`.
     func recordPayload(route: some StringProtocol, envelope: EnvelopeID, source: String, at time: Timestamp)
