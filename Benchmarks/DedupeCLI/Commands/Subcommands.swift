@@ -6,7 +6,10 @@ enum Subcommands {
 
     static let all: [Subcommand] = [run, list, scenarios, replay, exportTrace, compare]
 
+    /// Verbs for maintainers, not listed in help.
+    static let hidden: [Subcommand] = [facadeOverhead]
+
     static func named(_ name: String) -> Subcommand? {
-        all.first { $0.name == name }
+        (all + hidden).first { $0.name == name }
     }
 }

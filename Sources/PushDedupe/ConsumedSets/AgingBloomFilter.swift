@@ -25,7 +25,7 @@
 /// - Complexity: `consume` is O(k), plus clearing a generation once per `retention`: O(words
 ///   dirtied) while at most 1 in 16 words was dirtied (quiet traffic), else O(m/64). `contains`
 ///   is O(k). No allocation after construction.
-public struct AgingBloomFilter: ProbabilisticConsumedSet {
+public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "aging-bloom"
 
     /// The size of each of the two generations.
@@ -164,7 +164,7 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet {
     }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         current._checkInvariants()
         previous._checkInvariants()
         precondition(current.words.count == previous.words.count, "generations differ in size")

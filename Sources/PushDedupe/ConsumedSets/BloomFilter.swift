@@ -24,7 +24,7 @@
 ///
 /// - Complexity: `consume` and `contains` are O(k) with k ≈ −log₂ p (7 at 1%); no allocation after
 ///   construction.
-public struct BloomFilter: ProbabilisticConsumedSet {
+public struct BloomFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "bloom"
 
     /// The size the filter was built with.
@@ -92,7 +92,7 @@ public struct BloomFilter: ProbabilisticConsumedSet {
     public var fillRatio: Double { Double(bits.setBits) / Double(bits.bitCount) }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         bits._checkInvariants()
         precondition(bits.bitCount == sizing.bitCount && bits.hashCount == sizing.hashCount, "storage differs from sizing")
         precondition(insertions >= 0 && bits.setBits <= insertions * sizing.hashCount, "more bits set than probes made")

@@ -19,12 +19,12 @@
 /// ```
 ///
 /// - Complexity: `consume` and `contains` are O(1) expected.
-public struct BoundedLRU: ConsumedSet {
+public struct BoundedLRU: ConsumedSet, Sendable {
     public static let strategyID = "bounded-lru"
 
     /// The two neighbours of a slot in recency order; `-1` ends the list.
     @usableFromInline
-    struct _Links {
+    struct _Links: Sendable {
         /// Towards the least recently used end.
         @usableFromInline var older: Int32
         /// Towards the most recently used end.

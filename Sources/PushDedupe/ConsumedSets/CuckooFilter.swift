@@ -34,7 +34,7 @@
 /// - Complexity: `contains` is O(1). `consume` is O(1) expected; a kick chain costs up to 500
 ///   moves (and as many to undo), and each retry after a failed chain may cost as much again;
 ///   failures become likely only near 95% load. No allocation after construction.
-public struct CuckooFilter: ProbabilisticConsumedSet {
+public struct CuckooFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "cuckoo"
     /// Fingerprints per bucket (b).
     public static let slotsPerBucket = 4
@@ -308,7 +308,7 @@ public struct CuckooFilter: ProbabilisticConsumedSet {
     }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         precondition(bucketCount > 0 && bucketCount & (bucketCount - 1) == 0, "bucket count is not a power of two")
         precondition(retained >= 0 && retained <= capacity && (capacity == 0 || head < capacity), "ring out of range")
         var stored = 0

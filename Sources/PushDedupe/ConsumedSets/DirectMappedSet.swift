@@ -19,7 +19,7 @@
 /// ```
 ///
 /// - Complexity: `consume` and `contains` are O(1) worst case.
-public struct DirectMappedSet: ConsumedSet {
+public struct DirectMappedSet: ConsumedSet, Sendable {
     public static let strategyID = "direct-mapped"
 
     @usableFromInline var _ids: [EnvelopeID]

@@ -32,7 +32,12 @@
 /// ```
 ///
 /// - Complexity: `consume` and `contains` are O(1) expected.
-public struct FIFOSet: ConsumedSet {
+///
+/// `@unchecked Sendable`: the only non-`Sendable` member, `_Storage`, is a class holding raw
+/// pointers. It is copy-on-write: every write goes through `_withMutableStorage`, which copies
+/// the storage unless `isKnownUniquelyReferenced` (an atomic reference-count read) says no other
+/// copy shares it, so a storage object reachable from two copies, on any threads, is only read.
+public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     public static let strategyID = "fifo-set"
 
     /// Seven entry lanes and one control lane per group (`_LaneGroup`).

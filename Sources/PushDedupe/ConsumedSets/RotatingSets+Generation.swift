@@ -2,7 +2,7 @@ extension RotatingSets {
     /// One generation: an append-only array of ids and a `_SlotIndex` over it, emptied in place
     /// at rotation and doubled only when it outgrows its reservation.
     @usableFromInline
-    struct _Generation {
+    struct _Generation: Sendable {
         /// Accepted ids in arrival order; slot `s` is `_ids[s]`.
         @usableFromInline var _ids: [EnvelopeID]
         @usableFromInline var _index: _SlotIndex

@@ -24,7 +24,7 @@
 ///
 /// - Complexity: `consume` and `contains` are O(1) expected; a rotation costs O(size of the
 ///   dropped generation's table), once per epoch; a doubling rehashes one generation.
-public struct RotatingSets: ConsumedSet {
+public struct RotatingSets: ConsumedSet, Sendable {
     public static let strategyID = "rotating-sets"
 
     /// The epoch length T, in nanoseconds; equal to the retention.

@@ -33,7 +33,7 @@
 ///
 /// - Complexity: `consume` is O(K + P/21): the P decrements go a word of 21 cells at a time;
 ///   `contains` is O(K). No allocation after construction.
-public struct StableBloomFilter: ProbabilisticConsumedSet {
+public struct StableBloomFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "stable-bloom"
     /// The largest cell value, 2^d − 1 for d = 3 bits per cell.
     public static let cellMaximum = 7
@@ -186,7 +186,7 @@ public struct StableBloomFilter: ProbabilisticConsumedSet {
     }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
-    public func _checkInvariants() {
+    package func _checkInvariants() {
         precondition(cellCount == cells.count * Self.cellsPerWord && cellCount > hashCount, "cell count out of step")
         precondition(decrementCount >= 1 && decrementCount <= cellCount, "P outside 1...m")
         var nonzero = 0

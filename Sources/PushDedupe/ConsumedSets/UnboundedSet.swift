@@ -17,7 +17,7 @@
 ///
 /// - Complexity: `consume` and `contains` are O(1) on average; `consume` is amortized O(1), since
 ///   the table doubles (and rehashes every id) when it fills.
-public struct UnboundedSet: ConsumedSet {
+public struct UnboundedSet: ConsumedSet, Sendable {
     public static let strategyID = "set"
 
     @usableFromInline var _ids: Set<EnvelopeID>

@@ -38,7 +38,7 @@ internal struct _BloomProbes {
 /// to `dirtyLogCapacity` of them: clearing a sparse array then zeroes just those words instead of
 /// wiping all of it, which is what rotation costs on quiet traffic.
 @usableFromInline
-internal struct _BloomBits {
+internal struct _BloomBits: Sendable {
     @usableFromInline var words: [UInt64]
     @usableFromInline let bitCount: Int
     @usableFromInline let hashCount: Int

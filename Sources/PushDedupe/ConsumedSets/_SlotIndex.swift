@@ -17,7 +17,7 @@
 /// Every method that compares or rehashes ids takes the caller's id array: the entry for slot
 /// `s` is `keys[s]`.
 @usableFromInline
-struct _SlotIndex {
+struct _SlotIndex: Sendable {
     @usableFromInline var _lanes: [UInt32]
     @usableFromInline let _groupMask: Int
     /// `_SlotHash.shift(forGroupMask: _groupMask)`.

@@ -1,16 +1,19 @@
 /// `log` and `exp` computed with basic IEEE 754 arithmetic only.
 ///
+/// `package`, not `public`: an internal of the strategies (filter sizing) and the workloads
+/// (sampling), not API for apps.
+///
 /// The strategy module imports no platform maths library, and the platform's libm may differ in the last bit between Linux, macOS and library versions, and
 /// one different bit in a delay can move an event across a window boundary. These versions use
 /// only `+ - * /`, which IEEE 754 rounds identically everywhere (Swift never contracts them into
 /// fused multiply-adds on its own), so a seed gives the same workload, and a configuration the same filter size, on every machine. They are
 /// accurate to a few ulps, far finer than the nanosecond rounding every sample goes through.
-public enum DeterministicMath {
+package enum DeterministicMath {
     /// ln 2 split into a high part with trailing zero bits and a correction (fdlibm's constants),
     /// so `k * ln2High` is exact for the |k| ≤ 1100 that finite doubles need.
-    public static let ln2High = 6.931_471_803_691_238_164_90e-01
-    public static let ln2Low = 1.908_214_929_270_587_700_02e-10
-    public static let ln2 = 0.693_147_180_559_945_309_417_232_121_458
+    package static let ln2High = 6.931_471_803_691_238_164_90e-01
+    package static let ln2Low = 1.908_214_929_270_587_700_02e-10
+    package static let ln2 = 0.693_147_180_559_945_309_417_232_121_458
 
     /// The natural logarithm of a positive, finite `x`; `-infinity` for 0, `nan` for negatives.
     ///
@@ -18,7 +21,7 @@ public enum DeterministicMath {
     /// `ln m = 2 atanh f = 2(f + f³/3 + f⁵/5 + …)` with `f = (m − 1)/(m + 1)`, `|f| < 0.172`.
     ///
     /// - Complexity: O(1).
-    public static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         guard x > 0 else { return x == 0 ? -.infinity : .nan }
         guard x.isFinite else { return x }
         var exponent = Double(x.exponent)
@@ -43,7 +46,7 @@ public enum DeterministicMath {
     /// scales by 2ᵏ exactly.
     ///
     /// - Complexity: O(1).
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         guard !x.isNaN else { return x }
         if x > 709.782_712_893_384 { return .infinity }
         if x < -745.2 { return 0 }
@@ -62,14 +65,14 @@ public enum DeterministicMath {
     /// `base` raised to `exponent`, for a positive `base`.
     ///
     /// - Complexity: O(1).
-    public static func pow(_ base: Double, _ exponent: Double) -> Double {
+    package static func pow(_ base: Double, _ exponent: Double) -> Double {
         exp(exponent * log(base))
     }
 
     /// `x` raised to a non-negative integer power, by repeated squaring.
     ///
     /// - Complexity: O(log n).
-    public static func power(_ x: Double, _ n: Int) -> Double {
+    package static func power(_ x: Double, _ n: Int) -> Double {
         var result = 1.0
         var base = x
         var exponent = n

@@ -29,14 +29,16 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds, saturating at `Int64.max`.
+    /// The duration in whole nanoseconds (truncated towards zero), saturating at `Int64.min`
+    /// and `Int64.max`.
+    ///
+    /// The bounds are checked first: `components` itself traps on a duration of more than
+    /// `Int64.max` seconds.
     @inlinable
     public var wholeNanoseconds: Int64 {
+        if self >= .nanoseconds(Int64.max) { return .max }
+        if self <= .nanoseconds(Int64.min) { return .min }
         let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (sum, overflowSum) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflowSum { return seconds < 0 ? .min : .max }
-        return sum
+        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
     }
 }

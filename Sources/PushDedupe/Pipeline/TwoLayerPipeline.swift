@@ -51,3 +51,6 @@ public struct TwoLayerPipeline<Window: FingerprintWindow, Consumed: ConsumedSet>
         consumed.consume(envelope, at: now) ? .navigated : .suppressedByConsumedSet
     }
 }
+
+/// A pipeline is as sendable as its two strategies; every strategy in this module is.
+extension TwoLayerPipeline: Sendable where Window: Sendable, Consumed: Sendable {}

@@ -15,7 +15,7 @@
 ///   only reserves storage, and `evictions` is always 0.
 /// - Memory: 16 bytes per slot of the array, which holds at least the largest live set seen.
 /// - Complexity: O(*n*) per admit in the entries held (every call compacts and scans them).
-public struct ArrayScanWindow: FingerprintWindow {
+public struct ArrayScanWindow: FingerprintWindow, Sendable {
     public static let strategyID = "array-scan"
 
     @usableFromInline var _entries: ContiguousArray<_WindowEntry>

@@ -21,11 +21,11 @@
 ///   eviction.
 /// - Memory: 24 bytes per slot; `capacity` rounded up to a power of two, allocated once.
 /// - Complexity: O(1) per admit, worst case; no allocation after initialization.
-public struct DirectMappedWindow: FingerprintWindow {
+public struct DirectMappedWindow: FingerprintWindow, Sendable {
     public static let strategyID = "direct-mapped-window"
 
     @usableFromInline
-    struct _Slot {
+    struct _Slot: Sendable {
         @usableFromInline var fingerprint: UInt64
         @usableFromInline var seenAt: Int64
         /// Whether the slot was ever written; every `Int64` is a valid time, so none can mark it.

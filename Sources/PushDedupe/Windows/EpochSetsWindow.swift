@@ -33,7 +33,7 @@
 ///   once per half window), emptying a generation in O(min(its admissions, table size)): a sparse
 ///   generation removes its logged keys one by one instead of wiping a table sized for an
 ///   earlier burst. A table doubles, in O(*n*), only when an epoch sets a new peak.
-public struct EpochSetsWindow: FingerprintWindow {
+public struct EpochSetsWindow: FingerprintWindow, Sendable {
     public static let strategyID = "epoch-sets"
 
     /// Admissions of the current epoch.

@@ -25,7 +25,7 @@
 ///   admit at 8–64 live fingerprints, and a window's live set is small.
 /// - Complexity: O(1) amortized per admit: each admission is pushed, indexed, popped and
 ///   unindexed once; a doubling costs O(*n*) and happens only when the live set sets a new peak.
-public struct HashDequeWindow: FingerprintWindow {
+public struct HashDequeWindow: FingerprintWindow, Sendable {
     public static let strategyID = "hash-deque"
 
     /// The FIFO ring; its length is a power of two.

@@ -20,7 +20,7 @@
 /// - Memory: 16 bytes per slot, `capacity` slots, allocated once at initialization.
 /// - Complexity: O(*n*) per admit in the live entries (at most `capacity`), plus O(1)
 ///   amortized expiry; no allocation after initialization.
-public struct RingBufferWindow: FingerprintWindow {
+public struct RingBufferWindow: FingerprintWindow, Sendable {
     public static let strategyID = "ring-buffer"
 
     /// Fingerprint digests by slot, apart from the times so a scan reads only these.

@@ -10,9 +10,9 @@
 /// The table never grows on its own: its owner keeps `count` at most half of `bucketCount` and
 /// rebuilds it larger with `init(minimumCapacity:)` when it needs more room.
 @usableFromInline
-struct _FingerprintIndex {
+struct _FingerprintIndex: Sendable {
     @usableFromInline
-    struct Bucket {
+    struct Bucket: Sendable {
         /// The digest stored here; meaningless while `value` is `_FingerprintIndex.empty`.
         @usableFromInline var key: UInt64
         /// The payload, or `_FingerprintIndex.empty`.

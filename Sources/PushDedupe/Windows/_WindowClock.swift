@@ -2,7 +2,7 @@
 /// window length into a cutoff, so each admit does one guarded subtraction and then only
 /// comparisons.
 @usableFromInline
-struct _WindowClock {
+struct _WindowClock: Sendable {
     /// The window length in nanoseconds, never negative.
     @usableFromInline let window: Int64
     /// The latest time given; `Int64.min` before the first admit.

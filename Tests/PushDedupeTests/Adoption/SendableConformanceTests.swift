@@ -1,0 +1,56 @@
+import PushDedupe
+import Testing
+
+/// Every strategy and the pipeline cross threads; `FIFOSet`'s class storage is shared between
+/// copies and must be copied before either writes.
+@Suite struct SendableConformanceTests {
+    /// Compiles only while every type named is `Sendable`.
+    @Test func strategiesPipelinesAndDeduplicatorsAreSendable() {
+        func sendable<T: Sendable>(_: T.Type) -> String { "\(T.self)" }
+        let names = [
+            sendable(SeedLiteralWindow.self), sendable(ArrayScanWindow.self), sendable(RingBufferWindow.self),
+            sendable(HashDequeWindow.self), sendable(EpochSetsWindow.self), sendable(DirectMappedWindow.self),
+            sendable(UnboundedSet.self), sendable(BoundedLRU.self), sendable(BloomFilter.self), sendable(FIFOSet.self),
+            sendable(RotatingSets.self), sendable(AgingBloomFilter.self), sendable(CuckooFilter.self),
+            sendable(StableBloomFilter.self), sendable(DirectMappedSet.self),
+            sendable(TwoLayerPipeline<HashDequeWindow, FIFOSet>.self), sendable(RecommendedSharedDeduplicator.self),
+            sendable(RecommendedMainActorDeduplicator.self), sendable(TraceRecorder<TraceBuffer>.self),
+        ]
+        #expect(Set(names).count == 19)
+    }
+
+    /// Copies of one set, written by concurrent tasks: each copy ends as a serial run of its own
+    /// ids would, and the original, never written, still holds only its own.
+    @Test func copiesOfASharedFIFOSetDivergeSafelyAcrossTasks() async {
+        var original = FIFOSet(preset: .compact)
+        let shared = (0..<100).map { EnvelopeID(high: 0, low: UInt64($0)) }
+        for id in shared { _ = original.consume(id, at: .zero) }
+        let base = original
+        let results = await withTaskGroup(of: (Int, FIFOSet).self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    var copy = base
+                    for index in 0..<5_000 { _ = copy.consume(EnvelopeID(high: UInt64(task + 1), low: UInt64(index)), at: .zero) }
+                    return (task, copy)
+                }
+            }
+            var all: [(Int, FIFOSet)] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        for (task, copy) in results {
+            var reference = base
+            for index in 0..<5_000 { _ = reference.consume(EnvelopeID(high: UInt64(task + 1), low: UInt64(index)), at: .zero) }
+            #expect(copy.count == reference.count)
+            for index in stride(from: 0, to: 5_000, by: 7) {
+                let id = EnvelopeID(high: UInt64(task + 1), low: UInt64(index))
+                #expect(copy.contains(id) == reference.contains(id))
+                #expect(!original.contains(id))
+            }
+            for other in 1...4 where other != task + 1 {
+                #expect(!copy.contains(EnvelopeID(high: UInt64(other), low: 4_999)))
+            }
+        }
+        #expect(shared.allSatisfy(original.contains) && original.count == 100)
+    }
+}
