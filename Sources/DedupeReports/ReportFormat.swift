@@ -27,6 +27,7 @@ public enum ReportSet {
         for chart in charts {
             files.append((chart.fileName, Data(chart.chart.svg().utf8)))
         }
+        files += PolicyReport.files(results, formats: formats)
         if formats.contains(.md) {
             files.append(("headline.md", Data(MarkdownReport.headline(results).utf8)))
             files.append(("report.md", Data(MarkdownReport.render(results, charts: charts).utf8)))
