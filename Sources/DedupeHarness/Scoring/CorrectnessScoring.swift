@@ -2,7 +2,8 @@ import DedupeWorkloads
 
 extension CorrectnessResult {
     /// Scores one run's decisions against the workload's truth, replaying them on a model of the
-    /// navigation path. Definitions (see `Guides/Harness.md` § Scoring):
+    /// navigation path: for `two-layer-guarded` the path its guard saw (``_GuardedPath``: the user
+    /// goes back after a dwell), otherwise a path that only grows. Definitions (see `Guides/Harness.md` § Scoring):
     ///
     /// - *events*: events the mode takes as input (all but emits in `window-alone`), skipped
     ///   emits included.
@@ -22,23 +23,26 @@ extension CorrectnessResult {
         var events = 0, newEvents = 0, dupEvents = 0, falseDrops = 0, missedDuplicates = 0, skippedEmits = 0
         var duplicateScreens = 0, lostNavigations = 0
         var byWindow = 0, byConsumedSet = 0, byGuard = 0
-        var top = UInt32.max
+        // The same path and dwell times as the guarded loop, so both see the same pops.
+        var path = _GuardedPath()
+        let pops = run.poppingPath
         for i in decisions.indices {
             guard let decision = CaseDecision(rawValue: decisions[i]), decision != .notApplicable else { continue }
             events += 1
             let route = columns.routes[i]
             let truth = columns.truths[i]
+            if pops { path.advance(to: columns.times[i]) }
             switch decision {
             case .navigated:
-                if route == top { duplicateScreens += 1 }
-                top = route
+                if route == path.top { duplicateScreens += 1 }
+                path.push(route, at: columns.times[i])
             case .suppressedByWindow: byWindow += 1
             case .suppressedByConsumedSet: byConsumedSet += 1
             case .suppressedByGuard: byGuard += 1
             case .skippedEmit: skippedEmits += 1
             case .notApplicable: break
             }
-            if truth == .new && top != route { lostNavigations += 1 }
+            if truth == .new && path.top != route { lostNavigations += 1 }
             let skipped = decision == .skippedEmit
             switch truth {
             case .new:
