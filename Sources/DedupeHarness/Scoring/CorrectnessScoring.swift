@@ -9,8 +9,9 @@ extension CorrectnessResult {
     ///   emits included.
     /// - *scored*: of those, the ones whose truth is `new` or `dup` (`newEvents`, `dupEvents`),
     ///   skipped emits included, so every mode has the same denominators on one workload.
-    /// - *false drop*: truth `new`, suppressed by the window, the consumed set or the guard. A
-    ///   skipped emit is neither a false drop nor a missed duplicate: it is counted only as
+    /// - *false drop*: truth `new`, suppressed by the window or the consumed set. The guard's
+    ///   drops are not false drops: it drops only a route already on top of the path, so the
+    ///   user already has the screen they asked for (per-intent truth). A skipped emit is neither a false drop nor a missed duplicate: it is counted only as
     ///   skipped (its payload's suppression was already scored).
     /// - *missed duplicate*: truth `dup`, navigated.
     /// - *duplicate screen*: a navigation pushing the route already on top of the path.
@@ -47,7 +48,7 @@ extension CorrectnessResult {
             switch truth {
             case .new:
                 newEvents += 1
-                if !skipped && decision != .navigated { falseDrops += 1 }
+                if !skipped && decision != .navigated && decision != .suppressedByGuard { falseDrops += 1 }
             case .dup:
                 dupEvents += 1
                 if decision == .navigated { missedDuplicates += 1 }

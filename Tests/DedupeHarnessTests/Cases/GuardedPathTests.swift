@@ -16,7 +16,8 @@ import Testing
         let results = try BenchmarkRunner.run(scoringPlan(workload, modes: ["two-layer-guarded", "two-layer"])) { _ in }
         let guarded = try #require(result(results, "two-layer-guarded")?.correctness)
         #expect(guarded.suppressedByGuard == 1)
-        #expect(guarded.falseDrops == 1)
+        // Dropped while A is on top: the user has the screen, so not a false drop.
+        #expect(guarded.falseDrops == 0)
         #expect(guarded.duplicateScreens == 0)
         #expect(guarded.lostNavigations == 0)
         // The unguarded pipeline's path only grows: both re-taps stack A on A.
