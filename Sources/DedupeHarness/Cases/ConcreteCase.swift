@@ -8,9 +8,10 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
     var consumed: C
     let mode: CaseMode
     /// The navigation path the guard checks; the user goes back through it.
-    var path = _GuardedPath()
+    var path: _GuardedPath
     init(mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration) throws(ConfigurationError) {
         self.mode = mode
+        self.path = mode == .twoLayerGuarded ? _GuardedPath() : .inert
         self.window = try W(configuration: window)
         self.consumed = try C(configuration: consumed)
     }

@@ -34,6 +34,16 @@ struct _DwellingPath {
         entries = [Entry](repeating: Entry(route: .max, owner: 0, intent: -1), count: Self.capacity)
     }
 
+    /// A path with no storage, for a holder that never pushes (a mode without the guard), so it
+    /// allocates nothing.
+    static var inert: _DwellingPath {
+        _DwellingPath(storage: [])
+    }
+
+    private init(storage: [Entry]) {
+        entries = storage
+    }
+
     var isEmpty: Bool { count == 0 }
 
     /// The route on top, `UInt32.max` when empty.

@@ -17,6 +17,17 @@ struct _GuardedPath {
     private let dwells: [Int64]
     private var nextDwell = 0
 
+    /// A path for a mode without the guard: no storage, so the memory pass of such a mode
+    /// measures only its strategies. It must never be pushed onto.
+    static var inert: _GuardedPath {
+        _GuardedPath(path: .inert, dwells: [])
+    }
+
+    private init(path: _DwellingPath, dwells: [Int64]) {
+        self.path = path
+        self.dwells = dwells
+    }
+
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
         var random = SplitMix64(seed: Self.seed)
         dwells = (0..<Self.tableSize).map { _ in
