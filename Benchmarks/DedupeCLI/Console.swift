@@ -10,10 +10,19 @@ import Darwin
 public struct Console: Sendable {
     public var output: @Sendable (String) -> Void
     public var error: @Sendable (String) -> Void
+    /// Whether `error` reaches a terminal, which gets one progress line rewritten in place.
+    public var errorIsTerminal: Bool
+    /// The terminal's columns when `errorIsTerminal`.
+    public var errorColumns: Int
 
-    public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    public init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        errorIsTerminal: Bool = false, errorColumns: Int = 80
+    ) {
         self.output = output
         self.error = error
+        self.errorIsTerminal = errorIsTerminal
+        self.errorColumns = errorColumns
     }
 
     /// The process's standard output and standard error. A reader that stopped reading (`| head`;
@@ -35,5 +44,18 @@ public struct Console: Sendable {
                 exit(2)
             }
         },
-        error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
+        error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+        errorIsTerminal: isatty(STDERR_FILENO) == 1, errorColumns: standardErrorColumns())
+
+    /// The width of the terminal on stderr (`TIOCGWINSZ`), else `COLUMNS`, else 80.
+    private static func standardErrorColumns() -> Int {
+        var size = winsize()
+        #if canImport(Glibc)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = TIOCGWINSZ
+        #endif
+        if ioctl(STDERR_FILENO, request, &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
+    }
 }

@@ -11,9 +11,26 @@ public enum DedupeCommand {
         do {
             return try dispatch(arguments, console: console)
         } catch {
-            console.error("dedupe-bench: error: \(error.message)\n")
+            console.error("dedupe-bench: error: \(OneLine.escaped(error.message))\n")
             return 2
         }
+    }
+
+    /// Runs the command on the process's raw argument bytes. An argument that is not valid
+    /// UTF-8 (a file name from a non-UTF-8 file system) cannot be passed on as a `String`
+    /// without changing it, so it is refused by name rather than reported as a missing file.
+    public static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
+        var arguments: [String] = []
+        for raw in rawArguments {
+            guard let argument = String(validating: raw, as: UTF8.self) else {
+                console.error(
+                    "dedupe-bench: error: argument '\(OneLine.escaped(bytes: raw))' is not valid UTF-8 "
+                        + "(file names and values must be UTF-8)\n")
+                return 2
+            }
+            arguments.append(argument)
+        }
+        return main(arguments: arguments, console: console)
     }
 
     static func dispatch(_ arguments: [String], console: Console) throws(CommandLineError) -> Int32 {

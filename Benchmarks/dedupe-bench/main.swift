@@ -8,4 +8,9 @@ import Darwin
 
 // A closed pipe must surface as EPIPE on the write, which `Console` handles, not kill the process.
 signal(SIGPIPE, SIG_IGN)
-exit(DedupeCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
+// Raw bytes, not `CommandLine.arguments`, which repairs invalid UTF-8 into other file names.
+let rawArguments = (1..<max(1, Int(CommandLine.argc))).map { index -> [UInt8] in
+    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+}
+exit(DedupeCommand.main(rawArguments: rawArguments))

@@ -30,13 +30,16 @@ public enum BenchmarkRunner {
         var timingCalibration: (resolution: Double, readCost: Double)?
         if plan.measureTiming {
             timingCalibration = MonotonicClock.calibrate()
+            run.phase = .timing
             try run.measureTiming()
         }
         var allocatorSource: String?
         if plan.measureMemory {
+            run.phase = .memory
             allocatorSource = try run.measureMemory()
         }
         if plan.runSweeps, case .catalogue = plan.source {
+            run.phase = .sweeps
             try run.runSweeps(selection)
         }
         var environment = EnvironmentProbe.collect(
@@ -87,10 +90,12 @@ public enum BenchmarkRunner {
 /// A plan or input the harness cannot run, with a message naming what is wrong.
 public enum HarnessError: Error, Equatable, CustomStringConvertible {
     case invalidPlan(String)
+    /// A stage of the run could not finish (a child process that hung); the message names it.
+    case stageFailed(String)
 
     public var description: String {
         switch self {
-        case .invalidPlan(let message): return message
+        case .invalidPlan(let message), .stageFailed(let message): return message
         }
     }
 }

@@ -83,6 +83,14 @@ public struct RunFilter: Sendable, Equatable {
     }
 }
 
+/// The phases of a run, in the order they run.
+public enum RunPhase: String, CaseIterable, Sendable {
+    case correctness
+    case timing
+    case memory
+    case sweeps
+}
+
 /// Reported before each case starts, for the progress line on stderr.
 public struct RunProgress: Sendable {
     /// e.g. `marketing-burst two-layer hash-deque+fifo-set`.
@@ -90,11 +98,24 @@ public struct RunProgress: Sendable {
     public var completed: Int
     public var total: Int
     public var elapsedSeconds: Double
+    /// The phase this step belongs to.
+    public var phase: RunPhase
+    /// Steps each phase has in all (a phase that does not run has none).
+    public var phaseSteps: [RunPhase: Int]
+    /// Seconds a phase is planned to take where the sizing fixes it (timing and the speed
+    /// sweeps run to time budgets), for an estimate before the phase has measured steps.
+    public var plannedSeconds: [RunPhase: Double]
 
-    public init(caseLabel: String, completed: Int, total: Int, elapsedSeconds: Double) {
+    public init(
+        caseLabel: String, completed: Int, total: Int, elapsedSeconds: Double, phase: RunPhase = .correctness,
+        phaseSteps: [RunPhase: Int] = [:], plannedSeconds: [RunPhase: Double] = [:]
+    ) {
         self.caseLabel = caseLabel
         self.completed = completed
         self.total = total
         self.elapsedSeconds = elapsedSeconds
+        self.phase = phase
+        self.phaseSteps = phaseSteps
+        self.plannedSeconds = plannedSeconds
     }
 }

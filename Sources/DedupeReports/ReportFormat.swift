@@ -35,12 +35,23 @@ public enum ReportSet {
         return files
     }
 
-    /// Writes the reports into `directory` (created if needed), all or none; returns the URLs.
-    public static func write(_ results: RunResults, formats: Set<ReportFormat>, to directory: URL) throws -> [URL] {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Every file name `files` can produce, for every format. A directory published without a
+    /// manifest (by an older version) holds at most these, and they are replaced, not kept.
+    public static let fileNames: Set<String> = Set([
+        "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
+        "window-ns-vs-live-set.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
+        "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg",
+    ]).union(PolicyReport.fileNames)
+
+    /// Publishes the reports as the whole of `directory` (`DirectoryPublication`): after a kill
+    /// at any point it holds this set or the previous one, and files that are not reports stay.
+    /// Returns the URLs; `warnings` receives notes about leftovers of earlier runs.
+    public static func write(
+        _ results: RunResults, formats: Set<ReportFormat>, to directory: URL, warnings: (String) -> Void = { _ in }
+    ) throws -> [URL] {
         let files = try files(results, formats: formats)
-        let targets = files.map { (data: $0.data, url: directory.appendingPathComponent($0.name)) }
-        try AtomicFile.writeAll(targets)
-        return targets.map(\.url)
+        for warning in try DirectoryPublication.publish(files, to: directory, legacyNames: fileNames) { warnings(warning) }
+        let target = try DirectoryPublication.checkedTarget(directory)
+        return files.map { target.appendingPathComponent($0.name) }
     }
 }

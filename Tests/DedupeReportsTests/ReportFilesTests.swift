@@ -72,18 +72,24 @@ import FoundationXML
         #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(Data("[]".utf8)) }
     }
 
-    @Test func failedWriteLeavesThePreviousReportsAndNoTemporaries() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let first = directory.appendingPathComponent("a.csv")
-        try AtomicFile.write(Data("old".utf8), to: first)
-        let unwritable = directory.appendingPathComponent("missing/b.csv")
-        #expect(throws: (any Error).self) {
-            try AtomicFile.writeAll([(Data("new".utf8), first), (Data("new".utf8), unwritable)])
+    @Test func failedPublicationLeavesThePreviousReportsAndNoStaging() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let directory = parent.appendingPathComponent("out")
+        try DirectoryPublication.publish([("a.csv", Data("old".utf8))], to: directory)
+        #expect(throws: PublicationError.self) {
+            try DirectoryPublication.publish([("a.csv", Data("new".utf8)), ("missing/b.csv", Data("new".utf8))], to: directory)
         }
-        #expect(try String(contentsOf: first, encoding: .utf8) == "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a.csv"])
+        #expect(try String(contentsOf: directory.appendingPathComponent("a.csv"), encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["out"])
+    }
+
+    @Test func fileNamesListEveryFileOfEveryFormat() throws {
+        // With policy results, so their files are listed too.
+        var results = Fixtures.results()
+        results.policies = try PolicyRun.run(seed: 1, scenarios: ["button-double-tap"])
+        let all = try ReportSet.files(results, formats: Set(ReportFormat.allCases)).map(\.name)
+        #expect(Set(all) == ReportSet.fileNames)
     }
 
     @Test func formatsSelectTheFiles() throws {

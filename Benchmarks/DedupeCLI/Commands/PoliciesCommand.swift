@@ -23,8 +23,11 @@ extension Subcommands {
         let directory = try SharedOptions.outputDirectory(arguments)
         let policies = try PolicyOptions.run(seed: seed, configuration: configuration, scenarios: scenarios, variants: variants)
         let files = PolicyReport.files(policies, formats: [.csv, .md, .svg])
+        // Rendered before anything is written; each file replaces its previous version atomically,
+        // like `scenarios.md`, and files of other commands in the directory stay.
         do {
-            try AtomicFile.writeAll(files.map { (data: $0.data, url: directory.appendingPathComponent($0.name)) })
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for file in files { try AtomicFile.write(file.data, to: directory.appendingPathComponent(file.name)) }
         } catch {
             throw CommandLineError(.unreadableFile, "cannot write the policy reports to '\(directory.path)': \(error.localizedDescription)")
         }

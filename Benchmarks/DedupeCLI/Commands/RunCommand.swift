@@ -13,7 +13,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
-            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
+            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
@@ -24,7 +24,7 @@ extension Subcommands {
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
-        var results = try SharedOptions.execute(plan, console: console)
+        var results = try SharedOptions.execute(plan, console: console, arguments: arguments)
         results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))

@@ -10,7 +10,7 @@ extension Subcommands {
         Runs every published situation and NavigationStack case in every mode (correctness only, no
         timing) and prints blocked / passed / missed per mode. Also writes scenarios.md to --out.
         """,
-        options: [SharedOptions.seed, SharedOptions.windowMilliseconds, SharedOptions.out]
+        options: [SharedOptions.seed, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.quiet]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         let ids = ScenarioCatalogue.all
@@ -20,7 +20,7 @@ extension Subcommands {
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments),
             filter: RunFilter(workloads: ids), measureTiming: false, measureMemory: false, runSweeps: false)
         let directory = try SharedOptions.outputDirectory(arguments)
-        let results = try SharedOptions.execute(plan, console: console)
+        let results = try SharedOptions.execute(plan, console: console, arguments: arguments)
         let matrix = ScenarioMatrix.make(from: results)
         let markdown = "# Mode × scenario matrix\n\n" + matrix.markdown()
         do {

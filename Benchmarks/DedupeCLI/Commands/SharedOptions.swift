@@ -13,44 +13,55 @@ enum SharedOptions {
         "filter", value: "KEY=ID,...", repeatable: true,
         help: "Restrict to ids; KEY is window, consumed, workload or mode.")
     static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
+    static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
     static let allowDebug = OptionSpec(
         "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
     static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
-        try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { UInt64($0) }
+        try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
+    }
+
+    /// `text` as a plain decimal integer: ASCII digits only. Swift's `init?(_:)` also takes a
+    /// leading `+` (or `-`), which no option documents.
+    static func integer<T: FixedWidthInteger>(_ text: String) -> T? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return T(text)
+    }
+
+    /// `text` as a plain decimal number: digits with at most one `.` between digits. `Double(_:)`
+    /// also takes a sign, exponents, hexadecimal, `inf` and `nan`.
+    static func decimal(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ part in
+            !part.isEmpty && part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }) else { return nil }
+        return Double(text)
     }
 
     static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
         try arguments.value("repetitions", default: 5, expecting: "an integer from 1 to 1000") {
-            Int($0).flatMap { (1...1000).contains($0) ? $0 : nil }
+            integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
     }
 
     static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
         try arguments.value("window-ms", default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
-            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
+            decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
         }
     }
 
     static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
         let path = arguments.value("out") ?? "Reports"
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
-        // Checked before the run, so a long benchmark never ends in an unwritable destination:
-        // the directory is created and a probe file written and removed.
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': not a directory")
-        }
-        let directory = URL(fileURLWithPath: path, isDirectory: true)
-        let probe = directory.appendingPathComponent(".dedupe-bench-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        // Checked before the run, so a long benchmark never ends in an unusable destination. The
+        // reports replace the directory as a whole (`DirectoryPublication`), so its parent must
+        // take the staging directory.
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data().write(to: probe)
-            try FileManager.default.removeItem(at: probe)
+            try DirectoryPublication.probe(URL(fileURLWithPath: path, isDirectory: true))
         } catch {
-            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': cannot write there")
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(error.description)")
         }
-        return directory
+        return URL(fileURLWithPath: path, isDirectory: true)
     }
 
     static func formats(_ arguments: ParsedArguments) throws(CommandLineError) -> Set<ReportFormat> {
@@ -103,14 +114,21 @@ enum SharedOptions {
         return filter
     }
 
-    /// Runs the harness with a progress line on stderr; harness refusals become exit 2.
-    static func execute(_ plan: RunPlan, console: Console) throws(CommandLineError) -> RunResults {
+    /// Runs the harness with the progress display on stderr (none with `--quiet`); harness
+    /// refusals become exit 2.
+    static func execute(_ plan: RunPlan, console: Console, arguments: ParsedArguments) throws(CommandLineError) -> RunResults {
+        let quiet = arguments.flags.contains("quiet")
+        var display = ProgressDisplay(isTerminal: console.errorIsTerminal, width: console.errorColumns)
+        var lastElapsed = 0.0
+        defer {
+            if !quiet, let text = display.finish(elapsedSeconds: lastElapsed) { console.error(text) }
+        }
         do {
             let results = try BenchmarkRunner.run(plan) { progress in
-                console.error(
-                    "[\(progress.completed + 1)/\(progress.total)] \(progress.caseLabel) — "
-                        + "\(progress.total - progress.completed) remaining, \(Int(progress.elapsedSeconds.rounded())) s elapsed\n")
+                lastElapsed = progress.elapsedSeconds
+                if !quiet, let text = display.update(progress) { console.error(text) }
             }
+            lastElapsed = results.environment.runSeconds ?? lastElapsed
             return results
         } catch let error as HarnessError {
             throw CommandLineError(.runFailed, error.description)
@@ -122,8 +140,12 @@ enum SharedOptions {
     /// Writes the reports and names the directory on stderr.
     static func writeReports(_ results: RunResults, formats: Set<ReportFormat>, to directory: URL, console: Console) throws(CommandLineError) {
         do {
-            let urls = try ReportSet.write(results, formats: formats, to: directory)
-            console.error("wrote \(urls.count) file(s) to \(directory.path)\n")
+            let urls = try ReportSet.write(results, formats: formats, to: directory) { warning in
+                console.error("dedupe-bench: warning: \(OneLine.escaped(warning))\n")
+            }
+            console.error("wrote \(urls.count) file(s) to \(OneLine.escaped(directory.path))\n")
+        } catch let error as PublicationError {
+            throw CommandLineError(.unreadableFile, "cannot write reports to '\(directory.path)': \(error.description)")
         } catch {
             throw CommandLineError(.unreadableFile, "cannot write reports to '\(directory.path)': \(error.localizedDescription)")
         }

@@ -1,20 +1,31 @@
 import DedupeReports
 import DedupeWorkloads
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The command line's use of the workload module's trace reader and writer, with their errors
 /// turned into one-line command-line errors.
 enum TraceFiles {
-    /// Imports the trace at `path`. A missing or unreadable file is named plainly; a malformed
+    /// Imports the trace at `path`, or standard input for `-` (named `stdin`). A missing,
+    /// unreadable or non-regular file (a FIFO would block forever) is named plainly; a malformed
     /// one fails as `file:line: reason`.
     static func read(path: String) throws(CommandLineError) -> Workload {
-        if let problem = FileErrors.unreadable(path) {
-            throw CommandLineError(.unreadableFile, "cannot read '\(path)': \(problem)")
-        }
         do {
+            if path == "-" { return try TraceReader.read(handle: .standardInput, fileName: "stdin") }
+            if let problem = FileErrors.unreadable(path) {
+                throw CommandLineError(.unreadableFile, "cannot read '\(path)': \(problem)")
+            }
             return try TraceReader.read(url: URL(fileURLWithPath: path))
-        } catch {
+        } catch let error as TraceError {
             throw CommandLineError(error.kind == .io ? .unreadableFile : .malformedInput, error.description)
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw CommandLineError(.unreadableFile, "cannot read '\(path)'")
         }
     }
 
@@ -33,6 +44,8 @@ enum TraceFiles {
             try AtomicFile.write(to: url) { temporary in try TraceWriter.write(workload, to: temporary) }
         } catch let error as TraceError {
             throw CommandLineError(error.kind == .io ? .unreadableFile : .malformedInput, "cannot write '\(path)': \(error.reason)")
+        } catch let error as PublicationError {
+            throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(error.description)")
         } catch {
             throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(error.localizedDescription)")
         }
@@ -41,11 +54,18 @@ enum TraceFiles {
 
 /// Short reasons for file errors, without Foundation's long localized sentences.
 enum FileErrors {
-    /// Why `path` cannot be read as a file, or `nil` when it can.
+    /// Why `path` cannot be read as a regular file, or `nil` when it can. Anything else (a FIFO,
+    /// a device, a socket) is refused before it is opened: reading one could block forever.
     static func unreadable(_ path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        if isDirectory.boolValue { return "is a directory" }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "is a directory"
+        default: return "not a regular file"
+        }
         if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
         return nil
     }

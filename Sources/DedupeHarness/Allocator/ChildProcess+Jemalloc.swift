@@ -53,7 +53,7 @@ extension ChildProcess {
     static func ldconfigJemallocPaths() -> [String] {
         for ldconfig in ["/sbin/ldconfig", "/usr/sbin/ldconfig"]
         where FileManager.default.isExecutableFile(atPath: ldconfig) {
-            guard let result = try? run(executable: ldconfig, arguments: ["-p"], environment: [:], input: Data()),
+            guard let result = try? run(executable: ldconfig, arguments: ["-p"], environment: [:], input: Data(), stage: "jemalloc lookup (ldconfig -p)"),
                 result.status == 0
             else { continue }
             return String(decoding: result.output, as: UTF8.self)
@@ -71,7 +71,7 @@ extension ChildProcess {
         guard let program = ["/bin/true", "/usr/bin/true"].first(where: FileManager.default.isExecutableFile(atPath:))
         else { return false }
         let environment = preloadEnvironment(library: library).merging(["MALLOC_CONF": "stats_print:true"]) { $1 }
-        guard let result = try? run(executable: program, arguments: [], environment: environment, input: Data()),
+        guard let result = try? run(executable: program, arguments: [], environment: environment, input: Data(), stage: "jemalloc probe"),
             result.status == 0
         else { return false }
         return String(decoding: result.error, as: UTF8.self).contains("Begin jemalloc statistics")

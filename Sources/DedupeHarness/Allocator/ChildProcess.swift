@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the memory pass in a child process with jemalloc preloaded, so timings in the parent
 /// keep the platform allocator while memory figures come from jemalloc.
@@ -8,9 +13,20 @@ import Foundation
 ///             executable: ChildProcess.currentExecutablePath(),
 ///             arguments: ["__memory-pass", …],
 ///             environment: ChildProcess.preloadEnvironment(library: jemalloc),
-///             input: plan)
+///             input: plan, stage: "memory pass", timeoutSeconds: 600)
 ///     }
 public enum ChildProcess {
+    /// A child that did not finish in time; it was killed. The message names the stage.
+    public struct Timeout: Error, Equatable, CustomStringConvertible {
+        /// What the child was doing, e.g. `memory pass`.
+        public var stage: String
+        public var seconds: Double
+
+        public var description: String {
+            "\(stage): the child process did not finish within \(String(format: "%g", seconds)) s and was killed"
+        }
+    }
+
     /// Runs `executable` with `arguments`, this process's environment plus `environment` (which
     /// wins on conflicts) and `input` on stdin, and returns its exit status, stdout and stderr.
     ///
@@ -18,13 +34,16 @@ public enum ChildProcess {
     /// nor a large output can block the child on a full pipe. A child killed by a signal reports
     /// `128 + signal`, as a shell does. A child that exits without reading all of `input` is not
     /// an error: the first call with input makes this process ignore SIGPIPE from then on, so
-    /// such a write fails with `EPIPE` instead of killing it.
+    /// such a write fails with `EPIPE` instead of killing it. A child still running after
+    /// `timeoutSeconds` gets SIGTERM, then SIGKILL a second later, and the call throws `Timeout`
+    /// naming `stage` (by default the executable's name).
     ///
-    /// - Throws: the error of `Process.run()` when the executable cannot be started.
+    /// - Throws: the error of `Process.run()` when the executable cannot be started; `Timeout`.
     /// - Complexity: O(input + output) bytes copied; blocks until the child exits and closes its
-    ///   output.
+    ///   output, or the timeout.
     public static func run(
-        executable: String, arguments: [String], environment: [String: String], input: Data
+        executable: String, arguments: [String], environment: [String: String], input: Data,
+        stage: String? = nil, timeoutSeconds: Double = 60
     ) throws -> (status: Int32, output: Data, error: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -36,6 +55,8 @@ public enum ChildProcess {
         process.standardInput = standardInput
         process.standardOutput = standardOutput
         process.standardError = standardError
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
 
         if !input.isEmpty {
             ignoreBrokenPipes()
@@ -45,6 +66,15 @@ public enum ChildProcess {
         let output = PipeDrain(standardOutput.fileHandleForReading)
         let error = PipeDrain(standardError.fileHandleForReading)
         let feed = PipeFeed(input, into: standardInput.fileHandleForWriting)
+        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            process.terminate()
+            if exited.wait(timeout: .now() + 1) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            // Not waiting for the pipes: a grandchild may still hold them open.
+            throw Timeout(stage: stage ?? process.executableURL!.lastPathComponent, seconds: timeoutSeconds)
+        }
         process.waitUntilExit()
         feed.wait()
         let status = process.terminationReason == .uncaughtSignal

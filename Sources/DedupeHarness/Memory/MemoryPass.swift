@@ -35,6 +35,10 @@ struct MemoryPassResponse: Codable, Sendable {
 /// slices. Runs in a child process with jemalloc preloaded when possible (timings in the parent
 /// keep the platform allocator), otherwise in-process.
 enum MemoryPass {
+    /// How long the child may run. The whole default suite takes about three minutes, its memory
+    /// pass well under one, so only a hung child reaches this.
+    static let childTimeoutSeconds = 900.0
+
     /// Runs `cases` on `columns` in this process with `statistics` (or none).
     static func run(
         _ items: [(key: Int, anyCase: _AnyCase, columns: EventColumns)], statistics: (any AllocatorStatistics)?
@@ -126,12 +130,16 @@ extension _Run {
             do {
                 let child = try ChildProcess.run(
                     executable: ChildProcess.currentExecutablePath(), arguments: ["__memory-pass"],
-                    environment: ChildProcess.preloadEnvironment(library: library), input: JSONEncoder().encode(request))
+                    environment: ChildProcess.preloadEnvironment(library: library), input: JSONEncoder().encode(request),
+                    stage: "memory pass", timeoutSeconds: MemoryPass.childTimeoutSeconds)
                 if child.status == 0 {
                     response = try JSONDecoder().decode(MemoryPassResponse.self, from: child.output)
                 } else {
                     note = " (child failed with status \(child.status): \(String(decoding: child.error, as: UTF8.self).prefix(200)); measured in-process)"
                 }
+            } catch let timeout as ChildProcess.Timeout {
+                // A hung child would most likely hang in-process too: stop, naming the stage.
+                throw HarnessError.stageFailed(timeout.description)
             } catch {
                 note = " (child failed: \(error); measured in-process)"
             }

@@ -19,6 +19,11 @@ struct _Run {
     var harnessAllocationsPerEvent: Double?
     private var completed = 0
     private var total = 0
+    /// The phase now running, for the progress line.
+    var phase = RunPhase.correctness
+    private var phaseSteps: [RunPhase: Int] = [:]
+    private var plannedSeconds: [RunPhase: Double] = [:]
+    private var correctnessSweepPoints = 0
 
     init(plan: RunPlan, sizing: RunSizing, workloads: [LoadedWorkload], started: UInt64, progress: @escaping (RunProgress) -> Void) {
         self.plan = plan
@@ -86,24 +91,32 @@ struct _Run {
                     consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
             }
         }
-        total = cases.count * (plan.measureTiming ? 1 + plan.repetitions : 1) + (plan.measureMemory ? 1 : 0)
-        if plan.runSweeps, case .catalogue = plan.source {
-            total += sweepPointCount(selection)
+        phaseSteps[.correctness] = cases.count
+        if plan.measureTiming {
+            phaseSteps[.timing] = cases.count * plan.repetitions
+            plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
         }
+        if plan.measureMemory { phaseSteps[.memory] = 1 }
+        if plan.runSweeps, case .catalogue = plan.source {
+            let points = sweepPointCount(selection)
+            phaseSteps[.sweeps] = points.speed + points.correctness
+            correctnessSweepPoints = points.correctness
+            plannedSeconds[.sweeps] = Double(points.speed) * sizing.timingSecondsPerSweepPoint
+        }
+        total = phaseSteps.values.reduce(0, +)
     }
 
     /// How many points `runSweeps` will report, for the progress line.
-    private func sweepPointCount(_ selection: RunSelection) -> Int {
-        var count = 0
+    private func sweepPointCount(_ selection: RunSelection) -> (speed: Int, correctness: Int) {
+        var correctness = 0
         if !workloads.isEmpty {
-            count += selection.windows.count * sizing.windowLengthsMilliseconds.count
+            correctness += selection.windows.count * sizing.windowLengthsMilliseconds.count
                 + selection.consumedSets.count * sizing.consumedCapacities.count
                 + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
         }
-        if plan.measureTiming {
-            count += selection.windows.count * sizing.liveSetSizes.count + selection.consumedSets.count * sizing.consumedSetSizes.count
-        }
-        return count
+        let speed = plan.measureTiming
+            ? selection.windows.count * sizing.liveSetSizes.count + selection.consumedSets.count * sizing.consumedSetSizes.count : 0
+        return (speed, correctness)
     }
 
     /// Stress workloads first: they are the ones the cross product is most telling on.
@@ -130,7 +143,8 @@ struct _Run {
     mutating func report(_ label: String) {
         progress(RunProgress(
             caseLabel: label, completed: completed, total: max(total, completed + 1),
-            elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9))
+            elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9, phase: phase, phaseSteps: phaseSteps,
+            plannedSeconds: plannedSeconds))
         completed += 1
     }
 
@@ -139,14 +153,28 @@ struct _Run {
     }
 
     /// One untimed run of every case over its whole workload.
+    ///
+    /// The cases' measured costs also plan the progress line's estimate of the memory pass (it
+    /// runs its cases once more over the same workloads) and of the correctness sweeps.
     mutating func scoreCorrectness() throws(HarnessError) {
+        var seconds = [Double](repeating: 0, count: cases.count)
         for index in cases.indices {
             report(label(index))
             let columns = workloads[caseWorkload[index]].columns
+            let start = MonotonicClock.now()
             let run = try Self.rethrowing(label(index)) {
                 try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
             }
+            seconds[index] = Double(MonotonicClock.now() - start) / 1e9
             results[index].correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
+        }
+        if plan.measureMemory {
+            plannedSeconds[.memory] = cases.indices
+                .filter { [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) }
+                .reduce(0) { $0 + seconds[$1] }
+        }
+        if correctnessSweepPoints > 0, !seconds.isEmpty {
+            plannedSeconds[.sweeps, default: 0] += Double(correctnessSweepPoints) * seconds.reduce(0, +) / Double(seconds.count)
         }
     }
 

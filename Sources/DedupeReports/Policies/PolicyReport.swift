@@ -14,6 +14,9 @@ public enum PolicyReport {
     /// The chart's file name.
     public static let chartFileName = "policies-duplicates-vs-fetch-latency.svg"
 
+    /// Every file name ``files(_:formats:)`` can produce.
+    public static let fileNames: Set<String> = ["policies.csv", "policies.md", chartFileName]
+
     /// One row per scenario and variant.
     ///
     /// - Complexity: O(rows).

@@ -86,8 +86,9 @@ enum TraceFormat {
         }
         let (scaled, overflow1) = whole.multipliedReportingOverflow(by: 1_000_000)
         let (sum, overflow2) = scaled.addingReportingOverflow(fraction + (roundUp ? 1 : 0))
-        guard !overflow1 && !overflow2, sum <= UInt64(Int64.max) else { return nil }
-        return negative ? -Int64(sum) : Int64(sum)
+        // −2⁶³ ns has no positive counterpart in Int64, so the negative bound is one larger.
+        guard !overflow1 && !overflow2, sum <= (negative ? Int64.min.magnitude : UInt64(Int64.max)) else { return nil }
+        return negative ? Int64(truncatingIfNeeded: 0 &- sum) : Int64(sum)
     }
 
     private static func digitValue(_ byte: UInt8) -> UInt64? {

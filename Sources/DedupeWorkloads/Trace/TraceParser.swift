@@ -235,7 +235,7 @@ struct TraceParser {
             }
         }
         guard scalars <= maximum else {
-            throw error(at: line, .overlongField, "\(field) is \(scalars) characters long (at most \(maximum))")
+            throw error(at: line, .overlongField, "\(field) is \(scalars) Unicode code points long (at most \(maximum))")
         }
     }
 

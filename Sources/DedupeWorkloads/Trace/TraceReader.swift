@@ -33,13 +33,22 @@ public enum TraceReader {
             throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot open \(url.path)")
         }
         defer { try? handle.close() }
+        return try read(handle: handle, fileName: fileName)
+    }
+
+    /// Reads and validates a trace from `handle` (a file or standard input) to its end, streamed
+    /// like `read(url:)`. The workload is named `fileName`.
+    ///
+    /// - Throws: ``TraceError`` for an unreadable or malformed trace, naming `fileName`.
+    /// - Complexity: O(*n*) in the number of bytes read.
+    public static func read(handle: FileHandle, fileName: String) throws(TraceError) -> Workload {
         var parser = TraceParser(fileName: fileName)
         while true {
             let data: Data?
             do {
                 data = try handle.read(upToCount: chunkSize)
             } catch {
-                throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot read \(url.path): \(error)")
+                throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot read: \(error)")
             }
             guard let data, !data.isEmpty else { break }
             try parser.consume([UInt8](data))

@@ -3,7 +3,9 @@ import Foundation
 /// Runs the built `dedupe-bench` executable and captures what it printed.
 enum BinaryRunner {
     struct Outcome {
+        /// The exit code, or the signal number when `killedBySignal`.
         var status: Int32
+        var killedBySignal = false
         var output: String
         var error: String
     }
@@ -13,10 +15,12 @@ enum BinaryRunner {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("dedupe-bench")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Outcome {
+    /// Runs the tool with `arguments`; `environment` is added to this process's environment.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
@@ -29,7 +33,7 @@ enum BinaryRunner {
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal, output: String(decoding: outputData, as: UTF8.self),
             error: String(decoding: errorData, as: UTF8.self))
     }
 

@@ -1,0 +1,33 @@
+/// Text that prints as exactly one line whatever it quotes: file names, scenario ids and option
+/// values come from the user and may hold a newline or an escape sequence.
+enum OneLine {
+    /// `text` with every control character (C0, DEL, C1) written as an escape: `\n`, `\r`,
+    /// `\t`, otherwise `\u{1B}`.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Raw argument bytes for a message: printable ASCII as is, every other byte as `\xNN`.
+    static func escaped(bytes: [UInt8]) -> String {
+        bytes.map { byte in
+            (0x20..<0x7f).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+        }.joined()
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value)
+    }
+}
