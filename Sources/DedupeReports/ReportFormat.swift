@@ -27,6 +27,7 @@ public enum ReportSet {
         for chart in charts {
             files.append((chart.fileName, Data(chart.chart.svg().utf8)))
         }
+        files += PolicyReport.files(results, formats: formats)
         if formats.contains(.md) {
             files.append(("headline.md", Data(MarkdownReport.headline(results).utf8)))
             files.append(("report.md", Data(MarkdownReport.render(results, charts: charts).utf8)))
@@ -36,11 +37,11 @@ public enum ReportSet {
 
     /// Every file name `files` can produce, for every format. A directory published without a
     /// manifest (by an older version) holds at most these, and they are replaced, not kept.
-    public static let fileNames: Set<String> = [
+    public static let fileNames: Set<String> = Set([
         "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
         "window-ns-vs-live-set.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
         "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg",
-    ]
+    ]).union(PolicyReport.fileNames)
 
     /// Publishes the reports as the whole of `directory` (`DirectoryPublication`): after a kill
     /// at any point it holds this set or the previous one, and files that are not reports stay.

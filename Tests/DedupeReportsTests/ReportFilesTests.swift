@@ -85,7 +85,10 @@ import FoundationXML
     }
 
     @Test func fileNamesListEveryFileOfEveryFormat() throws {
-        let all = try ReportSet.files(Fixtures.results(), formats: Set(ReportFormat.allCases)).map(\.name)
+        // With policy results, so their files are listed too.
+        var results = Fixtures.results()
+        results.policies = try PolicyRun.run(seed: 1, scenarios: ["button-double-tap"])
+        let all = try ReportSet.files(results, formats: Set(ReportFormat.allCases)).map(\.name)
         #expect(Set(all) == ReportSet.fileNames)
     }
 

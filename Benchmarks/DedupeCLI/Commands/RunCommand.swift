@@ -24,7 +24,8 @@ extension Subcommands {
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
-        let results = try SharedOptions.execute(plan, console: console, arguments: arguments)
+        var results = try SharedOptions.execute(plan, console: console, arguments: arguments)
+        results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))
         return 0

@@ -4,7 +4,7 @@ enum Subcommands {
     /// and go through unparsed, and it is not listed in help.
     static let memoryPassName = "__memory-pass"
 
-    static let all: [Subcommand] = [run, list, scenarios, replay, exportTrace, compare]
+    static let all: [Subcommand] = [run, list, scenarios, policies, replay, exportTrace, compare]
 
     /// Verbs for maintainers, not listed in help.
     static let hidden: [Subcommand] = [facadeOverhead]

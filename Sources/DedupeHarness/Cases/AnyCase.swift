@@ -59,6 +59,8 @@ struct _CorrectnessRun {
     var measuredFalsePositiveRate: Double?
     /// The consumed set's structural bytes at the end (0 when the mode uses none).
     var consumedFootprint = 0
+    /// Whether the mode's path pops (`two-layer-guarded`), so scoring replays the same pops.
+    var poppingPath = false
 }
 
 extension CaseParameters {

@@ -16,6 +16,7 @@ extension _ConcreteCase {
             windowEvictions: mode.usesWindow ? window.evictions : 0,
             consumedEvictions: mode.usesConsumedSet ? consumed.evictions : 0)
         run.consumedFootprint = mode.usesConsumedSet ? consumed.footprint : 0
+        run.poppingPath = mode == .twoLayerGuarded
         if mode.usesConsumedSet, let filter = consumed as? any ProbabilisticConsumedSet {
             run.theoreticalFalsePositiveRate = filter.theoreticalFalsePositiveRate
             if probes > 0 {

@@ -7,10 +7,11 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
     var window: W
     var consumed: C
     let mode: CaseMode
-    /// The route on top of the navigation path, for the guard; `UInt32.max` when empty.
-    var top: UInt32 = .max
+    /// The navigation path the guard checks; the user goes back through it.
+    var path: _GuardedPath
     init(mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration) throws(ConfigurationError) {
         self.mode = mode
+        self.path = mode == .twoLayerGuarded ? _GuardedPath() : .inert
         self.window = try W(configuration: window)
         self.consumed = try C(configuration: consumed)
     }
@@ -73,13 +74,8 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         case .twoLayerGuarded:
             for i in range {
                 var decision = twoLayerDecision(columns, i, created: created)
-                if decision == .navigated {
-                    let route = columns.routes[i]
-                    if route == top {
-                        decision = .suppressedByGuard
-                    } else {
-                        top = route
-                    }
+                if decision == .navigated && !path.pushUnlessOnTop(columns.routes[i], at: columns.times[i]) {
+                    decision = .suppressedByGuard
                 }
                 decisions[i] = decision.rawValue
             }

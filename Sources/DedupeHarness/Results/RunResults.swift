@@ -13,6 +13,9 @@ public struct RunResults: Codable, Sendable, Equatable {
     public var cases: [CaseResult]
     /// Points of the parameter sweeps.
     public var sweeps: [SweepPoint]
+    /// The router and NavigationStack policy matrix (optional; absent from runs that did not
+    /// simulate the lifecycle).
+    public var policies: PolicyResults?
 
     public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion

@@ -2,14 +2,16 @@ import DedupeWorkloads
 
 extension CorrectnessResult {
     /// Scores one run's decisions against the workload's truth, replaying them on a model of the
-    /// navigation path. Definitions (see `Guides/Harness.md` § Scoring):
+    /// navigation path: for `two-layer-guarded` the path its guard saw (``_GuardedPath``: the user
+    /// goes back after a dwell), otherwise a path that only grows. Definitions (see `Guides/Harness.md` § Scoring):
     ///
     /// - *events*: events the mode takes as input (all but emits in `window-alone`), skipped
     ///   emits included.
     /// - *scored*: of those, the ones whose truth is `new` or `dup` (`newEvents`, `dupEvents`),
     ///   skipped emits included, so every mode has the same denominators on one workload.
-    /// - *false drop*: truth `new`, suppressed by the window, the consumed set or the guard. A
-    ///   skipped emit is neither a false drop nor a missed duplicate: it is counted only as
+    /// - *false drop*: truth `new`, suppressed by the window or the consumed set. The guard's
+    ///   drops are not false drops: it drops only a route already on top of the path, so the
+    ///   user already has the screen they asked for (per-intent truth). A skipped emit is neither a false drop nor a missed duplicate: it is counted only as
     ///   skipped (its payload's suppression was already scored).
     /// - *missed duplicate*: truth `dup`, navigated.
     /// - *duplicate screen*: a navigation pushing the route already on top of the path.
@@ -22,28 +24,31 @@ extension CorrectnessResult {
         var events = 0, newEvents = 0, dupEvents = 0, falseDrops = 0, missedDuplicates = 0, skippedEmits = 0
         var duplicateScreens = 0, lostNavigations = 0
         var byWindow = 0, byConsumedSet = 0, byGuard = 0
-        var top = UInt32.max
+        // The same path and dwell times as the guarded loop, so both see the same pops.
+        var path = _GuardedPath()
+        let pops = run.poppingPath
         for i in decisions.indices {
             guard let decision = CaseDecision(rawValue: decisions[i]), decision != .notApplicable else { continue }
             events += 1
             let route = columns.routes[i]
             let truth = columns.truths[i]
+            if pops { path.advance(to: columns.times[i]) }
             switch decision {
             case .navigated:
-                if route == top { duplicateScreens += 1 }
-                top = route
+                if route == path.top { duplicateScreens += 1 }
+                path.push(route, at: columns.times[i])
             case .suppressedByWindow: byWindow += 1
             case .suppressedByConsumedSet: byConsumedSet += 1
             case .suppressedByGuard: byGuard += 1
             case .skippedEmit: skippedEmits += 1
             case .notApplicable: break
             }
-            if truth == .new && top != route { lostNavigations += 1 }
+            if truth == .new && path.top != route { lostNavigations += 1 }
             let skipped = decision == .skippedEmit
             switch truth {
             case .new:
                 newEvents += 1
-                if !skipped && decision != .navigated { falseDrops += 1 }
+                if !skipped && decision != .navigated && decision != .suppressedByGuard { falseDrops += 1 }
             case .dup:
                 dupEvents += 1
                 if decision == .navigated { missedDuplicates += 1 }

@@ -24,6 +24,7 @@ public enum MarkdownReport {
         out += environmentSection(results)
         out += layerSection(results)
         out += "## Mode × scenario matrix\n\n" + ScenarioMatrix.make(from: results, scenarios: scenarios).markdown() + "\n"
+        out += PolicyReport.section(results, chart: !charts.isEmpty)
         out += paretoSection(results)
         out += correctnessSection(results)
         out += memorySection(results)

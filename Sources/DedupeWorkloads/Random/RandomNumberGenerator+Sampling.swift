@@ -9,7 +9,7 @@ extension RandomNumberGenerator {
     /// A uniform double in [0, 1): the top 53 bits of one draw, scaled.
     ///
     /// - Complexity: O(1).
-    mutating func unitInterval() -> Double {
+    package mutating func unitInterval() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
@@ -17,7 +17,7 @@ extension RandomNumberGenerator {
     ///
     /// - Precondition: `bound > 0`.
     /// - Complexity: O(1) expected.
-    mutating func uniformInt(below bound: Int) -> Int {
+    package mutating func uniformInt(below bound: Int) -> Int {
         let limit = UInt64(bound)
         var product = next().multipliedFullWidth(by: limit)
         if product.low < limit {
@@ -32,21 +32,21 @@ extension RandomNumberGenerator {
     /// `true` with probability `probability`.
     ///
     /// - Complexity: O(1).
-    mutating func bernoulli(_ probability: Double) -> Bool {
+    package mutating func bernoulli(_ probability: Double) -> Bool {
         unitInterval() < probability
     }
 
     /// A uniform double in `lower..<upper`.
     ///
     /// - Complexity: O(1).
-    mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
+    package mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
         lower + (upper - lower) * unitInterval()
     }
 
     /// An exponential variate with the given mean, by inversion: `−mean · ln(1 − U)`.
     ///
     /// - Complexity: O(1).
-    mutating func exponential(mean: Double) -> Double {
+    package mutating func exponential(mean: Double) -> Double {
         -mean * DeterministicMath.log(1 - unitInterval())
     }
 
@@ -54,7 +54,7 @@ extension RandomNumberGenerator {
     /// `1 + ⌊ln(1 − U) / ln(1 − p)⌋` with `p = 1 / mean`. Capped at `cap`.
     ///
     /// - Complexity: O(1).
-    mutating func geometric(mean: Double, cap: Int = 1 << 20) -> Int {
+    package mutating func geometric(mean: Double, cap: Int = 1 << 20) -> Int {
         guard mean > 1 else { return 1 }
         let failures = DeterministicMath.log(1 - unitInterval()) / DeterministicMath.log(1 - 1 / mean)
         // A mean past 2⁵³ makes 1 − 1/mean round to 1 and the quotient infinite: that is the cap.
@@ -66,7 +66,7 @@ extension RandomNumberGenerator {
     /// discarded to keep the generator stateless.
     ///
     /// - Complexity: O(1) expected (the rejection loop accepts with probability π/4).
-    mutating func standardNormal() -> Double {
+    package mutating func standardNormal() -> Double {
         while true {
             let u = 2 * unitInterval() - 1
             let v = 2 * unitInterval() - 1
@@ -80,7 +80,7 @@ extension RandomNumberGenerator {
     /// A log-normal variate with the given median and shape `sigma`, clamped to `range`.
     ///
     /// - Complexity: O(1) expected.
-    mutating func logNormal(median: Double, sigma: Double, clampedTo range: ClosedRange<Double>) -> Double {
+    package mutating func logNormal(median: Double, sigma: Double, clampedTo range: ClosedRange<Double>) -> Double {
         let value = median * DeterministicMath.exp(sigma * standardNormal())
         return min(max(value, range.lowerBound), range.upperBound)
     }
@@ -88,7 +88,7 @@ extension RandomNumberGenerator {
     /// A log-uniform variate in `lower...upper` (both positive): every decade equally likely.
     ///
     /// - Complexity: O(1).
-    mutating func logUniform(_ lower: Double, _ upper: Double) -> Double {
+    package mutating func logUniform(_ lower: Double, _ upper: Double) -> Double {
         let low = DeterministicMath.log(lower)
         return DeterministicMath.exp(low + (DeterministicMath.log(upper) - low) * unitInterval())
     }

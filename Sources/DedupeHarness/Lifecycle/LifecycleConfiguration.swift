@@ -1,0 +1,80 @@
+import PushDedupe
+
+/// The timing and failure model of the lifecycle simulator. Every duration is in milliseconds
+/// of simulated time.
+///
+/// Latencies are log-normal: a median and a 99th percentile give the shape
+/// `σ = ln(p99 / median) / 2.326`. Defaults: detail fetch median 150 ms, p99 2 s, failing 2% of
+/// the time; checkout (an async button's action) median 600 ms with the same shape; the user
+/// dwells on a screen for a median of 15 s (σ = 1) before going back.
+public struct LifecycleConfiguration: Sendable, Hashable {
+    public var fetchMedianMilliseconds = 150.0
+    public var fetchP99Milliseconds = 2_000.0
+    /// Probability that a detail fetch or a checkout fails, in [0, 1].
+    public var fetchFailureRate = 0.02
+    public var checkoutMedianMilliseconds = 600.0
+    public var dwellMedianMilliseconds = 15_000.0
+    /// Shape of the dwell time's log-normal.
+    public var dwellSigma = 1.0
+    /// Layer 1's window length.
+    public var windowMilliseconds = 500.0
+
+    public init() {}
+
+    /// The z-score of the 99th percentile of a standard normal.
+    static let z99 = 2.326_347_874
+
+    /// The log-normal shape of fetch and checkout latencies.
+    public var latencySigma: Double {
+        DeterministicMath.log(fetchP99Milliseconds / fetchMedianMilliseconds) / Self.z99
+    }
+
+    /// The same shape with the fetch median (and so its p99) scaled to `median` ms: what the
+    /// latency sweep varies.
+    public func withFetchMedian(_ median: Double) -> LifecycleConfiguration {
+        var copy = self
+        copy.fetchP99Milliseconds = fetchP99Milliseconds / fetchMedianMilliseconds * median
+        copy.fetchMedianMilliseconds = median
+        return copy
+    }
+
+    /// Checks every value.
+    ///
+    /// - Throws: ``LifecycleConfigurationError`` naming the first bad parameter.
+    public func validate() throws(LifecycleConfigurationError) {
+        func positive(_ value: Double, _ name: String) throws(LifecycleConfigurationError) {
+            guard value.isFinite, value > 0 else {
+                let problem = value < 0 ? "cannot be negative" : "must be a positive finite number of milliseconds"
+                throw LifecycleConfigurationError(parameter: name, reason: "\(problem), got \(value)")
+            }
+        }
+        try positive(fetchMedianMilliseconds, "fetchMedianMilliseconds")
+        guard fetchP99Milliseconds.isFinite, fetchP99Milliseconds >= fetchMedianMilliseconds else {
+            throw LifecycleConfigurationError(
+                parameter: "fetchP99Milliseconds",
+                reason: "must be finite and at least the median (\(fetchMedianMilliseconds)), got \(fetchP99Milliseconds)")
+        }
+        guard fetchFailureRate.isFinite, (0...1).contains(fetchFailureRate) else {
+            throw LifecycleConfigurationError(parameter: "fetchFailureRate", reason: "must be in [0, 1], got \(fetchFailureRate)")
+        }
+        try positive(checkoutMedianMilliseconds, "checkoutMedianMilliseconds")
+        try positive(dwellMedianMilliseconds, "dwellMedianMilliseconds")
+        guard dwellSigma.isFinite, dwellSigma >= 0 else {
+            throw LifecycleConfigurationError(parameter: "dwellSigma", reason: "must be a non-negative finite number, got \(dwellSigma)")
+        }
+        guard windowMilliseconds.isFinite, windowMilliseconds >= 0 else {
+            throw LifecycleConfigurationError(parameter: "windowMilliseconds", reason: "must be a non-negative finite number, got \(windowMilliseconds)")
+        }
+    }
+}
+
+/// A lifecycle configuration that cannot be simulated.
+public struct LifecycleConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The offending field of ``LifecycleConfiguration``.
+    public var parameter: String
+    public var reason: String
+
+    public var description: String {
+        "invalid lifecycle \(parameter): \(reason)"
+    }
+}

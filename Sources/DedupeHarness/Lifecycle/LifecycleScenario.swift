@@ -1,0 +1,59 @@
+import DedupeWorkloads
+
+/// A named script generator for the policy matrix: one of the lifecycle situations added for the
+/// policies, or an existing workload scenario run through the lifecycle.
+public struct LifecycleScenario: Sendable {
+    /// Stable kebab-case id.
+    public var id: String
+    /// One line on what it models.
+    public var summary: String
+    /// The variant whose failure this scenario is built to show, if any.
+    public var exercises: PolicyVariant?
+    private let generate: @Sendable (_ seed: UInt64, _ scale: Double) -> LifecycleScript
+
+    public init(
+        id: String, summary: String, exercises: PolicyVariant?,
+        generate: @escaping @Sendable (_ seed: UInt64, _ scale: Double) -> LifecycleScript
+    ) {
+        self.id = id
+        self.summary = summary
+        self.exercises = exercises
+        self.generate = generate
+    }
+
+    /// An existing workload scenario, converted with ``LifecycleScript/init(_:)``.
+    public init(reusing scenario: Scenario, exercises: PolicyVariant? = nil) {
+        self.init(id: scenario.id, summary: scenario.summary, exercises: exercises) { seed, scale in
+            LifecycleScript(scenario.workload(seed: seed, scale: scale))
+        }
+    }
+
+    /// The script for `seed`; stress scenarios shrink with `scale` (clamped to [10⁻⁴, 1]).
+    ///
+    /// - Complexity: O(*n* log *n*) in the inputs.
+    public func script(seed: UInt64, scale: Double = 1) -> LifecycleScript {
+        generate(seed, scale.isNaN ? 1 : min(max(scale, 1e-4), 1))
+    }
+}
+
+extension PolicyVariant {
+    /// The count the variant's failure shows up in, by its CSV column name.
+    public var failureColumn: String? {
+        switch self {
+        case .published: return nil
+        case .consumeAfterSuccess, .consumeOnSuccessOnly: return "reprocessed_envelopes"
+        case .keepInFlight, .noLoadingGuard: return "wrong_screens"
+        case .noLastRouteGuard, .twoPathOwners: return "duplicate_screens"
+        }
+    }
+
+    /// The value of ``failureColumn`` in `counts`.
+    public func failureCount(_ counts: LifecycleCounts) -> Int? {
+        switch self {
+        case .published: return nil
+        case .consumeAfterSuccess, .consumeOnSuccessOnly: return counts.reprocessedEnvelopes
+        case .keepInFlight, .noLoadingGuard: return counts.wrongScreens
+        case .noLastRouteGuard, .twoPathOwners: return counts.duplicateScreens
+        }
+    }
+}
