@@ -107,6 +107,14 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var timing: TimingResult?
     public var memory: MemoryResult?
     public var correctness: CorrectnessResult?
+    /// The window's declared guarantee; `nil` when the mode uses no window.
+    public var windowGuarantee: GuaranteeRecord?
+    /// The consumed set's declared guarantee; `nil` when the mode uses none.
+    public var consumedGuarantee: GuaranteeRecord?
+    /// The parameters the window reads, as declared at its registration.
+    public var windowReads: [StrategyParameter]?
+    /// The parameters the consumed set reads, as declared at its registration.
+    public var consumedReads: [StrategyParameter]?
 
     public init(
         workload: String, mode: String, window: String?, consumed: String?, parameters: CaseParameters,

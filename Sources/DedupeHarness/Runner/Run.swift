@@ -81,9 +81,18 @@ struct _Run {
                 let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
                 cases.append(anyCase)
                 caseWorkload.append(index)
-                results.append(CaseResult(
+                var result = CaseResult(
                     workload: workloads[index].id, mode: mode.rawValue, window: anyCase.windowID,
-                    consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
+                    consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil)
+                if let window, mode.usesWindow {
+                    result.windowGuarantee = GuaranteeRecord(window.guarantee)
+                    result.windowReads = window.reads
+                }
+                if let consumed, mode.usesConsumedSet {
+                    result.consumedGuarantee = GuaranteeRecord(consumed.guarantee)
+                    result.consumedReads = consumed.reads
+                }
+                results.append(result)
             }
         }
         total = cases.count * (plan.measureTiming ? 1 + plan.repetitions : 1) + (plan.measureMemory ? 1 : 0)

@@ -176,14 +176,14 @@ public enum MarkdownReport {
     /// One row per candidate; every row covers the same workloads, so the sums compare.
     static func layerTable(_ cases: [CaseResult], keepWindow: Bool, keepConsumed: Bool) -> String {
         var table = MarkdownTable(
-            header: ["Strategy", "Parameters", "Workloads", "ns/event", "× reference", "False drops (beyond reference)",
+            header: ["Strategy", "Guarantee", "Parameters", "Workloads", "ns/event", "× reference", "False drops (beyond reference)",
                      "Missed dups (beyond reference)", "Memory"],
-            alignRight: [2, 3, 4, 5, 6, 7])
+            alignRight: [3, 4, 5, 6, 7, 8])
         for candidate in Candidate.aggregate(cases, window: keepWindow, consumed: keepConsumed) {
             // The harness's per-repetition ratios to the reference row, as in the CSV.
             let ratio = candidate.ratioToReference
             table.rows.append([
-                "`\(candidate.label)`", candidate.parameterText, String(candidate.workloads),
+                "`\(candidate.label)`", candidate.guaranteeText, candidate.parameterText, String(candidate.workloads),
                 candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
                 ratio.map { NumberText.fixed($0, 2) } ?? "—",
                 "\(candidate.falseDrops) (\(candidate.extraFalseDrops))",
@@ -298,9 +298,21 @@ public enum MarkdownReport {
 }
 
 extension Candidate {
-    /// The parameters this candidate's strategies read.
-    var parameterText: String {
-        CaseResult(workload: "", mode: "", window: window, consumed: consumed, parameters: parameters,
-                   timing: nil, memory: nil, correctness: nil).parameterSummary
+    /// The case this candidate's strategies and parameters describe, for its labels.
+    var labelCase: CaseResult {
+        var result = CaseResult(
+            workload: "", mode: "", window: window, consumed: consumed, parameters: parameters,
+            timing: nil, memory: nil, correctness: nil)
+        result.windowGuarantee = windowGuarantee
+        result.consumedGuarantee = consumedGuarantee
+        result.windowReads = windowReads
+        result.consumedReads = consumedReads
+        return result
     }
+
+    /// The parameters this candidate's strategies read.
+    var parameterText: String { labelCase.parameterSummary }
+
+    /// The layers' declared guarantees, `exact + exact-forgets-oldest`.
+    var guaranteeText: String { labelCase.guaranteeSummary }
 }

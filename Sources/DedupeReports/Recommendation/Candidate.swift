@@ -5,6 +5,11 @@ public struct Candidate: Sendable, Equatable {
     public var window: String?
     public var consumed: String?
     public var parameters: CaseParameters
+    /// The layers' declared guarantees and the parameters they read (from the first case).
+    public var windowGuarantee: GuaranteeRecord?
+    public var consumedGuarantee: GuaranteeRecord?
+    public var windowReads: [StrategyParameter]?
+    public var consumedReads: [StrategyParameter]?
     /// Distinct workloads the figures cover.
     public var workloads: Int
     public var newEvents: Int
@@ -73,8 +78,13 @@ public struct Candidate: Sendable, Equatable {
             let memory = members.compactMap { $0.memory.map { Double($0.liveBytes ?? $0.footprintBytes) } }
             let medians = members.compactMap { $0.timing?.medianNanosecondsPerEvent }
             let ratios = members.compactMap { $0.timing.flatMap { Statistics.median($0.ratiosToReference.sorted()) } }
+            let first = members[0]
             return Candidate(
                 window: key.window, consumed: key.consumed, parameters: key.parameters,
+                windowGuarantee: key.window == nil ? nil : first.windowGuarantee,
+                consumedGuarantee: key.consumed == nil ? nil : first.consumedGuarantee,
+                windowReads: key.window == nil ? nil : first.windowReads,
+                consumedReads: key.consumed == nil ? nil : first.consumedReads,
                 workloads: Set(members.map(\.workload)).count,
                 newEvents: scored.reduce(0) { $0 + $1.newEvents },
                 dupEvents: scored.reduce(0) { $0 + $1.dupEvents },

@@ -34,6 +34,7 @@
 /// - Complexity: `consume` and `contains` are O(1) expected.
 public struct FIFOSet: ConsumedSet {
     public static let strategyID = "fifo-set"
+    public static let guarantee: Guarantee = .exactForgetsOldest
 
     /// Seven entry lanes and one control lane per group (`_LaneGroup`).
     @inlinable static var lanesPerGroup: Int { _LaneGroup.lanes }
