@@ -31,6 +31,9 @@ public struct RunPlan: Sendable {
     public var strategies: StrategyCatalogue = .standard
     /// Where the memory pass runs.
     public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
+    /// Receives every reported case's per-event decisions as it is scored (for
+    /// `--decisions FILE.csv`); a throw stops the run.
+    public var decisionSink: (@Sendable (CaseDecisions) throws -> Void)?
     /// Event counts, sweep points and time budgets; `nil` picks ``RunSizing/full`` or
     /// ``RunSizing/quick`` from `quick`.
     public var sizing: RunSizing?

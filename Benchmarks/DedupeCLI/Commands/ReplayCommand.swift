@@ -9,7 +9,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.filter, SharedOptions.repetitions, SharedOptions.windowMilliseconds, SharedOptions.out,
-            SharedOptions.format, SharedOptions.allowDebug,
+            SharedOptions.format, SharedOptions.allowDebug, DecisionsFile.option,
         ]
     ) { arguments, console throws(CommandLineError) in
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
@@ -30,6 +30,9 @@ extension Subcommands {
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        let decisions = try DecisionsFile.open(arguments)
+        defer { decisions?.close() }
+        if let decisions { plan.decisionSink = { try decisions.write($0) } }
         let results = try SharedOptions.execute(plan, console: console)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))

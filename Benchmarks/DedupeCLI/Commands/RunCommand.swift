@@ -13,7 +13,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
-            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
+            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug, DecisionsFile.option,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
@@ -24,6 +24,9 @@ extension Subcommands {
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
+        let decisions = try DecisionsFile.open(arguments)
+        defer { decisions?.close() }
+        if let decisions { plan.decisionSink = { try decisions.write($0) } }
         let results = try SharedOptions.execute(plan, console: console)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))

@@ -264,6 +264,10 @@ public struct CorrectnessResult: Codable, Sendable, Equatable {
     public var theoreticalFalsePositiveRate: Double?
     /// Filters only: measured on never-consumed probe ids after the run.
     public var measuredFalsePositiveRate: Double?
+    /// Errors matched event by event against the reference case on the same events (the
+    /// reference pair `seed-literal + set` in the same mode, or the layer's reference in a
+    /// single-layer mode); `nil` when no reference could be run.
+    public var matched: MatchedErrors?
 
     public init(
         events: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, skippedEmits: Int,

@@ -147,18 +147,6 @@ struct _Run {
         "\(results[index].workload) \(results[index].mode) \(cases[index].strategyLabel)"
     }
 
-    /// One untimed run of every case over its whole workload.
-    mutating func scoreCorrectness() throws(HarnessError) {
-        for index in cases.indices {
-            report(label(index))
-            let columns = workloads[caseWorkload[index]].columns
-            let run = try Self.rethrowing(label(index)) {
-                try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
-            }
-            results[index].correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
-        }
-    }
-
     /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.
     static func rethrowing<T>(_ label: String, _ body: () throws -> T) throws(HarnessError) -> T {
         do {
