@@ -31,6 +31,8 @@ public struct RunPlan: Sendable {
     public var strategies: StrategyCatalogue = .standard
     /// Where the memory pass runs.
     public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
+    /// The factor the device profile's sizing carries over what the profile saw (at least 1).
+    public var safetyFactor: Double = DeviceProfile.defaultSafetyFactor
     /// Receives every reported case's per-event decisions as it is scored (for
     /// `--decisions FILE.csv`); a throw stops the run.
     public var decisionSink: (@Sendable (CaseDecisions) throws -> Void)?

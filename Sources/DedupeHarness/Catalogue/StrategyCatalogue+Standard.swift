@@ -35,19 +35,18 @@ extension StrategyCatalogue {
         consumedSets: _StandardConsumedSets.entries)
 }
 
-/// The library's consumed sets, one line each.
+/// The library's consumed sets, one line each; every one is sized from the device profile.
 enum _StandardConsumedSets: _ConsumedSetList {
     static func visit<V: _ConsumedSetVisitor>(_ visitor: inout V) {
-        let defaults = ConsumedSetConfiguration()
-        visitor.visit(UnboundedSet.self, reads: [.reservation], summary: "The published code: Swift's Set, grows forever", configuration: defaults)
-        visitor.visit(BoundedLRU.self, reads: [.capacity], summary: "Exact, fixed capacity, least recently used evicted", configuration: defaults)
-        visitor.visit(BloomFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Bloom filter sized for capacity at the target false-positive rate", configuration: defaults)
-        visitor.visit(FIFOSet.self, reads: [.capacity], summary: "Exact, fixed capacity, oldest inserted evicted", configuration: defaults)
-        visitor.visit(RotatingSets.self, reads: [.retention, .reservation], summary: "Two exact generations rotated every retention period", configuration: defaults)
-        visitor.visit(AgingBloomFilter.self, reads: [.retention, .expectedRate, .falsePositiveRate], summary: "Two Bloom generations rotated every retention period", configuration: defaults)
-        visitor.visit(CuckooFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Cuckoo filter of fingerprints, bounded", configuration: defaults)
-        visitor.visit(StableBloomFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Stable Bloom filter: cells decay at random, memory constant", configuration: defaults)
-        visitor.visit(DirectMappedSet.self, reads: [.capacity], summary: "One slot per id hash, a collision overwrites the older id", configuration: defaults)
+        visitor.visit(UnboundedSet.self, reads: [.reservation], summary: "The published code: Swift's Set, grows forever")
+        visitor.visit(BoundedLRU.self, reads: [.capacity], summary: "Exact, fixed capacity, least recently used evicted")
+        visitor.visit(BloomFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Bloom filter sized for capacity at the target false-positive rate")
+        visitor.visit(FIFOSet.self, reads: [.capacity], summary: "Exact, fixed capacity, oldest inserted evicted")
+        visitor.visit(RotatingSets.self, reads: [.retention, .reservation], summary: "Two exact generations rotated every retention period")
+        visitor.visit(AgingBloomFilter.self, reads: [.retention, .expectedRate, .falsePositiveRate], summary: "Two Bloom generations rotated every retention period")
+        visitor.visit(CuckooFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Cuckoo filter of fingerprints, bounded")
+        visitor.visit(StableBloomFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Stable Bloom filter: cells decay at random, memory constant")
+        visitor.visit(DirectMappedSet.self, reads: [.capacity], summary: "One slot per id hash, a collision overwrites the older id")
     }
 
     static var entries: [ConsumedSetEntry] {

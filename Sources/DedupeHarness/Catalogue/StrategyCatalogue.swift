@@ -55,15 +55,16 @@ public struct WindowEntry: Sendable {
     public var reads: [StrategyParameter]
     /// What the window promises by construction (its type's declaration).
     public var guarantee: Guarantee
-    /// The live-entry capacity used unless a sweep varies it; the window length comes from the plan.
-    public var defaultCapacity: Int
+    /// A live-entry capacity pinned by the registration; `nil` (the standard catalogue) sizes it
+    /// from the device profile. The window length comes from the plan.
+    public var defaultCapacity: Int?
     let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters) -> _AnyCase
     /// The window on its own, built where `W` is concrete so its loop is specialized (opening
     /// `_NoOpConsumedSet` through `_pair` would not be).
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
     var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
 
-    public init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int = 4_096) {
+    public init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil) {
         self.id = W.strategyID
         self.summary = summary
         self.type = type
@@ -82,7 +83,7 @@ public struct WindowEntry: Sendable {
     /// Like `init(_:reads:summary:defaultCapacity:)`, and pre-builds the pipelines with every set
     /// of `list` from a context where both types are concrete, so they are fully specialized.
     init<W: FingerprintWindow, L: _ConsumedSetList>(
-        _ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int = 4_096, pairedWith _: L.Type
+        _ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil, pairedWith _: L.Type
     ) {
         self.init(type, reads: reads, summary: summary, defaultCapacity: defaultCapacity)
         var collector = _PairCollector<W>()
@@ -101,14 +102,16 @@ public struct ConsumedSetEntry: Sendable {
     public var reads: [StrategyParameter]
     /// What the set promises by construction (its type's declaration).
     public var guarantee: Guarantee
-    public var defaultConfiguration: ConsumedSetConfiguration
+    /// A configuration pinned by the registration; `nil` (the standard catalogue) sizes the set
+    /// from the device profile.
+    public var defaultConfiguration: ConsumedSetConfiguration?
     /// Whether the type answers false positives (conforms to `ProbabilisticConsumedSet`).
     public var isProbabilistic: Bool
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
 
     public init<C: ConsumedSet>(
         _ type: C.Type, reads: [StrategyParameter], summary: String,
-        defaultConfiguration: ConsumedSetConfiguration = ConsumedSetConfiguration()
+        defaultConfiguration: ConsumedSetConfiguration? = nil
     ) {
         self.id = C.strategyID
         self.summary = summary
@@ -129,7 +132,7 @@ protocol _ConsumedSetList {
 
 protocol _ConsumedSetVisitor {
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration)
+        _ type: C.Type, reads: [StrategyParameter], summary: String)
 }
 
 /// Collects the entries of a `_ConsumedSetList`.
@@ -137,9 +140,9 @@ struct _EntryCollector: _ConsumedSetVisitor {
     var entries: [ConsumedSetEntry] = []
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration
+        _ type: C.Type, reads: [StrategyParameter], summary: String
     ) {
-        entries.append(ConsumedSetEntry(type, reads: reads, summary: summary, defaultConfiguration: configuration))
+        entries.append(ConsumedSetEntry(type, reads: reads, summary: summary))
     }
 }
 
@@ -148,7 +151,7 @@ struct _PairCollector<W: FingerprintWindow>: _ConsumedSetVisitor {
     var pairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration
+        _ type: C.Type, reads: [StrategyParameter], summary: String
     ) {
         pairs[C.strategyID] = { mode, parameters in _AnyCase(W.self, C.self, mode: mode, parameters: parameters) }
     }

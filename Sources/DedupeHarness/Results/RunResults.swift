@@ -13,6 +13,9 @@ public struct RunResults: Codable, Sendable, Equatable {
     public var cases: [CaseResult]
     /// Points of the parameter sweeps.
     public var sweeps: [SweepPoint]
+    /// What one device sees, measured on the `device` workloads (or the replayed trace), and the
+    /// parameters every case was sized with.
+    public var deviceProfile: DeviceProfile?
 
     public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion
@@ -81,6 +84,8 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var filters: [String]
     /// `nil` for generated workloads; the file name for `replay`.
     public var traceFile: String?
+    /// The factor the device profile's sizing carries.
+    public var safetyFactor: Double?
 
     public init(quick: Bool, repetitions: Int, windowMilliseconds: Double, filters: [String], traceFile: String?) {
         self.quick = quick

@@ -6,6 +6,8 @@ import PushDedupe
 struct _Run {
     let plan: RunPlan
     let sizing: RunSizing
+    /// What one device sees, and the parameters every case is sized with.
+    let profile: DeviceProfile
     let workloads: [LoadedWorkload]
     let started: UInt64
     let progress: (RunProgress) -> Void
@@ -20,9 +22,13 @@ struct _Run {
     private var completed = 0
     private var total = 0
 
-    init(plan: RunPlan, sizing: RunSizing, workloads: [LoadedWorkload], started: UInt64, progress: @escaping (RunProgress) -> Void) {
+    init(
+        plan: RunPlan, sizing: RunSizing, profile: DeviceProfile, workloads: [LoadedWorkload], started: UInt64,
+        progress: @escaping (RunProgress) -> Void
+    ) {
         self.plan = plan
         self.sizing = sizing
+        self.profile = profile
         self.workloads = workloads
         self.started = started
         self.progress = progress
@@ -77,7 +83,7 @@ struct _Run {
                 }
             }
             for (window, consumed, mode) in specs {
-                let parameters = Self.parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                let parameters = parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
                 cases.append(anyCase)
                 caseWorkload.append(index)
@@ -105,7 +111,8 @@ struct _Run {
     private func sweepPointCount(_ selection: RunSelection) -> Int {
         var count = 0
         if !workloads.isEmpty {
-            count += selection.windows.count * sizing.windowLengthsMilliseconds.count
+            let deviceWorkloads = max(1, workloads.filter { $0.tag == .device }.count)
+            count += selection.windows.count * sizing.windowLengthsMilliseconds.count * deviceWorkloads
                 + selection.consumedSets.count * sizing.consumedCapacities.count
                 + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
         }
@@ -125,13 +132,18 @@ struct _Run {
         }
     }
 
-    static func parameters(window: WindowEntry?, consumed: ConsumedSetEntry?, windowMilliseconds: Double) -> CaseParameters {
-        let configuration = consumed?.defaultConfiguration ?? ConsumedSetConfiguration()
+    /// The parameters a case of `window` and `consumed` is built with: the device profile's
+    /// sizing, unless the catalogue entry pins its own (test catalogues do).
+    func parameters(window: WindowEntry?, consumed: ConsumedSetEntry?, windowMilliseconds: Double) -> CaseParameters {
+        let sized = profile.sizing
+        let pinned = consumed?.defaultConfiguration
         var parameters = CaseParameters(
-            windowMilliseconds: windowMilliseconds, windowCapacity: window?.defaultCapacity ?? 0,
-            consumedCapacity: configuration.capacity, falsePositiveRate: configuration.falsePositiveRate,
-            retentionMilliseconds: Double(configuration.retention.wholeNanoseconds) / 1e6)
-        parameters.expectedRatePerSecond = configuration.expectedRatePerSecond
+            windowMilliseconds: windowMilliseconds,
+            windowCapacity: window.map { $0.defaultCapacity ?? sized.windowCapacity } ?? 0,
+            consumedCapacity: pinned?.capacity ?? sized.consumedCapacity,
+            falsePositiveRate: pinned?.falsePositiveRate ?? sized.falsePositiveRate,
+            retentionMilliseconds: pinned.map { Double($0.retention.wholeNanoseconds) / 1e6 } ?? sized.retentionMilliseconds)
+        parameters.expectedRatePerSecond = pinned?.expectedRatePerSecond ?? sized.expectedRatePerSecond
         return parameters
     }
 
