@@ -53,6 +53,7 @@ public enum BenchmarkRunner {
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
+        results.workloads = workloads.map { $0.info(windowMilliseconds: plan.windowMilliseconds, safetyFactor: plan.safetyFactor) }
         return results
     }
 
@@ -108,6 +109,7 @@ extension RunPlan {
         if case let .trace(_, fileName) = source { traceFile = fileName } else { traceFile = nil }
         var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
         settings.safetyFactor = safetyFactor
+        settings.recommendation = recommendation
         return settings
     }
 }

@@ -22,7 +22,7 @@ import Testing
         #expect(outcome.error.contains("remaining"))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
         #expect(files.isSuperset(of: ["results.json", "report.md", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv"]))
-        #expect(files.filter { $0.hasSuffix(".svg") }.count == 7)
+        #expect(files.filter { $0.hasSuffix(".svg") }.count == 8)
         #expect(!files.contains { $0.hasSuffix(".partial") })
         let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
         #expect(results.cases.contains { $0.mode == "two-layer" && $0.window == "seed-literal" && $0.consumed == "set" })

@@ -10,7 +10,7 @@ extension Subcommands {
         options: [
             SharedOptions.filter, SharedOptions.repetitions, SharedOptions.windowMilliseconds, SharedOptions.out,
             SharedOptions.format, SharedOptions.allowDebug, DecisionsFile.option,
-        ]
+        ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
         let repetitions = try SharedOptions.repetitions(arguments)
@@ -30,6 +30,7 @@ extension Subcommands {
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let decisions = try DecisionsFile.open(arguments)
         defer { decisions?.close() }
         if let decisions { plan.decisionSink = { try decisions.write($0) } }

@@ -26,9 +26,9 @@ public enum StrategyParameter: String, Sendable, Hashable, CaseIterable, Codable
         switch self {
         case .windowLength: return "window \(Self.number(parameters.windowMilliseconds)) ms"
         case .windowCapacity: return "window capacity \(parameters.windowCapacity)"
-        case .windowReservation: return "window reserve \(parameters.windowCapacity)"
+        case .windowReservation: return "window reserves \(parameters.windowCapacity)"
         case .capacity: return "capacity \(parameters.consumedCapacity)"
-        case .reservation: return "reserve \(parameters.consumedCapacity)"
+        case .reservation: return "reserves \(parameters.consumedCapacity) ids"
         case .falsePositiveRate:
             let percent = parameters.falsePositiveRate * 100
             return "target FP \(percent >= 0.01 ? Self.number(percent) + "%" : "\(parameters.falsePositiveRate)")"

@@ -16,6 +16,8 @@ public struct RunResults: Codable, Sendable, Equatable {
     /// What one device sees, measured on the `device` workloads (or the replayed trace), and the
     /// parameters every case was sized with.
     public var deviceProfile: DeviceProfile?
+    /// Every workload the cases ran on, with its description, tag and profile.
+    public var workloads: [WorkloadInfo]?
 
     public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion
@@ -86,6 +88,8 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var traceFile: String?
     /// The factor the device profile's sizing carries.
     public var safetyFactor: Double?
+    /// The recommendation rule's knobs.
+    public var recommendation: RecommendationSettings?
 
     public init(quick: Bool, repetitions: Int, windowMilliseconds: Double, filters: [String], traceFile: String?) {
         self.quick = quick
