@@ -13,7 +13,6 @@ final class DecisionsFile: @unchecked Sendable {
         help: "Also write every case's decision on every event (event,time_ms,kind,envelope,truth,mode,window,consumed,decision).")
 
     private let handle: FileHandle
-    let path: String
 
     /// Creates (or truncates) the file named by `--decisions` and writes the header; `nil` when
     /// the option is absent.
@@ -24,12 +23,11 @@ final class DecisionsFile: @unchecked Sendable {
             throw CommandLineError(.badValue, "invalid value '\(path)' for '--decisions': cannot write there")
         }
         handle.seekToEndOfFile()
-        return DecisionsFile(handle: handle, path: path)
+        return DecisionsFile(handle: handle)
     }
 
-    private init(handle: FileHandle, path: String) {
+    private init(handle: FileHandle) {
         self.handle = handle
-        self.path = path
     }
 
     /// Appends one case's rows.

@@ -3,8 +3,10 @@
 ///
 /// Versioned: a reader refuses a `schemaVersion` it does not know.
 public struct RunResults: Codable, Sendable, Equatable {
-    /// Bumped on any incompatible change of this model.
-    public static let currentSchemaVersion = 1
+    /// Bumped on any incompatible change of this model. Schema 2 made results self-describing:
+    /// guarantees and the parameters each strategy reads, matched errors, the device profile,
+    /// workload metadata and latency batches. Fields added within a schema are optional.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var environment: EnvironmentInfo
@@ -180,6 +182,8 @@ public struct TimingResult: Codable, Sendable, Equatable {
     public var ratioToReferenceSpread: Double?
     /// The reference row the ratios are against, e.g. `two-layer seed-literal+set` (optional).
     public var reference: String?
+    /// Every latency batch, bucketed, so the percentiles can be derived again.
+    public var latencyHistogram: LatencyHistogram?
 
     public init(
         samplesNanosecondsPerEvent: [Double], medianNanosecondsPerEvent: Double, minNanosecondsPerEvent: Double,

@@ -136,6 +136,8 @@ public enum SweepDimension {
     public static let windowLength = "window-length"
     public static let consumedCapacity = "consumed-capacity"
     public static let bloomBitsPerEntry = "bloom-bits-per-entry"
+    /// Every dimension, in report order; a results file with another is refused.
+    public static let all = [windowLiveSet, consumedSetSize, windowLength, consumedCapacity, bloomBitsPerEntry]
 
     /// The unit of `x` for `dimension`.
     public static func unit(of dimension: String) -> String {

@@ -83,6 +83,11 @@ extension Recommendation {
         }
         recommendation.wouldChange = whatWouldChange(
             winner: winner, runnerUp: runnerUp, candidates: candidates, rule: rule, profile: results.deviceProfile)
+        if let winner, let sentence = robustnessSentence(
+            winner: winner, passing: passing, cases: pipelineCases, stress: Set(results.workloads?.filter { $0.tag == "stress" }.map(\.id) ?? []))
+        {
+            recommendation.wouldChange.append(sentence)
+        }
         return recommendation
     }
 
@@ -152,6 +157,29 @@ extension Recommendation {
             }
         }
         return sentences
+    }
+
+    /// When the winner breaks on stress traffic (which does not decide), the fastest passing
+    /// candidate that does not, so a team expecting such traffic knows the alternative.
+    static func robustnessSentence(winner: Candidate, passing: [Candidate], cases: [CaseResult], stress: Set<String>) -> String? {
+        func errors(_ candidate: Candidate) -> (dropped: Int, missed: Int, worst: String?) {
+            let members = cases.filter {
+                stress.contains($0.workload) && $0.window == candidate.window && $0.consumed == candidate.consumed
+                    && $0.parameters == candidate.parameters
+            }
+            let matched = members.compactMap { member in member.correctness?.matched.map { (member.workload, $0) } }
+            let worst = matched.max { ($0.1.newlyDropped, $0.1.newlyMissed) < ($1.1.newlyDropped, $1.1.newlyMissed) }
+            return (matched.reduce(0) { $0 + $1.1.newlyDropped }, matched.reduce(0) { $0 + $1.1.newlyMissed }, worst?.0)
+        }
+        let own = errors(winner)
+        guard own.dropped + own.missed > 0 else { return nil }
+        var sentence = "On the stress workloads, which do not decide, `\(winner.label)` at this sizing newly drops \(own.dropped) and "
+            + "newly misses \(own.missed) (worst on `\(own.worst ?? "-")`)"
+        if let robust = passing.first(where: { !$0.sameStrategies(as: winner) && errors($0).dropped + errors($0).missed == 0 }) {
+            sentence += "; `\(robust.label)` (\(robust.guaranteeText); \(describe(robust))) breaks on none: adopt it if traffic "
+                + "like theirs is expected"
+        }
+        return sentence + "."
     }
 
     /// `12.3 ns/event, 4.0 KiB peak, 2 newly missed`.
