@@ -1,5 +1,6 @@
 import DedupeHarness
 import DedupeWorkloads
+import PushDedupe
 
 /// The ids and one-line descriptions `list` prints and `--filter` accepts.
 ///
@@ -13,11 +14,18 @@ enum Catalogue {
     }
 
     static var windows: [Entry] {
-        StrategyCatalogue.standard.windows.map { Entry(id: $0.id, summary: $0.summary) }
+        StrategyCatalogue.standard.windows.map { Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary)) }
     }
 
     static var consumedSets: [Entry] {
-        StrategyCatalogue.standard.consumedSets.map { Entry(id: $0.id, summary: $0.summary) }
+        StrategyCatalogue.standard.consumedSets.map { Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary)) }
+    }
+
+    /// `[exact-forgets-oldest; reads capacity] Exact, fixed capacity, …`: the declared guarantee
+    /// and parameters first, so `list` shows what each strategy promises.
+    static func describe(_ guarantee: Guarantee, _ reads: [StrategyParameter], _ summary: String) -> String {
+        let parameters = reads.isEmpty ? "reads nothing" : "reads " + reads.map(\.rawValue).joined(separator: ", ")
+        return "[\(guarantee); \(parameters)] \(summary)"
     }
 
     static let modes = CaseMode.allCases.map { Entry(id: $0.rawValue, summary: summary(of: $0)) }

@@ -24,7 +24,8 @@ public enum BenchmarkRunner {
         let selection = try plan.selection()
         let sizing = plan.effectiveSizing
         let workloads = loadWorkloads(plan, selection: selection, sizing: sizing)
-        var run = _Run(plan: plan, sizing: sizing, workloads: workloads, started: started, progress: progress)
+        let profile = plan.deviceProfile(loaded: workloads, sizing: sizing)
+        var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)
         try run.scoreCorrectness()
         var timingCalibration: (resolution: Double, readCost: Double)?
@@ -53,7 +54,10 @@ public enum BenchmarkRunner {
         }
         environment.harnessAllocationsPerEvent = run.harnessAllocationsPerEvent
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
-        return RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
+        var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
+        results.deviceProfile = profile
+        results.workloads = workloads.map { $0.info(windowMilliseconds: plan.windowMilliseconds, safetyFactor: plan.safetyFactor) }
+        return results
     }
 
     /// Entry point of the memory-pass child process: `dedupe-bench __memory-pass` lands here. Reads
@@ -74,12 +78,12 @@ public enum BenchmarkRunner {
     private static func loadWorkloads(_ plan: RunPlan, selection: RunSelection, sizing: RunSizing) -> [LoadedWorkload] {
         switch plan.source {
         case let .trace(workload, fileName):
-            return [LoadedWorkload(id: fileName, category: nil, workload: workload, spec: nil)]
+            return [LoadedWorkload(id: fileName, category: nil, tag: nil, workload: workload, spec: nil)]
         case .catalogue:
             return selection.scenarios.map { scenario in
                 let spec = WorkloadSpec.scenario(id: scenario.id, seed: plan.seed, scale: sizing.workloadScale)
                 return LoadedWorkload(
-                    id: scenario.id, category: scenario.category,
+                    id: scenario.id, category: scenario.category, tag: scenario.tag,
                     workload: WorkloadSource.scenarioWorkload(scenario, seed: plan.seed, scale: sizing.workloadScale),
                     spec: spec)
             }
@@ -108,7 +112,10 @@ extension RunPlan {
         }
         let traceFile: String?
         if case let .trace(_, fileName) = source { traceFile = fileName } else { traceFile = nil }
-        return RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
+        var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
+        settings.safetyFactor = safetyFactor
+        settings.recommendation = recommendation
+        return settings
     }
 }
 
@@ -116,14 +123,17 @@ extension RunPlan {
 struct LoadedWorkload {
     var id: String
     var category: Scenario.Category?
+    /// `device` or `stress`; `nil` for a trace.
+    var tag: Scenario.Tag?
     var workload: Workload
     var columns: EventColumns
     /// How the memory-pass child regenerates it; `nil` for a trace.
     var spec: WorkloadSpec?
 
-    init(id: String, category: Scenario.Category?, workload: Workload, spec: WorkloadSpec?) {
+    init(id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?) {
         self.id = id
         self.category = category
+        self.tag = tag
         self.workload = workload
         self.columns = EventColumns(workload.events)
         self.spec = spec

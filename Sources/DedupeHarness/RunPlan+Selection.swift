@@ -18,6 +18,9 @@ extension RunPlan {
         guard windowMilliseconds.isFinite, windowMilliseconds >= 0 else {
             throw .invalidPlan("window must be a non-negative number of milliseconds, got \(windowMilliseconds)")
         }
+        guard safetyFactor.isFinite, safetyFactor >= 1, safetyFactor <= 1_000 else {
+            throw .invalidPlan("safety factor must be a number from 1 to 1000, got \(safetyFactor)")
+        }
         let sizing = effectiveSizing
         guard sizing.workloadScale > 0, sizing.workloadScale <= 1 else {
             throw .invalidPlan("workload scale must be in (0, 1], got \(sizing.workloadScale)")

@@ -31,6 +31,13 @@ public struct RunPlan: Sendable {
     public var strategies: StrategyCatalogue = .standard
     /// Where the memory pass runs.
     public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
+    /// The factor the device profile's sizing carries over what the profile saw (at least 1).
+    public var safetyFactor: Double = DeviceProfile.defaultSafetyFactor
+    /// The recommendation rule's knobs, recorded in the results for the reports.
+    public var recommendation = RecommendationSettings()
+    /// Receives every reported case's per-event decisions as it is scored (for
+    /// `--decisions FILE.csv`); a throw stops the run.
+    public var decisionSink: (@Sendable (CaseDecisions) throws -> Void)?
     /// Event counts, sweep points and time budgets; `nil` picks ``RunSizing/full`` or
     /// ``RunSizing/quick`` from `quick`.
     public var sizing: RunSizing?

@@ -16,21 +16,16 @@ extension CaseResult {
         CaseKey(workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters)
     }
 
-    /// The parameters a strategy in this case actually reads, as `500 ms, capacity 64`.
+    /// The parameters the strategies of this case read, as they declared them at registration:
+    /// `window 500 ms, capacity 64`.
     var parameterSummary: String {
-        var parts: [String] = []
-        if window != nil {
-            parts.append("window \(NumberText.significant(parameters.windowMilliseconds)) ms")
-            parts.append("window capacity \(parameters.windowCapacity)")
-        }
-        if let consumed {
-            parts.append("consumed capacity \(parameters.consumedCapacity)")
-            if consumed.contains("bloom") || consumed.contains("filter") {
-                parts.append("target FP \(NumberText.percent(parameters.falsePositiveRate))")
-            }
-            parts.append("retention \(NumberText.significant(parameters.retentionMilliseconds / 1000)) s")
-        }
-        return parts.joined(separator: ", ")
+        let reads = (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : [])
+        return reads.map { $0.text(parameters) }.joined(separator: ", ")
+    }
+
+    /// `exact + exact-forgets-oldest`: the declared guarantee of each layer the case uses.
+    var guaranteeSummary: String {
+        [windowGuarantee, consumedGuarantee].compactMap { $0?.text }.joined(separator: " + ")
     }
 }
 

@@ -40,7 +40,7 @@ public enum ReportSet {
     public static let fileNames: Set<String> = Set([
         "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
         "window-ns-vs-live-set.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
-        "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg",
+        "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg", ChartReport.windowChoiceFileName,
     ]).union(PolicyReport.fileNames)
 
     /// Publishes the reports as the whole of `directory` (`DirectoryPublication`): after a kill

@@ -24,11 +24,21 @@ public enum ResultsJSON {
         guard version == RunResults.currentSchemaVersion else {
             throw .unsupportedSchema(version)
         }
+        let results: RunResults
         do {
-            return try JSONDecoder().decode(RunResults.self, from: data)
+            results = try JSONDecoder().decode(RunResults.self, from: data)
         } catch {
             throw .malformed(Self.reason(error))
         }
+        // Modes and sweep dimensions are typed: an id this build does not know is refused, not
+        // silently left out of every table.
+        for (index, result) in results.cases.enumerated() where CaseMode(rawValue: result.mode) == nil {
+            throw .malformed("cases[\(index)]: unknown mode '\(result.mode)'")
+        }
+        for (index, point) in results.sweeps.enumerated() where !SweepDimension.all.contains(point.dimension) {
+            throw .malformed("sweeps[\(index)]: unknown dimension '\(point.dimension)'")
+        }
+        return results
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -51,6 +61,10 @@ public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let reason): return reason
+        case .unsupportedSchema(let version) where version < RunResults.currentSchemaVersion:
+            return "results schema \(version) comes from an older dedupe-bench and lacks what this build reports on "
+                + "(guarantees, matched errors, the device profile); this build reads schema \(RunResults.currentSchemaVersion) only: "
+                + "re-run the benchmark to regenerate the file"
         case .unsupportedSchema(let version):
             return "schema version \(version) is not supported (this build reads \(RunResults.currentSchemaVersion))"
         }

@@ -53,4 +53,30 @@ import Testing
             #expect(c.lostNavigations == 0, "\(mode)")
         }
     }
+
+    /// `--decisions` writes one row per event each mode takes as input; the two-layer rows are
+    /// the hand-worked ones above.
+    @Test
+    func replayWritesEveryDecision() throws {
+        let directory = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("decisions.csv")
+        let outcome = try BinaryRunner.run([
+            "replay", BinaryRunner.fixture("replay-small.csv").path, "--repetitions", "1",
+            "--filter", "window=seed-literal", "--filter", "consumed=set", "--filter", "mode=two-layer,window-alone",
+            "--format", "json", "--allow-debug", "--out", directory.path, "--decisions", file.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let rows = try DecisionsCSV.parse(String(contentsOf: file, encoding: .utf8))
+        let twoLayer = rows.filter { $0.mode == "two-layer" }
+        #expect(twoLayer.map(\.decision) == ["navigated", "window", "consumed", "skipped", "consumed", "navigated", "navigated"])
+        #expect(twoLayer.map(\.event) == Array(1...7))
+        #expect(twoLayer.allSatisfy { $0.window == "seed-literal" && $0.consumed == "set" })
+        #expect(rows.filter { $0.mode == "window-alone" }.map(\.event) == [1, 2, 6, 7], "payloads only")
+        let bad = try BinaryRunner.run([
+            "replay", BinaryRunner.fixture("replay-small.csv").path, "--allow-debug", "--out", directory.path,
+            "--decisions", directory.appendingPathComponent("missing/d.csv").path,
+        ])
+        #expect(bad.status == 2 && bad.error.contains("--decisions"))
+    }
 }

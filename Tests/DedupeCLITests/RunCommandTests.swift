@@ -23,7 +23,7 @@ import Testing
         #expect(!outcome.error.contains("\r"))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
         #expect(files.isSuperset(of: ["results.json", "report.md", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv"]))
-        #expect(files.filter { $0.hasSuffix(".svg") }.count == 8)
+        #expect(files.filter { $0.hasSuffix(".svg") }.count == 9)
         #expect(files.isSuperset(of: ["policies.csv", "policies.md"]))
         #expect(!files.contains { $0.hasSuffix(".partial") })
         let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))

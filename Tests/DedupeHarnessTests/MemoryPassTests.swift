@@ -41,7 +41,7 @@ struct ScriptedStatistics: AllocatorStatistics {
         return catalogue.makeCase(
             window: mode.usesWindow ? catalogue.window("seed-literal") : nil,
             consumed: mode.usesConsumedSet ? catalogue.consumedSet("set") : nil, mode: mode,
-            parameters: _Run.parameters(window: catalogue.window("seed-literal"), consumed: catalogue.consumedSet("set"), windowMilliseconds: 500))
+            parameters: CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000))
     }
 
     @Test func arithmeticFromScriptedReadings() throws {
@@ -87,7 +87,7 @@ struct ScriptedStatistics: AllocatorStatistics {
 
     @Test func childRequestRoundTrips() throws {
         let scenario = try #require(ScenarioCatalogue.all.first)
-        let parameters = _Run.parameters(window: StrategyCatalogue.toys.window("seed-literal"), consumed: nil, windowMilliseconds: 500)
+        let parameters = CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
         let request = MemoryPassRequest(cases: [
             MemoryCaseSpec(key: 3, workload: .scenario(id: scenario.id, seed: 1, scale: 1), mode: .windowAlone,
                            window: "seed-literal", consumed: nil, parameters: parameters),

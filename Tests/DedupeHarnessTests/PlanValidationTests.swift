@@ -1,4 +1,5 @@
 import DedupeHarness
+import PushDedupe
 import Testing
 
 @Suite struct PlanValidationTests {
@@ -37,7 +38,7 @@ import Testing
 
     @Test func strategyRejectingItsConfigurationIsAHarnessError() throws {
         var plan = scoringPlan(trace([(0, .payload, 1, 0, .new)]), windows: nil, consumed: ["tiny-fifo"], modes: ["consumed-alone"])
-        plan.strategies.consumedSets[1].defaultConfiguration.capacity = -1
+        plan.strategies.consumedSets[1].defaultConfiguration = ConsumedSetConfiguration(capacity: -1)
         #expect(try #require(Self.error(plan)).contains("tiny-fifo"))
     }
 

@@ -1,5 +1,8 @@
 import Testing
 @testable import DedupeReports
+import DedupeHarness
+import DedupeWorkloads
+import PushDedupe
 
 @Suite struct CSVTableTests {
     @Test(arguments: [
@@ -31,5 +34,41 @@ import Testing
         }
         #expect(NumberText.exact(42.0) == "42")
         #expect(NumberText.exact(Double?.none) == "")
+    }
+}
+
+/// The decisions file written for `--decisions`, read back.
+@Suite struct DecisionsCSVTests {
+    @Test func decisionsRoundTrip() throws {
+        let routes = ["item:1"]
+        let events = [
+            WorkloadEvent(time: .milliseconds(0), kind: .payload, envelope: EnvelopeID(high: 1, low: 2),
+                          fingerprint: RouteFingerprint(route: "item:1"), route: 0, source: 0, truth: .new),
+            WorkloadEvent(time: Timestamp(nanoseconds: 180_000_125), kind: .emit, envelope: EnvelopeID(high: 1, low: 2),
+                          fingerprint: RouteFingerprint(route: "item:1"), route: 0, source: 0, truth: .dup),
+            WorkloadEvent(time: .milliseconds(200), kind: .emit, envelope: EnvelopeID(high: 3, low: 4),
+                          fingerprint: RouteFingerprint(route: "item:1"), route: 0, source: 0, truth: .unknown),
+        ]
+        let workload = Workload(name: "t", summary: "", routes: routes, sources: ["tap"], events: events)
+        let decisions = CaseDecisions(
+            workload: workload, mode: .twoLayer, window: "hash-deque", consumed: "fifo-set",
+            decisions: [CaseDecision.navigated, .suppressedByConsumedSet, .skippedEmit].map(\.rawValue))
+        let alone = CaseDecisions(
+            workload: workload, mode: .windowAlone, window: "ring-buffer", consumed: nil,
+            decisions: [CaseDecision.suppressedByWindow, .notApplicable, .notApplicable].map(\.rawValue))
+        let text = DecisionsCSV.headerLine + DecisionsCSV.rows(decisions) + DecisionsCSV.rows(alone)
+        let rows = try DecisionsCSV.parse(text)
+        #expect(rows.count == 4, "emits are not an input of window-alone")
+        #expect(rows[0] == DecisionsCSV.Row(
+            event: 1, timeMilliseconds: "0", kind: "payload", envelope: EnvelopeID(high: 1, low: 2).description, truth: "new",
+            mode: "two-layer", window: "hash-deque", consumed: "fifo-set", decision: "navigated"))
+        #expect(rows[1].timeMilliseconds == "180.000125" && rows[1].decision == "consumed" && rows[1].truth == "dup")
+        #expect(rows[2].truth == "" && rows[2].decision == "skipped")
+        #expect(rows[3] == DecisionsCSV.Row(
+            event: 1, timeMilliseconds: "0", kind: "payload", envelope: EnvelopeID(high: 1, low: 2).description, truth: "new",
+            mode: "window-alone", window: "ring-buffer", consumed: "", decision: "window"))
+        #expect(throws: DecisionsCSV.ParseError(line: 2, reason: "unknown decision 'maybe'")) {
+            try DecisionsCSV.parse(DecisionsCSV.headerLine + "1,0,payload,x,new,two-layer,a,b,maybe\r\n")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import DedupeHarness
+import PushDedupe
 
 /// Small hand-built results for unit tests.
 enum Fixtures {
@@ -10,13 +11,19 @@ enum Fixtures {
         Rate(count: count, total: total, value: total == 0 ? 0 : Double(count) / Double(total), lower95: 0, upper95: 1)
     }
 
-    static func correctness(new: Int = 90, dup: Int = 10, falseDrops: Int = 0, missed: Int = 0) -> CorrectnessResult {
-        CorrectnessResult(
+    static func correctness(
+        new: Int = 90, dup: Int = 10, falseDrops: Int = 0, missed: Int = 0, newlyDropped: Int = 0, newlyMissed: Int = 0
+    ) -> CorrectnessResult {
+        var result = CorrectnessResult(
             events: new + dup, newEvents: new, dupEvents: dup, falseDrops: falseDrops, missedDuplicates: missed,
             skippedEmits: 0, duplicateScreens: missed, lostNavigations: falseDrops,
             falseDropRate: rate(falseDrops, new), missedDuplicateRate: rate(missed, dup), suppressedByWindow: 0,
             suppressedByConsumedSet: dup - missed, suppressedByGuard: 0, windowEvictions: 0, consumedEvictions: 0,
             theoreticalFalsePositiveRate: nil, measuredFalsePositiveRate: nil)
+        result.matched = MatchedErrors(
+            reference: "two-layer seed-literal+set", newlyDropped: newlyDropped, newlyMissed: newlyMissed,
+            recoveredNavigations: 0, newlyBlockedDuplicates: 0)
+        return result
     }
 
     static func timing(_ ns: Double) -> TimingResult {
@@ -32,14 +39,21 @@ enum Fixtures {
             footprintBytes: bytes, retainedEntries: bytes / 8)
     }
 
-    /// A two-layer case.
+    /// A two-layer case; the set is exact unless `guarantee` says otherwise, the window always.
     static func pipeline(
         _ window: String, _ consumed: String, ns: Double, bytes: Int, falseDrops: Int = 0, missed: Int = 0,
-        workload: String = "w", mode: String = "two-layer"
+        newlyDropped: Int = 0, newlyMissed: Int = 0, workload: String = "w", mode: String = "two-layer",
+        guarantee: Guarantee = .exact, parameters: CaseParameters = parameters
     ) -> CaseResult {
-        CaseResult(
+        var result = CaseResult(
             workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
-            timing: timing(ns), memory: memory(bytes), correctness: correctness(falseDrops: falseDrops, missed: missed))
+            timing: timing(ns), memory: memory(bytes),
+            correctness: correctness(falseDrops: falseDrops, missed: missed, newlyDropped: newlyDropped, newlyMissed: newlyMissed))
+        result.windowGuarantee = GuaranteeRecord(.exact)
+        result.consumedGuarantee = GuaranteeRecord(guarantee)
+        result.windowReads = [.windowLength]
+        result.consumedReads = [.capacity]
+        return result
     }
 
     static func results(_ cases: [CaseResult]? = nil, sweeps: [SweepPoint]? = nil) -> RunResults {
@@ -52,7 +66,7 @@ enum Fixtures {
             cases: cases ?? [
                 pipeline("seed-literal", "set", ns: 40, bytes: 4000),
                 pipeline("hash-deque", "set", ns: 20, bytes: 4000),
-                pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1),
+                pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1, newlyDropped: 1, guarantee: .mayDrop(forgetting: .never)),
             ],
             sweeps: sweeps ?? [
                 SweepPoint(dimension: "window-live-set", x: 1, strategy: "a<b&c", nanosecondsPerEvent: 5, bytes: 8,

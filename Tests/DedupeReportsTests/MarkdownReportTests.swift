@@ -6,36 +6,41 @@ import Testing
 @Suite struct MarkdownReportTests {
     @Test func sectionsComeInTheDocumentedOrder() {
         let markdown = MarkdownReport.render(Fixtures.results(), charts: ChartReport.charts(Fixtures.results()))
-        let headings = ["## Recommendation", "## Environment", "## Per-layer comparison", "## Mode × scenario matrix",
-                        "## Pareto frontier", "## Correctness", "## Memory", "## Charts"]
+        let headings = ["## Recommendation", "## Environment", "## Strategies", "## Per-layer comparison",
+                        "## Mode × scenario matrix", "## Pareto frontier", "## Correctness", "## Memory", "## Charts"]
         let positions = headings.map { markdown.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
         #expect(markdown.contains("![Layer 1: ns/event against live-set size](window-ns-vs-live-set.svg)"))
-        #expect(markdown.contains("zero false drops first"))
+        #expect(markdown.contains("_Decision rule, in order:_ (1) **guarantee**"))
+        #expect(markdown.contains("**lower × is faster**"))
     }
 
-    @Test func scenarioVerdictsFollowTheCounts() {
-        let scenario = Scenario(id: "s", summary: "sum", category: .publishedSituation, tag: .device) { _ in
-            Workload(name: "s", summary: "", routes: [], sources: [], events: [])
-        }
-        let stress = Scenario(id: "w", summary: "stress", category: .stress, tag: .stress) { _ in
-            Workload(name: "w", summary: "", routes: [], sources: [], events: [])
-        }
-        func make(_ mode: String, falseDrops: Int = 0, missed: Int = 0, dup: Int = 1) -> CaseResult {
+    @Test func scenarioVerdictsCarryDenominators() {
+        func make(_ mode: String, falseDrops: Int = 0, missed: Int = 0, dup: Int = 10) -> CaseResult {
             CaseResult(
                 workload: "s", mode: mode, window: "seed-literal", consumed: "set", parameters: Fixtures.parameters,
                 timing: nil, memory: nil, correctness: Fixtures.correctness(dup: dup, falseDrops: falseDrops, missed: missed))
         }
-        let results = Fixtures.results([
+        var results = Fixtures.results([
             make("fingerprint-only", missed: 1), make("envelope-only", falseDrops: 2), make("two-layer"),
             make("two-layer-guarded", dup: 0), Fixtures.pipeline("seed-literal", "set", ns: 1, bytes: 1, workload: "w"),
         ])
-        let matrix = ScenarioMatrix.make(from: results, scenarios: [scenario, stress])
+        let profile = DeviceProfile.derive(from: [], windowMilliseconds: 500)
+        results.workloads = [
+            WorkloadInfo(id: "s", description: "sum", category: "published", tag: "device", events: 100, envelopes: 90,
+                         replays: 8, replaysWithinWindow: 6, profile: profile),
+            WorkloadInfo(id: "w", description: "stress", category: "stress", tag: "stress", events: 100, envelopes: 90,
+                         replays: 0, replaysWithinWindow: 0, profile: profile),
+        ]
+        let matrix = ScenarioMatrix.make(from: results)
         #expect(matrix.modes == ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"])
         #expect(matrix.rows.map(\.scenario) == ["s"])
-        #expect(matrix.rows[0].verdicts == [.missed(1), .dropped(2), .blocked, .passed])
-        #expect(matrix.plainText().contains("missed (1)"))
+        #expect(matrix.rows[0].verdicts.map { $0?.description } == [
+            "9/10 blocked", "10/10 blocked, 2/90 dropped", "10/10 blocked", "90/90 passed",
+        ])
+        #expect(matrix.rows[0].summary == "sum (6/8 replays within the 500 ms window this run used)")
+        #expect(matrix.plainText().contains("9/10 blocked"))
     }
 
     @Test func paretoKeepsOnlyNonDominated() {

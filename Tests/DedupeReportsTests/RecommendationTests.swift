@@ -1,86 +1,158 @@
 import DedupeHarness
+import DedupeWorkloads
+import PushDedupe
 import Testing
 @testable import DedupeReports
 
+/// The decision rule on synthetic results: guarantee, horizon, memory budget, speed.
 @Suite struct RecommendationTests {
     typealias F = Fixtures
 
-    @Test func zeroFalseDropsOutranksMemoryAndSpeed() {
-        let recommendation = Recommendation.make(from: F.results())
-        #expect(recommendation.winner?.label == "hash-deque + set")
-        #expect(recommendation.runnerUp?.label == "seed-literal + set")
-        #expect(recommendation.wouldChange.contains { $0.contains("hash-deque + bloom") && $0.contains("drops 1") })
+    /// A profile whose longest replay holds 100 envelopes and lasts 10 s: 100 payloads within
+    /// 99 ms, the first replayed 10 s later.
+    static func profile() -> DeviceProfile {
+        var events = (0..<100).map { index in
+            WorkloadEvent(time: .milliseconds(Double(index)), kind: .payload, envelope: EnvelopeID(high: 1, low: UInt64(index)),
+                          fingerprint: RouteFingerprint(route: "item:\(index)"), route: 0, source: 0, truth: .new)
+        }
+        events.append(WorkloadEvent(time: .milliseconds(10_000), kind: .emit, envelope: EnvelopeID(high: 1, low: 0),
+                                    fingerprint: RouteFingerprint(route: "item:0"), route: 0, source: 0, truth: .dup))
+        let workload = Workload(name: "w", summary: "", routes: ["item"], sources: ["tap"], events: events)
+        return DeviceProfile.derive(from: [workload], windowMilliseconds: 500)
     }
 
-    @Test func fewestFalseDropsWinWhenNoneIsSafe() {
-        let results = F.results([
-            F.pipeline("a", "x", ns: 10, bytes: 10, falseDrops: 5),
-            F.pipeline("b", "y", ns: 90, bytes: 90, falseDrops: 2),
-        ])
-        #expect(Recommendation.make(from: results).winner?.label == "b + y")
+    static func results(_ cases: [CaseResult], profile: DeviceProfile? = profile(), settings: RecommendationSettings? = nil) -> RunResults {
+        var results = F.results(cases)
+        results.deviceProfile = profile
+        results.settings.recommendation = settings
+        return results
     }
 
-    @Test func missedDuplicateBudgetComesBeforeMemory() {
-        let results = F.results([
-            F.pipeline("lean", "lru", ns: 10, bytes: 100, missed: 3),
-            F.pipeline("fat", "set", ns: 30, bytes: 9000, missed: 0),
+    @Test func mayDropWinnerOnSpeedLosesToAnExactOne() {
+        let results = Self.results([
+            F.pipeline("w", "bloom", ns: 5, bytes: 500, guarantee: .mayDrop(forgetting: .never)),
+            F.pipeline("w", "fifo", ns: 20, bytes: 2_000, guarantee: .exactForgetsOldest),
         ])
         let strict = Recommendation.make(from: results)
-        #expect(strict.winner?.label == "fat + set")
-        #expect(strict.wouldChange.contains { $0.contains("lean + lru") && $0.contains("were acceptable") })
-        let lax = Recommendation.make(from: results, rule: RecommendationRule(missedDuplicateBudget: 0.5))
-        #expect(lax.winner?.label == "lean + lru")
+        #expect(strict.winner?.label == "w + fifo")
+        #expect(strict.assessments.last?.excludedBy == .guarantee)
+        #expect(strict.wouldChange.contains { $0.hasPrefix("With --allow-probabilistic, `w + bloom`") })
+        let allowed = Recommendation.make(from: results, rule: RecommendationRule(allowProbabilistic: true))
+        #expect(allowed.winner?.label == "w + bloom")
+        // The rule recorded in the results is the one applied by default.
+        let recorded = Self.results(results.cases, settings: RecommendationSettings(allowProbabilistic: true))
+        #expect(Recommendation.make(from: recorded).winner?.label == "w + bloom")
     }
 
-    @Test func overBudgetEverywhereKeepsTheFewestMisses() {
-        let results = F.results([
-            F.pipeline("a", "x", ns: 10, bytes: 10, missed: 5),
-            F.pipeline("b", "y", ns: 90, bytes: 90, missed: 2),
+    @Test func everythingUnderTheBudgetTiesAndSpeedDecides() {
+        let results = Self.results([
+            F.pipeline("w", "lean", ns: 30, bytes: 1_000),
+            F.pipeline("w", "roomy", ns: 20, bytes: 60_000),
+            F.pipeline("w", "fat", ns: 10, bytes: 70_000),
         ])
         let recommendation = Recommendation.make(from: results)
-        #expect(recommendation.winner?.label == "b + y")
-        #expect(recommendation.wouldChange.contains("No candidate without extra false drops misses no more duplicates than the published code."))
+        #expect(recommendation.winner?.label == "w + roomy")
+        #expect(recommendation.runnerUp?.label == "w + lean")
+        #expect(recommendation.assessments.first { $0.candidate.label == "w + fat" }?.excludedBy == .memory)
+        #expect(recommendation.wouldChange.contains { $0.contains("memory budget of 68.4 KiB or more, `w + fat`") })
+        let tight = Recommendation.make(from: results, rule: RecommendationRule(memoryBudgetBytes: 10_000))
+        #expect(tight.winner?.label == "w + lean")
+        // Nothing under the budget: only the smallest goes on.
+        let none = Recommendation.make(from: results, rule: RecommendationRule(memoryBudgetBytes: 10))
+        #expect(none.winner?.label == "w + lean" && none.runnerUp == nil)
     }
 
-    @Test func memoryWithinToleranceIsATieDecidedBySpeed() {
-        let results = F.results([
-            F.pipeline("slow", "x", ns: 50, bytes: 1000),
-            F.pipeline("quick", "y", ns: 20, bytes: 1050),
-            F.pipeline("fast", "z", ns: 5, bytes: 5000),
+    @Test func aSetThatForgetsBeforeTheLongestReplayFailsTheHorizon() {
+        var small = F.parameters
+        small.consumedCapacity = 50
+        var short = F.parameters
+        short.retentionMilliseconds = 5_000
+        let results = Self.results([
+            F.pipeline("w", "tiny-fifo", ns: 5, bytes: 500, guarantee: .exactForgetsOldest, parameters: small),
+            F.pipeline("w", "short-rotating", ns: 6, bytes: 500, guarantee: .exactForgetsAfterRetention, parameters: short),
+            F.pipeline("w", "direct", ns: 4, bytes: 500, guarantee: .missesOnly),
+            F.pipeline("w", "fifo", ns: 10, bytes: 900, guarantee: .exactForgetsOldest),
         ])
         let recommendation = Recommendation.make(from: results)
-        #expect(recommendation.winner?.label == "quick + y")
-        #expect(recommendation.wouldChange.contains { $0.hasPrefix("If speed outranked memory, fast + z") })
+        #expect(recommendation.winner?.label == "w + fifo")
+        let reasons = Dictionary(uniqueKeysWithValues: recommendation.assessments.map { ($0.candidate.label, $0.reason ?? "") })
+        #expect(reasons["w + tiny-fifo"] == "capacity 50 < 100 envelopes within the longest replay")
+        #expect(reasons["w + short-rotating"] == "retention 5.00 s < longest replay 10.0 s")
+        #expect(reasons["w + direct"]?.contains("no horizon by construction") == true)
+        #expect(recommendation.wouldChange.contains { $0.hasPrefix("Without the horizon step, `w + direct`") })
+        // Results without a profile cannot check the horizon, so the step passes everything.
+        #expect(Recommendation.make(from: Self.results(results.cases, profile: nil)).winner?.label == "w + direct")
     }
 
+    @Test func speedTiesGoToTheStrongerGuaranteeThenFewerMatchedErrors() {
+        let results = Self.results([
+            F.pipeline("w", "fifo", ns: 10, bytes: 500, guarantee: .exactForgetsOldest),
+            F.pipeline("w", "set", ns: 10.2, bytes: 900, newlyMissed: 3),
+            F.pipeline("w", "set2", ns: 10.1, bytes: 900),
+        ])
+        #expect(Recommendation.make(from: results).assessments.map(\.candidate.label) == ["w + set2", "w + set", "w + fifo"])
+    }
+
+    @Test func noWinnerWhenEveryCandidateMayDrop() {
+        let results = Self.results([F.pipeline("w", "bloom", ns: 5, bytes: 500, guarantee: .mayDrop(forgetting: .never))])
+        let recommendation = Recommendation.make(from: results)
+        #expect(recommendation.winner == nil)
+        #expect(recommendation.noWinnerReason?.contains("--allow-probabilistic") == true)
+        #expect(MarkdownReport.headline(results).contains("No pipeline to adopt"))
+    }
+
+    /// Matched errors are summed over workloads, never netted.
     @Test func aggregatesOverWorkloads() {
-        let results = F.results([
-            F.pipeline("a", "x", ns: 10, bytes: 100, workload: "one"),
-            F.pipeline("a", "x", ns: 40, bytes: 300, missed: 1, workload: "two"),
+        let results = Self.results([
+            F.pipeline("a", "x", ns: 10, bytes: 100, newlyDropped: 1, workload: "one"),
+            F.pipeline("a", "x", ns: 40, bytes: 300, missed: 1, newlyMissed: 2, workload: "two"),
         ])
         let winner = Recommendation.make(from: results).winner
         #expect(winner?.workloads == 2)
         #expect(winner?.missedDuplicates == 1)
+        #expect(winner?.newlyDropped == 1 && winner?.newlyMissed == 2)
         #expect(winner?.dupEvents == 20)
         #expect(winner?.memoryBytes == 300)
         #expect(abs((winner?.nanosecondsPerEvent ?? 0) - 20) < 1e-9)
     }
 
-    /// The harness runs some pairs on one workload only; their sums must not compete with
-    /// sums over every workload.
-    @Test func onlyCandidatesCoveringEveryWorkloadCompete() {
-        let results = F.results([
-            F.pipeline("a", "x", ns: 30, bytes: 100, missed: 1, workload: "one"),
-            F.pipeline("a", "x", ns: 30, bytes: 100, missed: 1, workload: "two"),
-            F.pipeline("b", "x", ns: 40, bytes: 100, workload: "one"),
-            F.pipeline("b", "x", ns: 40, bytes: 100, workload: "two"),
-            F.pipeline("c", "y", ns: 5, bytes: 10, workload: "one"),
+    /// Errors and speed come from the device workloads; memory from the largest workload.
+    @Test func stressWorkloadsDoNotDecide() {
+        var results = Self.results([
+            F.pipeline("w", "a", ns: 10, bytes: 100, workload: "phone"),
+            F.pipeline("w", "a", ns: 100, bytes: 90_000, newlyMissed: 50, workload: "storm"),
+            F.pipeline("w", "b", ns: 20, bytes: 100, workload: "phone"),
+            F.pipeline("w", "b", ns: 20, bytes: 100, workload: "storm"),
         ])
+        let profile = Self.profile()
+        func info(_ id: String, _ tag: String, events: Int) -> WorkloadInfo {
+            WorkloadInfo(id: id, description: id, category: nil, tag: tag, events: events, envelopes: 1, replays: 0,
+                         replaysWithinWindow: 0, profile: profile)
+        }
+        results.workloads = [info("phone", "device", events: 100), info("storm", "stress", events: 100)]
         let recommendation = Recommendation.make(from: results)
-        #expect(recommendation.winner?.label == "b + x")
-        #expect(recommendation.runnerUp?.label == "a + x")
-        let markdown = MarkdownReport.render(results)
-        #expect(markdown.contains("on the workloads all of them ran on (`one`)"))
+        #expect(recommendation.deviceWorkloads == ["phone"])
+        let a = recommendation.assessments.first { $0.candidate.label == "w + a" }?.candidate
+        #expect(abs((a?.nanosecondsPerEvent ?? 0) - 10) < 1e-9 && a?.newlyMissed == 0)
+        // Same events on both workloads: the larger figure counts.
+        #expect(a?.memoryBytes == 90_000)
+        #expect(recommendation.winner?.label == "w + b")
+    }
+
+    @Test func windowLengthMinimisesWeightedErrorsOnTheDeviceWorkloads() {
+        func point(_ x: Double, drops: Int, missed: Int, workload: String) -> SweepPoint {
+            var point = SweepPoint(dimension: "window-length", x: x, strategy: "seed-literal", nanosecondsPerEvent: nil,
+                                   bytes: nil, falseDrops: drops, missedDuplicates: missed, events: 100)
+            point.workload = workload
+            return point
+        }
+        let results = F.results(sweeps: [
+            point(100, drops: 0, missed: 9, workload: "w"), point(500, drops: 2, missed: 4, workload: "w"),
+            point(2_000, drops: 5, missed: 2, workload: "w"),
+        ])
+        #expect(Recommendation.make(from: results).windowLength?.milliseconds == 500)
+        #expect(Recommendation.make(from: results, rule: RecommendationRule(dropWeight: 5)).windowLength?.milliseconds == 100)
+        #expect(Recommendation.make(from: results, rule: RecommendationRule(dropWeight: 0)).windowLength?.milliseconds == 2_000)
     }
 
     @Test func prefersTwoLayerAndFallsBackToGuarded() {
@@ -88,35 +160,6 @@ import Testing
         #expect(Recommendation.make(from: guardedOnly).mode == "two-layer-guarded")
         let none = F.results([F.pipeline("a", "x", ns: 1, bytes: 1, mode: "fingerprint-only")])
         #expect(Recommendation.make(from: none).winner == nil)
-        #expect(MarkdownReport.render(none).contains("no pipeline to recommend"))
-    }
-
-    @Test func rankOrdersByTheWholeRule() {
-        let candidates = Candidate.aggregate([
-            F.pipeline("d", "x", ns: 1, bytes: 1, falseDrops: 1),
-            F.pipeline("c", "x", ns: 1, bytes: 1, missed: 5),
-            F.pipeline("b", "x", ns: 9, bytes: 1),
-            F.pipeline("a", "x", ns: 2, bytes: 1),
-        ])
-        #expect(RecommendationRule().rank(candidates).map(\.label) == ["a + x", "b + x", "c + x", "d + x"])
-    }
-
-    /// Every exact window drops the same in-window re-taps; a window that forgets early drops
-    /// fewer of them only by missing duplicates. Errors count beyond the published code's.
-    @Test func errorsCountBeyondThePublishedCodeOnTheSameWorkload() {
-        let results = F.results([
-            F.pipeline("seed-literal", "set", ns: 100, bytes: 4000, falseDrops: 7, missed: 1),
-            F.pipeline("hash-deque", "set", ns: 20, bytes: 4000, falseDrops: 7, missed: 1),
-            F.pipeline("forgetful", "set", ns: 10, bytes: 4000, falseDrops: 2, missed: 6),
-            F.pipeline("hash-deque", "bloom", ns: 15, bytes: 500, falseDrops: 8, missed: 1),
-        ])
-        let recommendation = Recommendation.make(from: results)
-        #expect(recommendation.winner?.label == "hash-deque + set")
-        #expect(recommendation.winner?.extraFalseDrops == 0)
-        #expect(recommendation.winner?.falseDrops == 7)
-        let candidates = Candidate.aggregate(results.cases)
-        #expect(candidates.first { $0.label == "forgetful + set" }.map { ($0.extraFalseDrops, $0.extraMissedDuplicates) } ?? (-1, -1) == (0, 5))
-        #expect(candidates.first { $0.label == "hash-deque + bloom" }?.extraFalseDrops == 1)
-        #expect(recommendation.wouldChange.contains { $0.contains("forgetful + set") && $0.contains("were acceptable") })
+        #expect(MarkdownReport.render(none).contains("no two-layer pipeline case was run"))
     }
 }

@@ -25,13 +25,13 @@ import FoundationXML
 
     @Test func everyChartIsWellFormedXMLWithEscapedText() {
         let charts = ChartReport.charts(Fixtures.results())
-        #expect(charts.count == 7)
+        #expect(charts.count == 8)
         for chart in charts {
             let svg = chart.chart.svg()
             #expect(Self.isWellFormed(svg), "\(chart.fileName)")
             #expect(svg.contains(chart.chart.xLabel.components(separatedBy: " (").first!))
         }
-        let live = charts[0].chart.svg()
+        let live = charts[1].chart.svg()
         #expect(live.contains("a&lt;b&amp;c"))
         #expect(live.contains("log scale"))
     }
@@ -66,8 +66,19 @@ import FoundationXML
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"cases\""))
         #expect(try ResultsJSON.decode(data) == results)
-        #expect(throws: ResultsFileError.unsupportedSchema(2)) {
-            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2").utf8))
+        #expect(throws: ResultsFileError.unsupportedSchema(3)) {
+            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 3").utf8))
+        }
+        // A schema-1 file gets one message saying what to do.
+        do {
+            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1").utf8))
+            Issue.record("a schema-1 file was read")
+        } catch {
+            #expect(error == .unsupportedSchema(1))
+            #expect(error.description.contains("re-run the benchmark") && !error.description.contains("\n"))
+        }
+        #expect(throws: ResultsFileError.malformed("cases[0]: unknown mode 'three-layer'")) {
+            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"mode\" : \"two-layer\"", with: "\"mode\" : \"three-layer\"").utf8))
         }
         #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(Data("[]".utf8)) }
     }

@@ -4,6 +4,7 @@ import Testing
 /// A window and a set with no memory, so the pipeline's own routing is all that is tested.
 private struct AdmitAllWindow: FingerprintWindow {
     static let strategyID = "admit-all"
+    static let guarantee: Guarantee = .missesOnly
     let window: Duration
     init(configuration: WindowConfiguration) { window = configuration.window }
     mutating func admit(_ fingerprint: RouteFingerprint, at now: Timestamp) -> Bool { true }
@@ -14,6 +15,7 @@ private struct AdmitAllWindow: FingerprintWindow {
 
 private struct RejectAllSet: ConsumedSet {
     static let strategyID = "reject-all"
+    static let guarantee: Guarantee = .mayDrop(forgetting: .never)
     init(configuration: ConsumedSetConfiguration) {}
     mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool { false }
     func contains(_ id: EnvelopeID) -> Bool { true }
@@ -26,6 +28,7 @@ private struct RejectAllSet: ConsumedSet {
 /// reached.
 private struct CountingWindow<Base: FingerprintWindow>: FingerprintWindow {
     static var strategyID: String { Base.strategyID }
+    static var guarantee: Guarantee { Base.guarantee }
     var base: Base
     var admitCalls = 0
     init(configuration: WindowConfiguration) throws(ConfigurationError) {

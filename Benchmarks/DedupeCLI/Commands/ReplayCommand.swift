@@ -9,8 +9,8 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.filter, SharedOptions.repetitions, SharedOptions.windowMilliseconds, SharedOptions.out,
-            SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet,
-        ]
+            SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet, DecisionsFile.option,
+        ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
         let repetitions = try SharedOptions.repetitions(arguments)
@@ -30,6 +30,10 @@ extension Subcommands {
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        try SharedOptions.applyRuleOptions(arguments, to: &plan)
+        let decisions = try DecisionsFile.open(arguments)
+        defer { decisions?.close() }
+        if let decisions { plan.decisionSink = { try decisions.write($0) } }
         let results = try SharedOptions.execute(plan, console: console, arguments: arguments)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))

@@ -13,8 +13,9 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
-            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet,
-        ]
+            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
+            SharedOptions.quiet, DecisionsFile.option,
+        ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         var plan = RunPlan(
@@ -22,8 +23,12 @@ extension Subcommands {
             repetitions: try SharedOptions.repetitions(arguments),
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
+        let decisions = try DecisionsFile.open(arguments)
+        defer { decisions?.close() }
+        if let decisions { plan.decisionSink = { try decisions.write($0) } }
         var results = try SharedOptions.execute(plan, console: console, arguments: arguments)
         results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
@@ -43,9 +48,12 @@ enum Summary {
         if let winner = recommendation.winner {
             text += "Recommendation: \(winner.label) (\(describe(winner)))\n"
         } else {
-            text += "Recommendation: none (no two-layer pipeline case was run)\n"
+            text += "Recommendation: none (\(recommendation.noWinnerReason ?? "no two-layer pipeline case was run"))\n"
         }
         if let runnerUp = recommendation.runnerUp { text += "Runner-up:      \(runnerUp.label) (\(describe(runnerUp)))\n" }
+        if let window = recommendation.windowLength {
+            text += "Window length:  \(NumberText.significant(window.milliseconds)) ms (fewest weighted errors on the device workloads)\n"
+        }
         if let window = recommendation.windowWinner { text += "Best window:    \(window.label) (\(describe(window)))\n" }
         if let consumed = recommendation.consumedWinner {
             text += "Best consumed:  \(consumed.label) (\(describe(consumed)))\n"
@@ -53,14 +61,17 @@ enum Summary {
         return text
     }
 
-    /// False drops and misses beyond the published code's first (what the rule ranks), then in all.
+    /// Guarantee and parameters, then speed (lower × is faster), peak memory and the errors
+    /// matched against the published code on the device workloads.
     static func describe(_ candidate: Candidate) -> String {
-        var parts = [
-            "\(candidate.extraFalseDrops) false drops and \(candidate.extraMissedDuplicates) missed beyond the published code "
-                + "(\(candidate.falseDrops) and \(candidate.missedDuplicates) in all)",
-        ]
-        if let ns = candidate.nanosecondsPerEvent { parts.append(String(format: "%.1f ns/event", ns)) }
-        if let bytes = candidate.memoryBytes { parts.append("\(Int(bytes)) B") }
-        return parts.joined(separator: ", ")
+        var parts = [candidate.guaranteeText]
+        if let ns = candidate.nanosecondsPerEvent {
+            var speed = "\(NumberText.significant(ns)) ns/event"
+            if let ratio = candidate.ratioToReference { speed += ", \(NumberText.fixed(ratio, 2))× reference (lower is faster)" }
+            parts.append(speed)
+        }
+        if let bytes = candidate.memoryBytes { parts.append("\(NumberText.bytes(bytes)) peak") }
+        parts.append("\(candidate.newlyDropped) newly dropped, \(candidate.newlyMissed) newly missed on device workloads")
+        return parts.joined(separator: "; ")
     }
 }

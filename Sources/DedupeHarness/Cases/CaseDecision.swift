@@ -1,5 +1,5 @@
 /// What a case did with one event, as written by the measured loops (one byte per event).
-enum CaseDecision: UInt8, Sendable {
+public enum CaseDecision: UInt8, Sendable, CaseIterable {
     /// Reached navigation (pushed on the path).
     case navigated = 0
     /// Layer 1 dropped it.
@@ -13,4 +13,19 @@ enum CaseDecision: UInt8, Sendable {
     case skippedEmit = 4
     /// Not an input of the mode (an emit in `window-alone`).
     case notApplicable = 5
+}
+
+extension CaseDecision {
+    /// The `decision` column of a decisions file: `navigated`, `window`, `consumed`, `guard` or
+    /// `skipped`; `nil` for an event the mode does not take as input.
+    public var label: String? {
+        switch self {
+        case .navigated: return "navigated"
+        case .suppressedByWindow: return "window"
+        case .suppressedByConsumedSet: return "consumed"
+        case .suppressedByGuard: return "guard"
+        case .skippedEmit: return "skipped"
+        case .notApplicable: return nil
+        }
+    }
 }

@@ -4,6 +4,7 @@ import PushDedupe
 /// not use, and half of the no-op case that measures the harness's own overhead.
 struct _NoOpWindow: FingerprintWindow {
     static let strategyID = "no-op"
+    static let guarantee: Guarantee = .missesOnly
     let window: Duration
     init(configuration: WindowConfiguration) throws(ConfigurationError) {
         window = configuration.window
@@ -20,6 +21,7 @@ struct _NoOpWindow: FingerprintWindow {
 /// A consumed set that accepts everything and stores nothing: see ``_NoOpWindow``.
 struct _NoOpConsumedSet: ConsumedSet {
     static let strategyID = "no-op"
+    static let guarantee: Guarantee = .missesOnly
     init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {}
 
     @inline(__always)

@@ -45,23 +45,31 @@ public struct StrategyCatalogue: Sendable {
     }
 }
 
-/// A registered layer-1 strategy: its id, a one-line summary, its type and default parameters.
+/// A registered layer-1 strategy: its id, a one-line summary, its type, the parameters it reads,
+/// its guarantee and default parameters.
 public struct WindowEntry: Sendable {
     public var id: String
     public var summary: String
     public var type: any FingerprintWindow.Type
-    /// The live-entry capacity used unless a sweep varies it; the window length comes from the plan.
-    public var defaultCapacity: Int
+    /// The configuration values the window reads, declared at registration.
+    public var reads: [StrategyParameter]
+    /// What the window promises by construction (its type's declaration).
+    public var guarantee: Guarantee
+    /// A live-entry capacity pinned by the registration; `nil` (the standard catalogue) sizes it
+    /// from the device profile. The window length comes from the plan.
+    public var defaultCapacity: Int?
     let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters) -> _AnyCase
     /// The window on its own, built where `W` is concrete so its loop is specialized (opening
     /// `_NoOpConsumedSet` through `_pair` would not be).
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
     var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
 
-    public init<W: FingerprintWindow>(_ type: W.Type, summary: String, defaultCapacity: Int = 4_096) {
+    public init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil) {
         self.id = W.strategyID
         self.summary = summary
         self.type = type
+        self.reads = reads
+        self.guarantee = W.guarantee
         self.defaultCapacity = defaultCapacity
         _pair = { consumedType, mode, parameters in
             func open<C: ConsumedSet>(_: C.Type) -> _AnyCase {
@@ -72,32 +80,44 @@ public struct WindowEntry: Sendable {
         _alone = { mode, parameters in _AnyCase(W.self, _NoOpConsumedSet.self, mode: mode, parameters: parameters) }
     }
 
-    /// Like `init(_:summary:defaultCapacity:)`, and pre-builds the pipelines with every set of
-    /// `list` from a context where both types are concrete, so they are fully specialized.
-    init<W: FingerprintWindow, L: _ConsumedSetList>(_ type: W.Type, summary: String, defaultCapacity: Int = 4_096, pairedWith _: L.Type) {
-        self.init(type, summary: summary, defaultCapacity: defaultCapacity)
+    /// Like `init(_:reads:summary:defaultCapacity:)`, and pre-builds the pipelines with every set
+    /// of `list` from a context where both types are concrete, so they are fully specialized.
+    init<W: FingerprintWindow, L: _ConsumedSetList>(
+        _ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil, pairedWith _: L.Type
+    ) {
+        self.init(type, reads: reads, summary: summary, defaultCapacity: defaultCapacity)
         var collector = _PairCollector<W>()
         L.visit(&collector)
         _specializedPairs = collector.pairs
     }
 }
 
-/// A registered layer-2 strategy: its id, a one-line summary, its type and default parameters.
+/// A registered layer-2 strategy: its id, a one-line summary, its type, the parameters it reads,
+/// its guarantee and default parameters.
 public struct ConsumedSetEntry: Sendable {
     public var id: String
     public var summary: String
     public var type: any ConsumedSet.Type
-    public var defaultConfiguration: ConsumedSetConfiguration
+    /// The configuration values the set reads, declared at registration.
+    public var reads: [StrategyParameter]
+    /// What the set promises by construction (its type's declaration).
+    public var guarantee: Guarantee
+    /// A configuration pinned by the registration; `nil` (the standard catalogue) sizes the set
+    /// from the device profile.
+    public var defaultConfiguration: ConsumedSetConfiguration?
     /// Whether the type answers false positives (conforms to `ProbabilisticConsumedSet`).
     public var isProbabilistic: Bool
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
 
     public init<C: ConsumedSet>(
-        _ type: C.Type, summary: String, defaultConfiguration: ConsumedSetConfiguration = ConsumedSetConfiguration()
+        _ type: C.Type, reads: [StrategyParameter], summary: String,
+        defaultConfiguration: ConsumedSetConfiguration? = nil
     ) {
         self.id = C.strategyID
         self.summary = summary
         self.type = type
+        self.reads = reads
+        self.guarantee = C.guarantee
         self.defaultConfiguration = defaultConfiguration
         self.isProbabilistic = type is any ProbabilisticConsumedSet.Type
         _alone = { mode, parameters in _AnyCase(_NoOpWindow.self, C.self, mode: mode, parameters: parameters) }
@@ -111,15 +131,18 @@ protocol _ConsumedSetList {
 }
 
 protocol _ConsumedSetVisitor {
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration)
+    mutating func visit<C: ConsumedSet>(
+        _ type: C.Type, reads: [StrategyParameter], summary: String)
 }
 
 /// Collects the entries of a `_ConsumedSetList`.
 struct _EntryCollector: _ConsumedSetVisitor {
     var entries: [ConsumedSetEntry] = []
 
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration) {
-        entries.append(ConsumedSetEntry(type, summary: summary, defaultConfiguration: configuration))
+    mutating func visit<C: ConsumedSet>(
+        _ type: C.Type, reads: [StrategyParameter], summary: String
+    ) {
+        entries.append(ConsumedSetEntry(type, reads: reads, summary: summary))
     }
 }
 
@@ -127,7 +150,9 @@ struct _EntryCollector: _ConsumedSetVisitor {
 struct _PairCollector<W: FingerprintWindow>: _ConsumedSetVisitor {
     var pairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
 
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration) {
+    mutating func visit<C: ConsumedSet>(
+        _ type: C.Type, reads: [StrategyParameter], summary: String
+    ) {
         pairs[C.strategyID] = { mode, parameters in _AnyCase(W.self, C.self, mode: mode, parameters: parameters) }
     }
 }

@@ -3,8 +3,10 @@
 ///
 /// Versioned: a reader refuses a `schemaVersion` it does not know.
 public struct RunResults: Codable, Sendable, Equatable {
-    /// Bumped on any incompatible change of this model.
-    public static let currentSchemaVersion = 1
+    /// Bumped on any incompatible change of this model. Schema 2 made results self-describing:
+    /// guarantees and the parameters each strategy reads, matched errors, the device profile,
+    /// workload metadata and latency batches. Fields added within a schema are optional.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var environment: EnvironmentInfo
@@ -16,6 +18,11 @@ public struct RunResults: Codable, Sendable, Equatable {
     /// The router and NavigationStack policy matrix (optional; absent from runs that did not
     /// simulate the lifecycle).
     public var policies: PolicyResults?
+    /// What one device sees, measured on the `device` workloads (or the replayed trace), and the
+    /// parameters every case was sized with.
+    public var deviceProfile: DeviceProfile?
+    /// Every workload the cases ran on, with its description, tag and profile.
+    public var workloads: [WorkloadInfo]?
 
     public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion
@@ -84,6 +91,10 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var filters: [String]
     /// `nil` for generated workloads; the file name for `replay`.
     public var traceFile: String?
+    /// The factor the device profile's sizing carries.
+    public var safetyFactor: Double?
+    /// The recommendation rule's knobs.
+    public var recommendation: RecommendationSettings?
 
     public init(quick: Bool, repetitions: Int, windowMilliseconds: Double, filters: [String], traceFile: String?) {
         self.quick = quick
@@ -110,6 +121,14 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var timing: TimingResult?
     public var memory: MemoryResult?
     public var correctness: CorrectnessResult?
+    /// The window's declared guarantee; `nil` when the mode uses no window.
+    public var windowGuarantee: GuaranteeRecord?
+    /// The consumed set's declared guarantee; `nil` when the mode uses none.
+    public var consumedGuarantee: GuaranteeRecord?
+    /// The parameters the window reads, as declared at its registration.
+    public var windowReads: [StrategyParameter]?
+    /// The parameters the consumed set reads, as declared at its registration.
+    public var consumedReads: [StrategyParameter]?
 
     public init(
         workload: String, mode: String, window: String?, consumed: String?, parameters: CaseParameters,
@@ -166,6 +185,8 @@ public struct TimingResult: Codable, Sendable, Equatable {
     public var ratioToReferenceSpread: Double?
     /// The reference row the ratios are against, e.g. `two-layer seed-literal+set` (optional).
     public var reference: String?
+    /// Every latency batch, bucketed, so the percentiles can be derived again.
+    public var latencyHistogram: LatencyHistogram?
 
     public init(
         samplesNanosecondsPerEvent: [Double], medianNanosecondsPerEvent: Double, minNanosecondsPerEvent: Double,
@@ -259,6 +280,10 @@ public struct CorrectnessResult: Codable, Sendable, Equatable {
     public var theoreticalFalsePositiveRate: Double?
     /// Filters only: measured on never-consumed probe ids after the run.
     public var measuredFalsePositiveRate: Double?
+    /// Errors matched event by event against the reference case on the same events (the
+    /// reference pair `seed-literal + set` in the same mode, or the layer's reference in a
+    /// single-layer mode); `nil` when no reference could be run.
+    public var matched: MatchedErrors?
 
     public init(
         events: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, skippedEmits: Int,

@@ -6,6 +6,8 @@ import PushDedupe
 struct _Run {
     let plan: RunPlan
     let sizing: RunSizing
+    /// What one device sees, and the parameters every case is sized with.
+    let profile: DeviceProfile
     let workloads: [LoadedWorkload]
     let started: UInt64
     let progress: (RunProgress) -> Void
@@ -22,12 +24,17 @@ struct _Run {
     /// The phase now running, for the progress line.
     var phase = RunPhase.correctness
     private var phaseSteps: [RunPhase: Int] = [:]
-    private var plannedSeconds: [RunPhase: Double] = [:]
-    private var correctnessSweepPoints = 0
+    /// Seconds each phase is expected to take before it has measured steps of its own.
+    var plannedSeconds: [RunPhase: Double] = [:]
+    var correctnessSweepPoints = 0
 
-    init(plan: RunPlan, sizing: RunSizing, workloads: [LoadedWorkload], started: UInt64, progress: @escaping (RunProgress) -> Void) {
+    init(
+        plan: RunPlan, sizing: RunSizing, profile: DeviceProfile, workloads: [LoadedWorkload], started: UInt64,
+        progress: @escaping (RunProgress) -> Void
+    ) {
         self.plan = plan
         self.sizing = sizing
+        self.profile = profile
         self.workloads = workloads
         self.started = started
         self.progress = progress
@@ -82,13 +89,22 @@ struct _Run {
                 }
             }
             for (window, consumed, mode) in specs {
-                let parameters = Self.parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                let parameters = parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
                 cases.append(anyCase)
                 caseWorkload.append(index)
-                results.append(CaseResult(
+                var result = CaseResult(
                     workload: workloads[index].id, mode: mode.rawValue, window: anyCase.windowID,
-                    consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
+                    consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil)
+                if let window, mode.usesWindow {
+                    result.windowGuarantee = GuaranteeRecord(window.guarantee)
+                    result.windowReads = window.reads
+                }
+                if let consumed, mode.usesConsumedSet {
+                    result.consumedGuarantee = GuaranteeRecord(consumed.guarantee)
+                    result.consumedReads = consumed.reads
+                }
+                results.append(result)
             }
         }
         phaseSteps[.correctness] = cases.count
@@ -110,7 +126,8 @@ struct _Run {
     private func sweepPointCount(_ selection: RunSelection) -> (speed: Int, correctness: Int) {
         var correctness = 0
         if !workloads.isEmpty {
-            correctness += selection.windows.count * sizing.windowLengthsMilliseconds.count
+            let deviceWorkloads = max(1, workloads.filter { $0.tag == .device }.count)
+            correctness += selection.windows.count * sizing.windowLengthsMilliseconds.count * deviceWorkloads
                 + selection.consumedSets.count * sizing.consumedCapacities.count
                 + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
         }
@@ -129,13 +146,18 @@ struct _Run {
         }
     }
 
-    static func parameters(window: WindowEntry?, consumed: ConsumedSetEntry?, windowMilliseconds: Double) -> CaseParameters {
-        let configuration = consumed?.defaultConfiguration ?? ConsumedSetConfiguration()
+    /// The parameters a case of `window` and `consumed` is built with: the device profile's
+    /// sizing, unless the catalogue entry pins its own (test catalogues do).
+    func parameters(window: WindowEntry?, consumed: ConsumedSetEntry?, windowMilliseconds: Double) -> CaseParameters {
+        let sized = profile.sizing
+        let pinned = consumed?.defaultConfiguration
         var parameters = CaseParameters(
-            windowMilliseconds: windowMilliseconds, windowCapacity: window?.defaultCapacity ?? 0,
-            consumedCapacity: configuration.capacity, falsePositiveRate: configuration.falsePositiveRate,
-            retentionMilliseconds: Double(configuration.retention.wholeNanoseconds) / 1e6)
-        parameters.expectedRatePerSecond = configuration.expectedRatePerSecond
+            windowMilliseconds: windowMilliseconds,
+            windowCapacity: window.map { $0.defaultCapacity ?? sized.windowCapacity } ?? 0,
+            consumedCapacity: pinned?.capacity ?? sized.consumedCapacity,
+            falsePositiveRate: pinned?.falsePositiveRate ?? sized.falsePositiveRate,
+            retentionMilliseconds: pinned.map { Double($0.retention.wholeNanoseconds) / 1e6 } ?? sized.retentionMilliseconds)
+        parameters.expectedRatePerSecond = pinned?.expectedRatePerSecond ?? sized.expectedRatePerSecond
         return parameters
     }
 
@@ -150,32 +172,6 @@ struct _Run {
 
     func label(_ index: Int) -> String {
         "\(results[index].workload) \(results[index].mode) \(cases[index].strategyLabel)"
-    }
-
-    /// One untimed run of every case over its whole workload.
-    ///
-    /// The cases' measured costs also plan the progress line's estimate of the memory pass (it
-    /// runs its cases once more over the same workloads) and of the correctness sweeps.
-    mutating func scoreCorrectness() throws(HarnessError) {
-        var seconds = [Double](repeating: 0, count: cases.count)
-        for index in cases.indices {
-            report(label(index))
-            let columns = workloads[caseWorkload[index]].columns
-            let start = MonotonicClock.now()
-            let run = try Self.rethrowing(label(index)) {
-                try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
-            }
-            seconds[index] = Double(MonotonicClock.now() - start) / 1e9
-            results[index].correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
-        }
-        if plan.measureMemory {
-            plannedSeconds[.memory] = cases.indices
-                .filter { [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) }
-                .reduce(0) { $0 + seconds[$1] }
-        }
-        if correctnessSweepPoints > 0, !seconds.isEmpty {
-            plannedSeconds[.sweeps, default: 0] += Double(correctnessSweepPoints) * seconds.reduce(0, +) / Double(seconds.count)
-        }
     }
 
     /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.

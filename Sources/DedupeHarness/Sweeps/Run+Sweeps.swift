@@ -19,17 +19,22 @@ extension _Run {
         let referenceSet = selection.consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID } ?? selection.consumedSets.first
         let companion = selection.windows.first { $0.id == "hash-deque" }
             ?? selection.windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? selection.windows.first
+        // The window length is chosen for one device's traffic: the sweep runs on every device
+        // workload (the representative one when none is selected), one point per workload.
+        let deviceWorkloads = workloads.indices.filter { workloads[$0].tag == .device }
         for window in selection.windows {
             for milliseconds in sizing.windowLengthsMilliseconds {
-                var parameters = Self.parameters(window: window, consumed: referenceSet, windowMilliseconds: milliseconds)
+                var parameters = parameters(window: window, consumed: referenceSet, windowMilliseconds: milliseconds)
                 parameters.windowMilliseconds = milliseconds
-                try sweepCorrectness("window-length", x: milliseconds, strategy: window.id, workload: representative,
-                                     window: window, consumed: referenceSet, parameters: parameters)
+                for workload in deviceWorkloads.isEmpty ? [representative] : deviceWorkloads {
+                    try sweepCorrectness("window-length", x: milliseconds, strategy: window.id, workload: workload,
+                                         window: window, consumed: referenceSet, parameters: parameters)
+                }
             }
         }
         for consumed in selection.consumedSets {
             for capacity in sizing.consumedCapacities {
-                var parameters = Self.parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                var parameters = parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 parameters.consumedCapacity = capacity
                 try sweepCorrectness("consumed-capacity", x: Double(capacity), strategy: consumed.id, workload: representative,
                                      window: companion, consumed: consumed, parameters: parameters)
@@ -37,7 +42,7 @@ extension _Run {
         }
         for consumed in selection.consumedSets where consumed.isProbabilistic {
             for bits in sizing.bloomBitsPerEntry {
-                var parameters = Self.parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+                var parameters = parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 // The optimal-k Bloom filter's rate at m/n bits per entry, p = e^(−(m/n)(ln 2)²), from
                 // the library's deterministic math; the filter is sized for the workload's envelopes.
                 parameters.falsePositiveRate = BloomSizing.falsePositiveRate(forBitsPerEntry: bits)
@@ -52,9 +57,9 @@ extension _Run {
     /// at steady state. The first `2·live + 100` events fill the window and are not timed.
     private mutating func sweepLiveSet(_ window: WindowEntry, live: Int) throws(HarnessError) {
         report("sweep window-live-set \(window.id) \(live)")
-        var parameters = Self.parameters(window: window, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
+        var parameters = parameters(window: window, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
         // Room for every live fingerprint, so the speed is not bought with evictions.
-        parameters.windowCapacity = max(window.defaultCapacity, 2 * live)
+        parameters.windowCapacity = max(parameters.windowCapacity, 2 * live)
         let anyCase = plan.strategies.makeCase(window: window, consumed: nil, mode: .windowAlone, parameters: parameters)
         let warm = 2 * live + 100
         func workload(_ timed: Int) -> EventColumns {
@@ -91,7 +96,7 @@ extension _Run {
         _ consumed: ConsumedSetEntry, size: Int, statistics: inout (any AllocatorStatistics)?
     ) throws(HarnessError) {
         report("sweep consumed-set-size \(consumed.id) \(size)")
-        var parameters = Self.parameters(window: nil, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
+        var parameters = parameters(window: nil, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
         parameters.consumedCapacity = size
         let anyCase = plan.strategies.makeCase(window: nil, consumed: consumed, mode: .consumedAlone, parameters: parameters)
         let operations = min(sizing.sweepEventsRange.upperBound, max(sizing.sweepEventsRange.lowerBound, size / 2))

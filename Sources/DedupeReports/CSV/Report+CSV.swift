@@ -70,11 +70,14 @@ public enum CSVReport {
     }
 
     /// `correctness.csv`: one row per scored case. The first thirteen columns are the ones the
-    /// issue fixes; rates, intervals, suppression by layer, evictions and filter figures follow.
+    /// issue fixes; the errors matched event by event against the reference follow, then rates,
+    /// intervals, suppression by layer, evictions and filter figures.
     public static func correctness(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: [
             "workload", "mode", "window", "consumed", "window_ms", "events", "new_events", "dup_events",
             "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens", "lost_navigations",
+            "newly_dropped", "newly_missed", "recovered_navigations", "newly_blocked_duplicates", "mcnemar_p",
+            "wanted_mcnemar_p", "matched_reference",
             "false_drop_rate", "false_drop_rate_lower95", "false_drop_rate_upper95",
             "missed_duplicate_rate", "missed_duplicate_rate_lower95", "missed_duplicate_rate_upper95",
             "suppressed_by_window", "suppressed_by_consumed_set", "suppressed_by_guard",
@@ -90,6 +93,10 @@ public enum CSVReport {
                 NumberText.exact(p.windowMilliseconds), String(c.events), String(c.newEvents), String(c.dupEvents),
                 String(c.falseDrops), String(c.missedDuplicates), String(c.skippedEmits),
                 String(c.duplicateScreens), String(c.lostNavigations),
+                NumberText.exact(c.matched?.newlyDropped), NumberText.exact(c.matched?.newlyMissed),
+                NumberText.exact(c.matched?.recoveredNavigations), NumberText.exact(c.matched?.newlyBlockedDuplicates),
+                NumberText.exact(c.matched?.mcnemarP), NumberText.exact(c.matched?.wantedMcnemarP),
+                c.matched?.reference ?? "",
                 NumberText.exact(c.falseDropRate.value), NumberText.exact(c.falseDropRate.lower95),
                 NumberText.exact(c.falseDropRate.upper95),
                 NumberText.exact(c.missedDuplicateRate.value), NumberText.exact(c.missedDuplicateRate.lower95),
@@ -129,6 +136,8 @@ public enum SweepDimension {
     public static let windowLength = "window-length"
     public static let consumedCapacity = "consumed-capacity"
     public static let bloomBitsPerEntry = "bloom-bits-per-entry"
+    /// Every dimension, in report order; a results file with another is refused.
+    public static let all = [windowLiveSet, consumedSetSize, windowLength, consumedCapacity, bloomBitsPerEntry]
 
     /// The unit of `x` for `dimension`.
     public static func unit(of dimension: String) -> String {

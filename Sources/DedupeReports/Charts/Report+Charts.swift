@@ -13,7 +13,7 @@ public enum ChartReport {
     /// Every chart, in report order. Charts whose dimension has no points are still drawn
     /// (with "no data") so the set of files never depends on the filter.
     public static func charts(_ results: RunResults) -> [Chart] {
-        [
+        [windowChoiceChart(results)] + [
             Chart(
                 fileName: "window-ns-vs-live-set.svg", caption: "Layer 1: ns/event against live-set size",
                 chart: LineChart(
@@ -57,6 +57,31 @@ public enum ChartReport {
                     xLabel: "bits per entry", yLabel: "missed duplicates (events)", logX: false, logY: false,
                     series: series(results, SweepDimension.bloomBitsPerEntry) { $0.missedDuplicates.map(Double.init) })),
         ]
+    }
+
+    /// The file of the window-length choice chart.
+    static let windowChoiceFileName = "window-length-choice.svg"
+
+    /// False drops and missed duplicates against window length on the device workloads, with
+    /// the recommended length marked by a vertical segment joining the two curves.
+    static func windowChoiceChart(_ results: RunResults) -> Chart {
+        let choice = Recommendation.make(from: results).windowLength
+        var series: [LineChart.Series] = []
+        if let choice {
+            series.append(.init(name: "false drops", points: choice.points.map { ($0.milliseconds, Double($0.falseDrops)) }))
+            series.append(.init(name: "missed duplicates", points: choice.points.map { ($0.milliseconds, Double($0.missedDuplicates)) }))
+            if let chosen = choice.points.first(where: { $0.milliseconds == choice.milliseconds }) {
+                series.append(.init(
+                    name: "chosen: \(NumberText.significant(chosen.milliseconds)) ms",
+                    points: [(chosen.milliseconds, Double(chosen.falseDrops)), (chosen.milliseconds, Double(chosen.missedDuplicates))]))
+            }
+        }
+        return Chart(
+            fileName: windowChoiceFileName, caption: "Window length: false drops and missed duplicates on the device workloads",
+            chart: LineChart(
+                title: "Device workloads: errors vs window length\(choice.map { " (\($0.strategy))" } ?? "")",
+                xLabel: "window length (ms)", yLabel: "events (summed over device workloads)", logX: true, logY: false,
+                series: series))
     }
 
     /// One series per strategy, in first-seen order; per strategy and workload when one

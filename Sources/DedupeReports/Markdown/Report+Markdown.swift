@@ -1,5 +1,4 @@
 import DedupeHarness
-import DedupeWorkloads
 
 /// `report.md`: one report a reviewer reads top to bottom. The section order is fixed and
 /// documented in `Guides/Reports.md`.
@@ -7,7 +6,7 @@ public enum MarkdownReport {
     /// Renders the report. `charts` are the SVG file names to embed (empty when SVG is off).
     ///
     /// - Complexity: O(cases²) for the frontier; the rest is linear.
-    public static func render(_ results: RunResults, charts: [ChartReport.Chart] = [], scenarios: [Scenario] = ScenarioCatalogue.all) -> String {
+    public static func render(_ results: RunResults, charts: [ChartReport.Chart] = []) -> String {
         let recommendation = Recommendation.make(from: results)
         var out = "# PushDedupe Bench report\n\n"
         if results.environment.buildConfiguration != "release" {
@@ -20,11 +19,14 @@ public enum MarkdownReport {
 
             """
         }
-        out += recommendationSection(recommendation)
+        out += recommendationSection(recommendation, charts: charts)
+        out += profileSection(results)
         out += environmentSection(results)
+        out += strategiesSection(results)
         out += layerSection(results)
-        out += "## Mode × scenario matrix\n\n" + ScenarioMatrix.make(from: results, scenarios: scenarios).markdown() + "\n"
+        out += "## Mode × scenario matrix\n\n" + ScenarioMatrix.make(from: results).markdown() + "\n"
         out += PolicyReport.section(results, chart: !charts.isEmpty)
+        out += robustnessSection(results)
         out += paretoSection(results)
         out += correctnessSection(results)
         out += memorySection(results)
@@ -38,81 +40,28 @@ public enum MarkdownReport {
         let recommendation = Recommendation.make(from: results)
         var out = ""
         if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.window ?? "-")` + `\(winner.consumed ?? "-")`** (\(winner.parameterText))"
+            out += "**Adopt `\(winner.window ?? "-")` + `\(winner.consumed ?? "-")`** (\(winner.guaranteeText); \(winner.parameterText))"
             if let runnerUp = recommendation.runnerUp { out += "; runner-up `\(runnerUp.label)`" }
             out += ".\n\n"
+        } else if let reason = recommendation.noWinnerReason {
+            out += "**No pipeline to adopt:** \(reason).\n\n"
         }
         let pipelines = results.cases.filter {
             $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil
         }
         if !pipelines.isEmpty {
-            out += layerTable(ComparableCases.widest(pipelines), keepWindow: true, keepConsumed: true)
+            let candidates = Recommendation.deviceCandidates(
+                ComparableCases.widest(pipelines), device: Set(results.deviceWorkloadIDs), window: true, consumed: true)
+            out += parameterLine(candidates) + "\n\n"
+            out += layerTable(candidates)
         }
         let e = results.environment
         out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
-        out += "commit \(e.gitCommit). Times: geometric mean over workloads of median ns/event; × reference: "
-        out += "against `\(ReferenceStrategies.window) + \(ReferenceStrategies.consumed)` in the same run._\n"
+        out += "commit \(e.gitCommit). Errors and times over the \(results.deviceWorkloadIDs.count) device workload(s); "
+        out += "times: geometric mean of median ns/event; × reference: against `\(ReferenceStrategies.window) + "
+        out += "\(ReferenceStrategies.consumed)` timed in the same run, **lower × is faster**; newly dropped / missed: "
+        out += "matched event by event against the same reference; peak memory: on the largest workload each ran._\n"
         return out
-    }
-
-    static func recommendationSection(_ recommendation: Recommendation) -> String {
-        var out = "## Recommendation\n\n"
-        let rule = recommendation.rule
-        guard let winner = recommendation.winner else {
-            out += "_No two-layer pipeline case was run, so there is no pipeline to recommend._\n\n"
-            out += layerWinners(recommendation)
-            return out + ruleText(rule)
-        }
-        out += "**Adopt `\(winner.window ?? "-")` (layer 1) with `\(winner.consumed ?? "-")` (layer 2)** "
-        out += "— \(winner.parameterText).\n\n"
-        out += "Why, across \(winner.workloads) workload(s) in mode `\(recommendation.mode ?? "-")`:\n\n"
-        out += "- \(winner.extraFalseDrops == 0 ? "zero" : String(winner.extraFalseDrops)) false drops beyond the published code's "
-            + "(\(winner.falseDrops) in all over \(winner.newEvents) wanted navigations);\n"
-        out += "- \(winner.extraMissedDuplicates) missed duplicates beyond the published code's "
-            + "(\(NumberText.percent(winner.extraMissedDuplicateRate)) of \(winner.dupEvents) duplicates; budget "
-            + "\(NumberText.percent(rule.missedDuplicateBudget))), \(winner.missedDuplicates) in all;\n"
-        if let bytes = winner.memoryBytes { out += "- memory \(NumberText.bytes(bytes)) at most;\n" }
-        if let ns = winner.nanosecondsPerEvent {
-            out += "- \(NumberText.significant(ns)) ns/event"
-            if let ratio = winner.ratioToReference { out += ", \(NumberText.fixed(ratio, 2))× the published code's time" }
-            out += ".\n"
-        }
-        out += "\n"
-        if let runnerUp = recommendation.runnerUp {
-            out += "**Runner-up:** `\(runnerUp.label)` (\(Recommendation.describe(runnerUp)), "
-                + "\(runnerUp.extraFalseDrops) false drops beyond the published code's).\n\n"
-        }
-        if !recommendation.wouldChange.isEmpty {
-            out += "**When the answer would change:**\n\n"
-            out += recommendation.wouldChange.map { "- \($0)\n" }.joined() + "\n"
-        }
-        out += layerWinners(recommendation)
-        return out + ruleText(rule)
-    }
-
-    static func layerWinners(_ recommendation: Recommendation) -> String {
-        var out = ""
-        if let window = recommendation.windowWinner {
-            out += "- Best layer-1 window on its own: `\(window.label)` (\(Recommendation.describe(window))).\n"
-        }
-        if let consumed = recommendation.consumedWinner {
-            out += "- Best layer-2 consumed set on its own: `\(consumed.label)` (\(Recommendation.describe(consumed))).\n"
-        }
-        return out.isEmpty ? out : out + "\n"
-    }
-
-    static func ruleText(_ rule: RecommendationRule) -> String {
-        """
-        _Decision rule:_ zero false drops first (a lost navigation is worse than a duplicate \
-        screen), then the missed-duplicate budget (\(NumberText.percent(rule.missedDuplicateBudget)) of \
-        duplicate events), then memory (within \(NumberText.percent(rule.memoryTolerance - 1)) of the \
-        smallest counts as a tie), then speed (geometric mean of median ns/event over workloads). \
-        False drops and misses count beyond the published code's (`seed-literal` + `set`) on the \
-        same workload: every window of a given length drops the same in-window re-taps by design, \
-        and the window length, not the data structure, decides those.
-
-
-        """
     }
 
     static func environmentSection(_ results: RunResults) -> String {
@@ -145,50 +94,67 @@ public enum MarkdownReport {
 
     static func layerSection(_ results: RunResults) -> String {
         var out = "## Per-layer comparison\n\n"
+        out += "Errors and times over the device workloads (\(results.deviceWorkloadIDs.map { "`\($0)`" }.joined(separator: ", "))). "
         out += "Times are the geometric mean over workloads of each case's median ns/event (ns per admit for "
-        out += "windows alone); ratios are the geometric mean over workloads of the median per-repetition ratio to "
-        out += "the reference timed in the same repetition (`\(ReferenceStrategies.window)` for windows, "
+        out += "windows alone); × reference is the geometric mean of the median per-repetition ratio to the "
+        out += "reference timed in the same repetition (`\(ReferenceStrategies.window)` for windows, "
         out += "`\(ReferenceStrategies.consumed)` for consumed sets, the `two-layer` `\(ReferenceStrategies.window) + "
-        out += "\(ReferenceStrategies.consumed)` for every pipeline mode; below 1 is faster).\n\n"
+        out += "\(ReferenceStrategies.consumed)` for every pipeline mode): **lower × is faster**. Newly dropped and newly "
+        out += "missed are matched event by event against the reference of the same mode on the same events, never "
+        out += "netted. Peak memory is the allocator's peak live bytes on the largest workload the row ran on. "
+        out += "Parameters are listed once per strategy in § Strategies.\n\n"
         let sections: [(String, String, Bool, Bool)] = [
             ("Layer 1: windows alone", ReferenceStrategies.windowAloneMode, true, false),
             ("Layer 2: consumed sets alone", ReferenceStrategies.consumedAloneMode, false, true),
             ("Pipelines (`two-layer`)", ReferenceStrategies.mode, true, true),
             ("Pipelines (`two-layer-guarded`)", "two-layer-guarded", true, true),
         ]
+        let device = Set(results.deviceWorkloadIDs)
         for (title, mode, keepWindow, keepConsumed) in sections {
             let cases = results.cases.filter { $0.mode == mode }
             guard !cases.isEmpty else { continue }
             out += "### \(title)\n\n"
             let widest = ComparableCases.widest(cases, window: keepWindow, consumed: keepConsumed)
-            out += layerTable(widest, keepWindow: keepWindow, keepConsumed: keepConsumed)
-            if widest.count < cases.count {
-                let common = ComparableCases.common(cases, window: keepWindow, consumed: keepConsumed)
-                if !common.cases.isEmpty {
-                    out += "Every combination, on the workloads all of them ran on ("
-                    out += common.workloads.map { "`\($0)`" }.joined(separator: ", ") + "):\n\n"
-                    out += layerTable(common.cases, keepWindow: keepWindow, keepConsumed: keepConsumed)
-                }
-            }
+            out += layerTable(Recommendation.deviceCandidates(widest, device: device, window: keepWindow, consumed: keepConsumed))
         }
         return out
     }
 
+    /// `Parameters, …: window 500 ms (`seed-literal`, …); capacity 8 (`fifo-set`, …).`: each
+    /// value once, with the strategies that read it.
+    static func parameterLine(_ candidates: [Candidate]) -> String {
+        var order: [String] = []
+        var readers: [String: [String]] = [:]
+        func add(_ parameters: [StrategyParameter]?, of id: String?, _ values: CaseParameters) {
+            guard let id else { return }
+            for parameter in parameters ?? [] {
+                let text = parameter.text(values)
+                if readers[text] == nil { order.append(text) }
+                if !(readers[text]?.contains(id) ?? false) { readers[text, default: []].append(id) }
+            }
+        }
+        for candidate in candidates {
+            add(candidate.windowReads, of: candidate.window, candidate.parameters)
+            add(candidate.consumedReads, of: candidate.consumed, candidate.parameters)
+        }
+        guard !order.isEmpty else { return "_No strategy declared the parameters it reads._" }
+        return "Parameters, each read only by the strategies named: "
+            + order.map { "\($0) (\(readers[$0]!.map { "`\($0)`" }.joined(separator: ", ")))" }.joined(separator: "; ") + "."
+    }
+
     /// One row per candidate; every row covers the same workloads, so the sums compare.
-    static func layerTable(_ cases: [CaseResult], keepWindow: Bool, keepConsumed: Bool) -> String {
+    static func layerTable(_ candidates: [Candidate]) -> String {
         var table = MarkdownTable(
-            header: ["Strategy", "Parameters", "Workloads", "ns/event", "× reference", "False drops (beyond reference)",
-                     "Missed dups (beyond reference)", "Memory"],
-            alignRight: [2, 3, 4, 5, 6, 7])
-        for candidate in Candidate.aggregate(cases, window: keepWindow, consumed: keepConsumed) {
-            // The harness's per-repetition ratios to the reference row, as in the CSV.
-            let ratio = candidate.ratioToReference
+            header: ["Strategy", "Guarantee", "Workloads", "ns/event", "× reference (lower is faster)", "False drops",
+                     "Newly dropped", "Missed dups", "Newly missed", "Peak memory (largest workload)"],
+            alignRight: [2, 3, 4, 5, 6, 7, 8, 9])
+        for candidate in candidates {
             table.rows.append([
-                "`\(candidate.label)`", candidate.parameterText, String(candidate.workloads),
+                "`\(candidate.label)`", candidate.guaranteeText, String(candidate.workloads),
                 candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
-                ratio.map { NumberText.fixed($0, 2) } ?? "—",
-                "\(candidate.falseDrops) (\(candidate.extraFalseDrops))",
-                "\(candidate.missedDuplicates) (\(candidate.extraMissedDuplicates))",
+                candidate.ratioToReference.map { NumberText.fixed($0, 2) } ?? "—",
+                "\(candidate.falseDrops)/\(candidate.newEvents)", String(candidate.newlyDropped),
+                "\(candidate.missedDuplicates)/\(candidate.dupEvents)", String(candidate.newlyMissed),
                 candidate.memoryBytes.map(NumberText.bytes) ?? "—",
             ])
         }
@@ -226,9 +192,9 @@ public enum MarkdownReport {
                 out += "_Not every axis was measured._\n\n"
                 continue
             }
-            var table = MarkdownTable(header: ["Strategy", "Parameters"] + names, alignRight: Set(2..<(2 + names.count)))
+            var table = MarkdownTable(header: ["Strategy", "Guarantee"] + names, alignRight: Set(2..<(2 + names.count)))
             for candidate in frontier {
-                table.rows.append(["`\(candidate.label)`", candidate.parameterText] + objectives.enumerated().map { index, objective in
+                table.rows.append(["`\(candidate.label)`", candidate.guaranteeText] + objectives.enumerated().map { index, objective in
                     let value = objective(candidate) ?? 0
                     return names[index] == "Memory" ? NumberText.bytes(value)
                         : names[index] == "ns/event" ? NumberText.significant(value) : String(Int(value))
@@ -299,9 +265,21 @@ public enum MarkdownReport {
 }
 
 extension Candidate {
-    /// The parameters this candidate's strategies read.
-    var parameterText: String {
-        CaseResult(workload: "", mode: "", window: window, consumed: consumed, parameters: parameters,
-                   timing: nil, memory: nil, correctness: nil).parameterSummary
+    /// The case this candidate's strategies and parameters describe, for its labels.
+    var labelCase: CaseResult {
+        var result = CaseResult(
+            workload: "", mode: "", window: window, consumed: consumed, parameters: parameters,
+            timing: nil, memory: nil, correctness: nil)
+        result.windowGuarantee = windowGuarantee
+        result.consumedGuarantee = consumedGuarantee
+        result.windowReads = windowReads
+        result.consumedReads = consumedReads
+        return result
     }
+
+    /// The parameters this candidate's strategies read.
+    public var parameterText: String { labelCase.parameterSummary }
+
+    /// The layers' declared guarantees, `exact + exact-forgets-oldest`.
+    public var guaranteeText: String { labelCase.guaranteeSummary }
 }

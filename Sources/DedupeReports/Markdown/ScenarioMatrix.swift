@@ -1,38 +1,38 @@
 import Foundation
 import DedupeHarness
-import DedupeWorkloads
 
 /// The mode × scenario table of the published article: for each situation, whether each mode
 /// blocked the duplicate, passed the wanted navigation, or missed.
 public struct ScenarioMatrix: Sendable, Equatable {
-    /// The outcome of one scenario under one mode.
-    public enum Verdict: Sendable, Equatable, CustomStringConvertible {
-        /// Every duplicate suppressed, every wanted navigation through.
-        case blocked
-        /// No duplicates to block; every wanted navigation through.
-        case passed
-        /// Some duplicates reached the screen.
-        case missed(Int)
-        /// Some wanted navigations were suppressed (worse than a miss).
-        case dropped(Int)
+    /// The outcome of one scenario under one mode, with its denominators.
+    public struct Verdict: Sendable, Equatable, CustomStringConvertible {
+        public var duplicates: Int
+        public var blocked: Int
+        public var wanted: Int
+        public var dropped: Int
 
+        public init(duplicates: Int, blocked: Int, wanted: Int, dropped: Int) {
+            self.duplicates = duplicates
+            self.blocked = blocked
+            self.wanted = wanted
+            self.dropped = dropped
+        }
+
+        /// `197/200 blocked`, `200/200 passed`, `197/200 blocked, 3/400 dropped`: a dropped wanted
+        /// navigation is always shown, as it is worse than a miss.
         public var description: String {
-            switch self {
-            case .blocked: return "blocked"
-            case .passed: return "passed"
-            case .missed(let count): return "missed (\(count))"
-            case .dropped(let count): return "dropped (\(count))"
+            var parts: [String] = []
+            if duplicates > 0 { parts.append("\(blocked)/\(duplicates) blocked") }
+            if dropped > 0 || duplicates == 0 {
+                parts.append(dropped > 0 ? "\(dropped)/\(wanted) dropped" : "\(wanted)/\(wanted) passed")
             }
+            return parts.joined(separator: ", ")
         }
 
         init(_ correctness: CorrectnessResult) {
-            if correctness.falseDrops > 0 {
-                self = .dropped(correctness.falseDrops)
-            } else if correctness.missedDuplicates > 0 {
-                self = .missed(correctness.missedDuplicates)
-            } else {
-                self = correctness.dupEvents > 0 ? .blocked : .passed
-            }
+            self.init(
+                duplicates: correctness.dupEvents, blocked: correctness.dupEvents - correctness.missedDuplicates,
+                wanted: correctness.newEvents, dropped: correctness.falseDrops)
         }
     }
 
@@ -51,24 +51,30 @@ public struct ScenarioMatrix: Sendable, Equatable {
     /// The modes in the order the article's table lists them.
     public static let modeOrder = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
 
-    /// Builds the matrix from the cases on published and NavigationStack scenarios, using the
-    /// reference strategies (`seed-literal`, `set`) when present so the table matches the
-    /// article, or else the first strategies each mode ran with.
+    /// Builds the matrix from the cases on the published and NavigationStack workloads the
+    /// results describe, using the reference strategies (`seed-literal`, `set`) when present so
+    /// the table matches the article, or else the first strategies each mode ran with. Each
+    /// summary says how many of the workload's replays fall within the window the run used.
     ///
-    /// - Complexity: O(cases × scenarios).
-    public static func make(from results: RunResults, scenarios: [Scenario] = ScenarioCatalogue.all) -> ScenarioMatrix {
-        let published = scenarios.filter { $0.category == .publishedSituation || $0.category == .navigationStack }
+    /// - Complexity: O(cases × workloads).
+    public static func make(from results: RunResults) -> ScenarioMatrix {
+        let published = (results.workloads ?? []).filter { $0.category == "published" || $0.category == "navigation-stack" }
         let modes = modeOrder.filter { mode in results.cases.contains { $0.mode == mode } }
         var rows: [Row] = []
-        for scenario in published {
-            let cases = results.cases.filter { $0.workload == scenario.id && $0.correctness != nil }
+        for workload in published {
+            let cases = results.cases.filter { $0.workload == workload.id && $0.correctness != nil }
             guard !cases.isEmpty else { continue }
             let verdicts = modes.map { mode -> Verdict? in
                 let inMode = cases.filter { $0.mode == mode }
                 let reference = inMode.first { isReference($0) } ?? inMode.first
                 return reference?.correctness.map(Verdict.init)
             }
-            rows.append(Row(scenario: scenario.id, summary: scenario.summary, verdicts: verdicts))
+            var summary = workload.description
+            if workload.replays > 0 {
+                summary += " (\(workload.replaysWithinWindow)/\(workload.replays) replays within the "
+                    + "\(NumberText.significant(results.settings.windowMilliseconds)) ms window this run used)"
+            }
+            rows.append(Row(scenario: workload.id, summary: summary, verdicts: verdicts))
         }
         let usesReference = results.cases.contains(where: isReference)
         return ScenarioMatrix(

@@ -1,25 +1,35 @@
 import DedupeHarness
 
-/// One strategy choice with its figures summed or averaged over every workload it ran on.
+/// One strategy choice with its figures summed or averaged over the workloads it ran on.
 public struct Candidate: Sendable, Equatable {
     public var window: String?
     public var consumed: String?
     public var parameters: CaseParameters
+    /// The layers' declared guarantees and the parameters they read (from the first case).
+    public var windowGuarantee: GuaranteeRecord?
+    public var consumedGuarantee: GuaranteeRecord?
+    public var windowReads: [StrategyParameter]?
+    public var consumedReads: [StrategyParameter]?
     /// Distinct workloads the figures cover.
     public var workloads: Int
     public var newEvents: Int
     public var dupEvents: Int
     public var falseDrops: Int
     public var missedDuplicates: Int
-    /// False drops beyond the published code's (`seed-literal` + `set`) on the same workload,
-    /// summed over workloads: what choosing this structure costs. A window of a given length
-    /// drops in-window re-taps by design; those the reference drops too are not counted here.
-    /// Without a reference case for a workload, all of its false drops count.
-    public var extraFalseDrops: Int
-    /// Missed duplicates beyond the published code's on the same workload, likewise.
-    public var extraMissedDuplicates: Int
-    /// The largest measured live bytes (or structural footprint when unmeasured) over workloads.
+    /// Errors matched event by event against the reference case on the same events, summed over
+    /// workloads (never netted): wanted navigations this choice drops that the published code
+    /// keeps, duplicates it lets through that the published code stops, and the reverse two.
+    public var newlyDropped: Int
+    public var newlyMissed: Int
+    public var recoveredNavigations: Int
+    public var newlyBlockedDuplicates: Int
+    /// Workloads whose cases had no reference to match with.
+    public var unmatchedWorkloads: Int
+    /// Peak live bytes on the largest workload (by events) with a memory figure: the allocator's
+    /// peak, else its live bytes, else the structural footprint.
     public var memoryBytes: Double?
+    /// The workload `memoryBytes` was measured on.
+    public var memoryWorkload: String?
     /// Geometric mean over workloads of the median ns/event.
     public var nanosecondsPerEvent: Double?
     /// Geometric mean over workloads of the median ratio to the reference row.
@@ -30,14 +40,17 @@ public struct Candidate: Sendable, Equatable {
         [window, consumed].compactMap { $0 }.joined(separator: " + ")
     }
 
-    /// Missed duplicates over duplicate events (0 when there were none).
-    public var missedDuplicateRate: Double {
-        dupEvents == 0 ? 0 : Double(missedDuplicates) / Double(dupEvents)
+    /// Same strategies (whatever the parameters).
+    func sameStrategies(as other: Candidate) -> Bool {
+        window == other.window && consumed == other.consumed
     }
 
-    /// Missed duplicates beyond the reference's, over duplicate events.
-    public var extraMissedDuplicateRate: Double {
-        dupEvents == 0 ? 0 : Double(extraMissedDuplicates) / Double(dupEvents)
+    /// The guarantee classes the candidate's layers declared; `nil` for a layer without a record.
+    var guaranteeClasses: [String?] {
+        var classes: [String?] = []
+        if window != nil { classes.append(windowGuarantee?.guaranteeClass.rawValue) }
+        if consumed != nil { classes.append(consumedGuarantee?.guaranteeClass.rawValue) }
+        return classes
     }
 
     /// Groups `cases` by strategies and parameters into candidates, in first-seen order.
@@ -58,51 +71,43 @@ public struct Candidate: Sendable, Equatable {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(result)
         }
-        let reference = referenceCorrectness(cases, window: keepWindow, consumed: keepConsumed)
         return order.map { key in
             let members = groups[key]!
             let scored = members.compactMap(\.correctness)
-            var extraFalseDrops = 0
-            var extraMissedDuplicates = 0
-            for member in members {
-                guard let correctness = member.correctness else { continue }
-                let baseline = reference[member.workload]
-                extraFalseDrops += max(0, correctness.falseDrops - (baseline?.falseDrops ?? 0))
-                extraMissedDuplicates += max(0, correctness.missedDuplicates - (baseline?.missedDuplicates ?? 0))
+            let matched = scored.compactMap(\.matched)
+            let measured = members.filter { $0.memory != nil }
+            let largest = measured.max { a, b in
+                (a.correctness?.events ?? 0, a.memoryFigure ?? 0) < (b.correctness?.events ?? 0, b.memoryFigure ?? 0)
             }
-            let memory = members.compactMap { $0.memory.map { Double($0.liveBytes ?? $0.footprintBytes) } }
             let medians = members.compactMap { $0.timing?.medianNanosecondsPerEvent }
             let ratios = members.compactMap { $0.timing.flatMap { Statistics.median($0.ratiosToReference.sorted()) } }
+            let first = members[0]
             return Candidate(
                 window: key.window, consumed: key.consumed, parameters: key.parameters,
+                windowGuarantee: key.window == nil ? nil : first.windowGuarantee,
+                consumedGuarantee: key.consumed == nil ? nil : first.consumedGuarantee,
+                windowReads: key.window == nil ? nil : first.windowReads,
+                consumedReads: key.consumed == nil ? nil : first.consumedReads,
                 workloads: Set(members.map(\.workload)).count,
                 newEvents: scored.reduce(0) { $0 + $1.newEvents },
                 dupEvents: scored.reduce(0) { $0 + $1.dupEvents },
                 falseDrops: scored.reduce(0) { $0 + $1.falseDrops },
                 missedDuplicates: scored.reduce(0) { $0 + $1.missedDuplicates },
-                extraFalseDrops: extraFalseDrops, extraMissedDuplicates: extraMissedDuplicates,
-                memoryBytes: memory.max(),
+                newlyDropped: matched.reduce(0) { $0 + $1.newlyDropped },
+                newlyMissed: matched.reduce(0) { $0 + $1.newlyMissed },
+                recoveredNavigations: matched.reduce(0) { $0 + $1.recoveredNavigations },
+                newlyBlockedDuplicates: matched.reduce(0) { $0 + $1.newlyBlockedDuplicates },
+                unmatchedWorkloads: scored.count - matched.count,
+                memoryBytes: largest?.memoryFigure, memoryWorkload: largest?.workload,
                 nanosecondsPerEvent: Statistics.geometricMean(medians),
                 ratioToReference: Statistics.geometricMean(ratios))
         }
     }
+}
 
-    /// The published code's correctness per workload among `cases`: the case whose kept layers
-    /// are the reference strategies, preferring the full reference pair when a layer is grouped
-    /// away.
-    ///
-    /// - Complexity: O(cases).
-    static func referenceCorrectness(_ cases: [CaseResult], window keepWindow: Bool, consumed keepConsumed: Bool) -> [String: CorrectnessResult] {
-        var reference: [String: (correctness: CorrectnessResult, isFullPair: Bool)] = [:]
-        for result in cases {
-            guard let correctness = result.correctness,
-                  !keepWindow || result.window == ReferenceStrategies.window,
-                  !keepConsumed || result.consumed == ReferenceStrategies.consumed else { continue }
-            let isFullPair = (result.window ?? ReferenceStrategies.window) == ReferenceStrategies.window
-                && (result.consumed ?? ReferenceStrategies.consumed) == ReferenceStrategies.consumed
-            if let existing = reference[result.workload], existing.isFullPair || !isFullPair { continue }
-            reference[result.workload] = (correctness, isFullPair)
-        }
-        return reference.mapValues(\.correctness)
+extension CaseResult {
+    /// The memory the reports rank by: the allocator's peak, else live bytes, else the footprint.
+    var memoryFigure: Double? {
+        memory.map { Double($0.peakBytes ?? $0.liveBytes ?? $0.footprintBytes) }
     }
 }

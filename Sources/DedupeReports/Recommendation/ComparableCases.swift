@@ -20,17 +20,4 @@ enum ComparableCases {
         let kept = Set(coverage.filter { $0.value.count == widest }.keys)
         return cases.filter { kept.contains(key($0, window: window, consumed: consumed)) }
     }
-
-    /// The cases on the workloads every candidate ran on, or `[]` when they share none.
-    static func common(_ cases: [CaseResult], window: Bool = true, consumed: Bool = true) -> (cases: [CaseResult], workloads: [String]) {
-        var coverage: [String: Set<String>] = [:]
-        for result in cases { coverage[key(result, window: window, consumed: consumed), default: []].insert(result.workload) }
-        guard let shared = coverage.values.reduce(nil, { (partial: Set<String>?, next) in partial?.intersection(next) ?? next }),
-              !shared.isEmpty else { return ([], []) }
-        var order: [String] = []
-        for result in cases where shared.contains(result.workload) && !order.contains(result.workload) {
-            order.append(result.workload)
-        }
-        return (cases.filter { shared.contains($0.workload) }, order)
-    }
 }

@@ -1,174 +1,235 @@
 import DedupeHarness
 
-/// What the report tells an engineer to adopt, and why.
+/// What the report tells an engineer to adopt, and why: a pure function of the results.
 public struct Recommendation: Sendable, Equatable {
-    /// The pipeline to adopt, or `nil` when the results hold no pipeline case.
+    /// The pipeline to adopt, or `nil` when no candidate passes the rule (see `noWinnerReason`).
     public var winner: Candidate?
-    /// The best candidate with a different pair of strategies.
+    /// The next candidate that passes the rule.
     public var runnerUp: Candidate?
-    /// Best layer-1 window and layer-2 consumed set, judged by the same rule on their own.
+    /// Best layer-1 window and layer-2 consumed set on their own, by the same rule.
     public var windowWinner: Candidate?
     public var consumedWinner: Candidate?
     /// The mode the pipeline candidates were taken from.
     public var mode: String?
-    /// The rule's parameters.
     public var rule: RecommendationRule
+    /// The profile the horizon was checked against (`nil` in results without one).
+    public var profile: DeviceProfile?
+    /// The workloads the errors and speeds were taken from.
+    public var deviceWorkloads: [String]
+    /// Every pipeline candidate with the rule's verdict, best first.
+    public var assessments: [RecommendationRule.Assessment]
+    /// Why there is no winner, when there is none.
+    public var noWinnerReason: String?
     /// Conditions under which another candidate would win, one sentence each.
     public var wouldChange: [String]
+    /// The recommended window length, from the window-length sweep on the device workloads.
+    public var windowLength: WindowLengthChoice?
 }
 
-/// The decision rule: zero false drops first, then the missed-duplicate budget, then memory,
-/// then speed.
-///
-/// Errors are counted beyond the published code's on the same workload
-/// (``Candidate/extraFalseDrops``): at a given window length every exact window drops the same
-/// in-window re-taps, which is the layer's design, not the structure's fault, while a structure
-/// that forgets early would otherwise look safer for dropping fewer of them. A lost navigation is
-/// worse than a duplicate screen, so a candidate with extra false drops is only considered when
-/// every candidate has some (then the fewest win). Among the rest, those whose extra
-/// missed-duplicate rate is within `missedDuplicateBudget` go on (or, if none is, those with the
-/// fewest extra misses). Memory within `memoryTolerance` of the smallest counts as a tie, and the
-/// fastest of the tied wins.
-public struct RecommendationRule: Sendable, Equatable {
-    /// The highest acceptable missed-duplicate rate, e.g. 0.001 for 0.1 %.
-    public var missedDuplicateBudget: Double
-    /// Memory within this factor of the smallest is a tie (1.10: within 10 %).
-    public var memoryTolerance: Double
-
-    public init(missedDuplicateBudget: Double = 0.001, memoryTolerance: Double = 1.10) {
-        self.missedDuplicateBudget = missedDuplicateBudget
-        self.memoryTolerance = memoryTolerance
-    }
-
-    /// The candidates that survive the false-drop and missed-duplicate steps.
-    func correctnessSurvivors(_ candidates: [Candidate]) -> [Candidate] {
-        guard let fewestDrops = candidates.map(\.extraFalseDrops).min() else { return [] }
-        let safe = candidates.filter { $0.extraFalseDrops == fewestDrops }
-        let withinBudget = safe.filter { $0.extraMissedDuplicateRate <= missedDuplicateBudget }
-        if !withinBudget.isEmpty { return withinBudget }
-        let fewestMisses = safe.map(\.extraMissedDuplicates).min()!
-        return safe.filter { $0.extraMissedDuplicates == fewestMisses }
-    }
-
-    /// Orders candidates best first by the whole rule.
-    ///
-    /// - Complexity: O(n log n) in the number of candidates.
-    public func rank(_ candidates: [Candidate]) -> [Candidate] {
-        var remaining = candidates
-        var ranked: [Candidate] = []
-        while !remaining.isEmpty {
-            let best = pick(remaining)!
-            ranked.append(best)
-            remaining.removeAll { $0 == best }
-        }
-        return ranked
-    }
-
-    /// The single best candidate.
-    public func pick(_ candidates: [Candidate]) -> Candidate? {
-        let survivors = correctnessSurvivors(candidates)
-        return Self.fastest(Self.leanest(survivors, tolerance: memoryTolerance))
-    }
-
-    /// Candidates within `tolerance` of the smallest memory; unmeasured memory never wins a tie
-    /// against a measured one.
-    static func leanest(_ candidates: [Candidate], tolerance: Double) -> [Candidate] {
-        let measured = candidates.compactMap(\.memoryBytes)
-        guard let smallest = measured.min() else { return candidates }
-        return candidates.filter { ($0.memoryBytes ?? .infinity) <= max(smallest * tolerance, smallest + 64) }
-    }
-
-    /// The fastest; ties and unmeasured speed fall back to fewer misses, then input order.
-    static func fastest(_ candidates: [Candidate]) -> Candidate? {
-        candidates.enumerated().min { a, b in
-            let left = (a.element.nanosecondsPerEvent ?? .infinity, a.element.missedDuplicates, a.offset)
-            let right = (b.element.nanosecondsPerEvent ?? .infinity, b.element.missedDuplicates, b.offset)
-            return left < right
-        }?.element
+extension RunResults {
+    /// The ids of the workloads tagged `device`; every workload when the results carry no tags.
+    public var deviceWorkloadIDs: [String] {
+        var order: [String] = []
+        for result in cases where !order.contains(result.workload) { order.append(result.workload) }
+        guard let workloads else { return order }
+        let device = Set(workloads.filter { $0.tag == "device" }.map(\.id))
+        return order.filter(device.contains)
     }
 }
 
 extension Recommendation {
-    /// Applies `rule` to `results`: a pure function of the results.
+    /// Applies the rule recorded in `results` (or `rule`) to `results`.
     ///
     /// Pipeline candidates come from the `two-layer` cases (the published design), or from
     /// `two-layer-guarded` when there are none; only candidates that ran on every workload any
-    /// candidate ran on compete, so sums are over the same workloads. Layer winners come from the `window-alone` and
-    /// `consumed-alone` cases, or from the pipelines grouped by one layer when a layer was not
-    /// measured alone.
+    /// candidate ran on compete. Errors and speed are taken on the device workloads only (all of
+    /// them when none is tagged); memory on the largest workload each candidate ran on, device
+    /// or not, since a structure that grows with a long session is not bounded by a short one.
     ///
     /// - Complexity: O(cases + candidates²).
-    public static func make(from results: RunResults, rule: RecommendationRule = RecommendationRule()) -> Recommendation {
+    public static func make(from results: RunResults, rule: RecommendationRule? = nil) -> Recommendation {
+        let rule = rule ?? results.settings.recommendation.map(RecommendationRule.init) ?? RecommendationRule()
+        let device = Set(results.deviceWorkloadIDs)
         let pipelineModes = [ReferenceStrategies.mode, "two-layer-guarded"]
         let mode = pipelineModes.first { mode in
             results.cases.contains { $0.mode == mode && $0.window != nil && $0.consumed != nil }
         }
         let pipelineCases = ComparableCases.widest(
             results.cases.filter { $0.mode == mode && $0.window != nil && $0.consumed != nil })
-        let candidates = Candidate.aggregate(pipelineCases)
-        let winner = rule.pick(candidates)
-        let runnerUp = winner.flatMap { winner in
-            rule.pick(candidates.filter { $0.window != winner.window || $0.consumed != winner.consumed })
+        let candidates = deviceCandidates(pipelineCases, device: device, window: true, consumed: true)
+        let assessments = rule.assess(candidates, profile: results.deviceProfile)
+        let passing = assessments.filter { $0.excludedBy == nil }.map(\.candidate)
+        let winner = passing.first
+        let runnerUp = winner.flatMap { winner in passing.first { !$0.sameStrategies(as: winner) } }
+
+        func layerWinner(_ mode: String, window: Bool) -> Candidate? {
+            let alone = ComparableCases.widest(
+                results.cases.filter { $0.mode == mode && (window ? $0.window != nil : $0.consumed != nil) },
+                window: window, consumed: !window)
+            let source = alone.isEmpty ? pipelineCases : alone
+            let layer = deviceCandidates(source, device: device, window: window, consumed: !window)
+            return rule.assess(layer, profile: results.deviceProfile).first { $0.excludedBy == nil }?.candidate
         }
 
-        let windowAlone = ComparableCases.widest(
-            results.cases.filter { $0.mode == ReferenceStrategies.windowAloneMode && $0.window != nil }, consumed: false)
-        let consumedAlone = ComparableCases.widest(
-            results.cases.filter { $0.mode == ReferenceStrategies.consumedAloneMode && $0.consumed != nil }, window: false)
-        let windowCandidates = windowAlone.isEmpty
-            ? Candidate.aggregate(pipelineCases, consumed: false) : Candidate.aggregate(windowAlone, consumed: false)
-        let consumedCandidates = consumedAlone.isEmpty
-            ? Candidate.aggregate(pipelineCases, window: false) : Candidate.aggregate(consumedAlone, window: false)
-
-        return Recommendation(
+        var recommendation = Recommendation(
             winner: winner, runnerUp: runnerUp,
-            windowWinner: rule.pick(windowCandidates), consumedWinner: rule.pick(consumedCandidates),
-            mode: mode, rule: rule,
-            wouldChange: winner.map { whatWouldChange(winner: $0, candidates: candidates, rule: rule) } ?? [])
+            windowWinner: layerWinner(ReferenceStrategies.windowAloneMode, window: true),
+            consumedWinner: layerWinner(ReferenceStrategies.consumedAloneMode, window: false),
+            mode: mode, rule: rule, profile: results.deviceProfile, deviceWorkloads: results.deviceWorkloadIDs,
+            assessments: assessments, noWinnerReason: nil, wouldChange: [],
+            windowLength: WindowLengthChoice.make(from: results, strategy: winner?.window, dropWeight: rule.dropWeight))
+        if winner == nil, !candidates.isEmpty {
+            recommendation.noWinnerReason = noWinnerReason(assessments, rule: rule)
+        }
+        recommendation.wouldChange = whatWouldChange(
+            winner: winner, runnerUp: runnerUp, candidates: candidates, rule: rule, profile: results.deviceProfile)
+        if let winner, let sentence = robustnessSentence(
+            winner: winner, passing: passing, cases: pipelineCases, stress: Set(results.workloads?.filter { $0.tag == "stress" }.map(\.id) ?? []))
+        {
+            recommendation.wouldChange.append(sentence)
+        }
+        return recommendation
+    }
+
+    /// Candidates with errors and speed over the device workloads and memory over all of them.
+    static func deviceCandidates(_ cases: [CaseResult], device: Set<String>, window: Bool, consumed: Bool) -> [Candidate] {
+        let onDevice = cases.filter { device.contains($0.workload) }
+        let everywhere = Candidate.aggregate(cases, window: window, consumed: consumed)
+        guard !onDevice.isEmpty else { return everywhere }
+        return Candidate.aggregate(onDevice, window: window, consumed: consumed).map { candidate in
+            var copy = candidate
+            if let all = everywhere.first(where: { $0.sameStrategies(as: candidate) && $0.parameters == candidate.parameters }) {
+                copy.memoryBytes = all.memoryBytes
+                copy.memoryWorkload = all.memoryWorkload
+            }
+            return copy
+        }
+    }
+
+    static func noWinnerReason(_ assessments: [RecommendationRule.Assessment], rule: RecommendationRule) -> String {
+        let steps = Set(assessments.compactMap(\.excludedBy))
+        if steps == [.guarantee] {
+            return "every candidate is may-drop; run with --allow-probabilistic to rank them anyway"
+        }
+        return "no candidate keeps its guarantee over the device profile's horizon; raise --safety-factor or select exact strategies"
     }
 
     /// Sentences naming the candidate that would win if one step of the rule were different.
-    static func whatWouldChange(winner: Candidate, candidates: [Candidate], rule: RecommendationRule) -> [String] {
+    static func whatWouldChange(
+        winner: Candidate?, runnerUp: Candidate?, candidates: [Candidate], rule: RecommendationRule, profile: DeviceProfile?
+    ) -> [String] {
         var sentences: [String] = []
-        let survivors = rule.correctnessSurvivors(candidates)
-        if let fastest = RecommendationRule.fastest(survivors), fastest != winner {
-            sentences.append(
-                "If speed outranked memory, \(fastest.label) (\(describe(fastest))) would win over "
-                    + "\(winner.label) (\(describe(winner))).")
+        func first(_ rule: RecommendationRule, profile: DeviceProfile?) -> Candidate? {
+            rule.assess(candidates, profile: profile).first { $0.excludedBy == nil }?.candidate
         }
-        if winner.extraMissedDuplicates > 0 {
-            let zeroMiss = candidates.filter { $0.extraFalseDrops == winner.extraFalseDrops && $0.extraMissedDuplicates == 0 }
-            if let strict = RecommendationRule.fastest(RecommendationRule.leanest(zeroMiss, tolerance: rule.memoryTolerance)) {
-                sentences.append("With a zero missed-duplicate budget, \(strict.label) (\(describe(strict))) would win.")
-            } else {
-                sentences.append("No candidate without extra false drops misses no more duplicates than the published code.")
+        if !rule.allowProbabilistic {
+            var relaxed = rule
+            relaxed.allowProbabilistic = true
+            if let other = first(relaxed, profile: profile), other != winner {
+                sentences.append(
+                    "With --allow-probabilistic, `\(other.label)` (\(describe(other))) would win; it newly drops "
+                        + "\(other.newlyDropped) wanted navigation(s) the published code keeps on the device workloads, and a "
+                        + "lost tap cannot be reproduced afterwards.")
             }
         }
-        let safe = candidates.filter { $0.extraFalseDrops == winner.extraFalseDrops }
-        let overBudget = safe.filter { $0.extraMissedDuplicateRate > rule.missedDuplicateBudget }
-        let relaxed = RecommendationRule.fastest(RecommendationRule.leanest(safe, tolerance: rule.memoryTolerance))
-        if let relaxed, relaxed != winner, overBudget.contains(relaxed) {
+        if let profile, let other = first(rule, profile: nil), other != winner {
+            let reason = rule.horizonFailure(other, profile: profile) ?? "its horizon"
             sentences.append(
-                "If \(NumberText.percent(relaxed.extraMissedDuplicateRate)) more missed duplicates than the published code were acceptable, "
-                    + "\(relaxed.label) (\(describe(relaxed))) would win.")
+                "Without the horizon step, `\(other.label)` (\(describe(other))) would win: \(reason); it newly misses "
+                    + "\(other.newlyMissed) duplicate(s) on the device workloads.")
         }
-        let unsafe = candidates.filter { $0.extraFalseDrops > winner.extraFalseDrops }
-        if let risky = RecommendationRule.fastest(RecommendationRule.leanest(unsafe, tolerance: rule.memoryTolerance)),
-           (risky.memoryBytes ?? .infinity) < (winner.memoryBytes ?? .infinity)
-            || (risky.nanosecondsPerEvent ?? .infinity) < (winner.nanosecondsPerEvent ?? .infinity) {
+        var unlimited = rule
+        unlimited.memoryBudgetBytes = .infinity
+        if let other = first(unlimited, profile: profile), other != winner, let bytes = other.memoryBytes {
             sentences.append(
-                "\(risky.label) is leaner or faster (\(describe(risky))) but drops \(risky.extraFalseDrops) wanted "
-                    + "navigation(s) the published code keeps; it would win only if lost navigations were acceptable.")
+                "With a memory budget of \(NumberText.bytes(bytes)) or more, `\(other.label)` (\(describe(other))) would win.")
+        }
+        if let winner, let runnerUp, let a = winner.nanosecondsPerEvent, let b = runnerUp.nanosecondsPerEvent {
+            let margin = b / a - 1
+            if margin <= RecommendationRule.speedTieTolerance {
+                sentences.append(
+                    "`\(runnerUp.label)` is within \(NumberText.percent(RecommendationRule.speedTieTolerance)) on speed; the tie "
+                        + "went to the stronger guarantee, then fewer matched errors, then less memory.")
+            } else {
+                sentences.append(
+                    "`\(runnerUp.label)` is \(NumberText.percent(margin)) slower; a measurement that moved by that much "
+                        + "would swap the two.")
+            }
         }
         return sentences
     }
 
-    /// `12.3 ns/event, 4.0 KiB, 2 missed`.
+    /// When the winner breaks on stress traffic (which does not decide), the fastest passing
+    /// candidate that does not, so a team expecting such traffic knows the alternative.
+    static func robustnessSentence(winner: Candidate, passing: [Candidate], cases: [CaseResult], stress: Set<String>) -> String? {
+        func errors(_ candidate: Candidate) -> (dropped: Int, missed: Int, worst: String?) {
+            let members = cases.filter {
+                stress.contains($0.workload) && $0.window == candidate.window && $0.consumed == candidate.consumed
+                    && $0.parameters == candidate.parameters
+            }
+            let matched = members.compactMap { member in member.correctness?.matched.map { (member.workload, $0) } }
+            let worst = matched.max { ($0.1.newlyDropped, $0.1.newlyMissed) < ($1.1.newlyDropped, $1.1.newlyMissed) }
+            return (matched.reduce(0) { $0 + $1.1.newlyDropped }, matched.reduce(0) { $0 + $1.1.newlyMissed }, worst?.0)
+        }
+        let own = errors(winner)
+        guard own.dropped + own.missed > 0 else { return nil }
+        var sentence = "On the stress workloads, which do not decide, `\(winner.label)` at this sizing newly drops \(own.dropped) and "
+            + "newly misses \(own.missed) (worst on `\(own.worst ?? "-")`)"
+        if let robust = passing.first(where: { !$0.sameStrategies(as: winner) && errors($0).dropped + errors($0).missed == 0 }) {
+            sentence += "; `\(robust.label)` (\(robust.guaranteeText); \(describe(robust))) breaks on none: adopt it if traffic "
+                + "like theirs is expected"
+        }
+        return sentence + "."
+    }
+
+    /// `12.3 ns/event, 4.0 KiB peak, 2 newly missed`.
     static func describe(_ candidate: Candidate) -> String {
         var parts: [String] = []
         if let ns = candidate.nanosecondsPerEvent { parts.append("\(NumberText.significant(ns)) ns/event") }
-        if let bytes = candidate.memoryBytes { parts.append(NumberText.bytes(bytes)) }
-        parts.append("\(candidate.missedDuplicates) missed")
+        if let bytes = candidate.memoryBytes { parts.append("\(NumberText.bytes(bytes)) peak") }
+        parts.append("\(candidate.newlyDropped) newly dropped, \(candidate.newlyMissed) newly missed")
         return parts.joined(separator: ", ")
+    }
+}
+
+/// The window length that minimises weighted false drops plus missed duplicates on the device
+/// workloads, from the `window-length` sweep.
+public struct WindowLengthChoice: Sendable, Equatable {
+    public struct Point: Sendable, Equatable {
+        public var milliseconds: Double
+        public var falseDrops: Int
+        public var missedDuplicates: Int
+    }
+
+    /// The window strategy whose curve was used.
+    public var strategy: String
+    /// One point per swept length, summed over the device workloads, ascending.
+    public var points: [Point]
+    /// The chosen length.
+    public var milliseconds: Double
+    public var dropWeight: Double
+
+    /// `dropWeight` × false drops + missed duplicates at `point`.
+    public func cost(_ point: Point) -> Double {
+        dropWeight * Double(point.falseDrops) + Double(point.missedDuplicates)
+    }
+
+    /// The choice for `strategy` (or the reference window, or the first swept one); the shorter
+    /// length wins a tie. `nil` without window-length points on the device workloads.
+    static func make(from results: RunResults, strategy: String?, dropWeight: Double) -> WindowLengthChoice? {
+        let device = Set(results.deviceWorkloadIDs)
+        let swept = results.sweeps.filter { $0.dimension == SweepDimension.windowLength && ($0.workload.map(device.contains) ?? true) }
+        let strategies = swept.map(\.strategy)
+        guard let chosen = [strategy, ReferenceStrategies.window].compactMap({ $0 }).first(where: strategies.contains) ?? strategies.first
+        else { return nil }
+        var sums: [Double: (Int, Int)] = [:]
+        for point in swept where point.strategy == chosen {
+            let sum = sums[point.x] ?? (0, 0)
+            sums[point.x] = (sum.0 + (point.falseDrops ?? 0), sum.1 + (point.missedDuplicates ?? 0))
+        }
+        let points = sums.keys.sorted().map { Point(milliseconds: $0, falseDrops: sums[$0]!.0, missedDuplicates: sums[$0]!.1) }
+        var choice = WindowLengthChoice(strategy: chosen, points: points, milliseconds: 0, dropWeight: dropWeight)
+        choice.milliseconds = points.min { choice.cost($0) < choice.cost($1) }?.milliseconds ?? 0
+        return choice
     }
 }

@@ -27,6 +27,7 @@
 ///   is O(k). No allocation after construction.
 public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "aging-bloom"
+    public static let guarantee: Guarantee = .mayDrop(forgetting: .afterTime(fraction: 1))
 
     /// The size of each of the two generations.
     public let generationSizing: BloomSizing

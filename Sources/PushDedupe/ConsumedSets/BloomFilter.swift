@@ -26,6 +26,7 @@
 ///   construction.
 public struct BloomFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "bloom"
+    public static let guarantee: Guarantee = .mayDrop(forgetting: .never)
 
     /// The size the filter was built with.
     public let sizing: BloomSizing

@@ -21,6 +21,7 @@
 /// - Complexity: `consume` and `contains` are O(1) expected.
 public struct BoundedLRU: ConsumedSet, Sendable {
     public static let strategyID = "bounded-lru"
+    public static let guarantee: Guarantee = .exactForgetsOldest
 
     /// The two neighbours of a slot in recency order; `-1` ends the list.
     @usableFromInline

@@ -36,6 +36,7 @@
 ///   failures become likely only near 95% load. No allocation after construction.
 public struct CuckooFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "cuckoo"
+    public static let guarantee: Guarantee = .mayDrop(forgetting: .afterCapacity)
     /// Fingerprints per bucket (b).
     public static let slotsPerBucket = 4
     /// The longest kick chain tried before evicting the oldest id.

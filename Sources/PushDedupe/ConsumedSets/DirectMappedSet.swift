@@ -21,6 +21,7 @@
 /// - Complexity: `consume` and `contains` are O(1) worst case.
 public struct DirectMappedSet: ConsumedSet, Sendable {
     public static let strategyID = "direct-mapped"
+    public static let guarantee: Guarantee = .missesOnly
 
     @usableFromInline var _ids: [EnvelopeID]
     /// Bit `s` says whether slot `s` holds an id: no 128-bit value is free to mark an empty slot.

@@ -39,6 +39,7 @@
 /// copy shares it, so a storage object reachable from two copies, on any threads, is only read.
 public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     public static let strategyID = "fifo-set"
+    public static let guarantee: Guarantee = .exactForgetsOldest
 
     /// Seven entry lanes and one control lane per group (`_LaneGroup`).
     @inlinable static var lanesPerGroup: Int { _LaneGroup.lanes }

@@ -26,6 +26,7 @@
 ///   dropped generation's table), once per epoch; a doubling rehashes one generation.
 public struct RotatingSets: ConsumedSet, Sendable {
     public static let strategyID = "rotating-sets"
+    public static let guarantee: Guarantee = .exactForgetsAfterRetention
 
     /// The epoch length T, in nanoseconds; equal to the retention.
     @usableFromInline let _period: UInt64

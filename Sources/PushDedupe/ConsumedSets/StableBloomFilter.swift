@@ -35,6 +35,7 @@
 ///   `contains` is O(K). No allocation after construction.
 public struct StableBloomFilter: ProbabilisticConsumedSet, Sendable {
     public static let strategyID = "stable-bloom"
+    public static let guarantee: Guarantee = .mayDrop(forgetting: .anyTime)
     /// The largest cell value, 2^d − 1 for d = 3 bits per cell.
     public static let cellMaximum = 7
     // Computed, not stored, so inlined code folds them (and the division by 21) into constants.

@@ -19,6 +19,7 @@
 ///   the table doubles (and rehashes every id) when it fills.
 public struct UnboundedSet: ConsumedSet, Sendable {
     public static let strategyID = "set"
+    public static let guarantee: Guarantee = .exact
 
     @usableFromInline var _ids: Set<EnvelopeID>
 

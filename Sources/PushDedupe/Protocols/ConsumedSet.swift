@@ -20,6 +20,9 @@ public protocol ConsumedSet: StrategyMetatype {
     /// The stable kebab-case id used in reports, e.g. `bounded-lru`.
     static var strategyID: String { get }
 
+    /// What the set promises by construction (see ``Guarantee``); declared by every conformer.
+    static var guarantee: Guarantee { get }
+
     /// Builds the set, validating `configuration`.
     ///
     /// - Throws: ``ConfigurationError`` for a negative capacity, a false-positive rate outside

@@ -21,6 +21,10 @@ public protocol FingerprintWindow: StrategyMetatype {
     /// The stable kebab-case id used in reports, e.g. `ring-buffer`.
     static var strategyID: String { get }
 
+    /// What the window promises by construction (see ``Guarantee``); its time parameter is the
+    /// window length. Declared by every conformer.
+    static var guarantee: Guarantee { get }
+
     /// Builds the window, validating `configuration`.
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity, or one the strategy

@@ -17,6 +17,7 @@
 /// - Complexity: O(*n*) per admit in the entries held (every call compacts and scans them).
 public struct ArrayScanWindow: FingerprintWindow, Sendable {
     public static let strategyID = "array-scan"
+    public static let guarantee: Guarantee = .exact
 
     @usableFromInline var _entries: ContiguousArray<_WindowEntry>
     @usableFromInline var _clock: _WindowClock

@@ -23,6 +23,7 @@
 /// - Complexity: O(1) per admit, worst case; no allocation after initialization.
 public struct DirectMappedWindow: FingerprintWindow, Sendable {
     public static let strategyID = "direct-mapped-window"
+    public static let guarantee: Guarantee = .missesOnly
 
     @usableFromInline
     struct _Slot: Sendable {

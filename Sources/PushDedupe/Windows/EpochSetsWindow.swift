@@ -35,6 +35,7 @@
 ///   earlier burst. A table doubles, in O(*n*), only when an epoch sets a new peak.
 public struct EpochSetsWindow: FingerprintWindow, Sendable {
     public static let strategyID = "epoch-sets"
+    public static let guarantee: Guarantee = .exactForgetsAfterRetention(fraction: 0.5)
 
     /// Admissions of the current epoch.
     @usableFromInline var _current: _FingerprintIndex

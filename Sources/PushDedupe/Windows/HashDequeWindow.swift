@@ -27,6 +27,7 @@
 ///   unindexed once; a doubling costs O(*n*) and happens only when the live set sets a new peak.
 public struct HashDequeWindow: FingerprintWindow, Sendable {
     public static let strategyID = "hash-deque"
+    public static let guarantee: Guarantee = .exact
 
     /// The FIFO ring; its length is a power of two.
     @usableFromInline var _queue: ContiguousArray<_WindowEntry>

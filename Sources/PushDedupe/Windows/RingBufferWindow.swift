@@ -22,6 +22,7 @@
 ///   amortized expiry; no allocation after initialization.
 public struct RingBufferWindow: FingerprintWindow, Sendable {
     public static let strategyID = "ring-buffer"
+    public static let guarantee: Guarantee = .exactForgetsOldest
 
     /// Fingerprint digests by slot, apart from the times so a scan reads only these.
     @usableFromInline var _fingerprints: ContiguousArray<UInt64>

@@ -30,6 +30,7 @@
 /// - Complexity: O(*n*) per admit in the entries held, plus a string allocation.
 public struct SeedLiteralWindow: FingerprintWindow, Sendable {
     public static let strategyID = "seed-literal"
+    public static let guarantee: Guarantee = .exact
 
     @usableFromInline
     struct _RecentRouteFingerprint: Sendable {

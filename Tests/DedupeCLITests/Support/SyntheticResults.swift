@@ -99,6 +99,7 @@ enum SyntheticResults {
                 }
             }
         }
+        cases = cases.map(declared)
         // Modes without one layer produce the same case for every value of that layer.
         var seen: [CaseKeyText] = []
         cases = cases.filter { result in
@@ -147,6 +148,30 @@ enum SyntheticResults {
                 clockResolutionNanoseconds: 1, harnessOverheadNanosecondsPerEvent: 0.8),
             settings: RunSettings(quick: true, repetitions: 5, windowMilliseconds: 500, filters: [], traceFile: nil),
             cases: cases, sweeps: sweeps)
+    }
+
+    /// The guarantees and parameters the library declares for these ids.
+    static let guarantees: [String: Guarantee] = [
+        "seed-literal": .exact, "array-scan": .exact, "hash-deque": .exact, "ring-buffer": .exactForgetsOldest,
+        "set": .exact, "bounded-lru": .exactForgetsOldest, "bloom": .mayDrop(forgetting: .never),
+    ]
+    static let reads: [String: [StrategyParameter]] = [
+        "seed-literal": [.windowLength, .windowReservation], "array-scan": [.windowLength, .windowReservation],
+        "hash-deque": [.windowLength, .windowReservation], "ring-buffer": [.windowLength, .windowCapacity],
+        "set": [.reservation], "bounded-lru": [.capacity], "bloom": [.capacity, .falsePositiveRate],
+    ]
+
+    static func declared(_ result: CaseResult) -> CaseResult {
+        var copy = result
+        if let window = result.window {
+            copy.windowGuarantee = guarantees[window].map(GuaranteeRecord.init)
+            copy.windowReads = reads[window]
+        }
+        if let consumed = result.consumed {
+            copy.consumedGuarantee = guarantees[consumed].map(GuaranteeRecord.init)
+            copy.consumedReads = reads[consumed]
+        }
+        return copy
     }
 
     static func correctness(

@@ -7,6 +7,7 @@ import PushDedupe
 /// An exact window: a dictionary from fingerprint to the time it was last admitted.
 struct ToyExactWindow: FingerprintWindow {
     static let strategyID = "seed-literal"
+    static let guarantee: Guarantee = .exact
     let window: Duration
     private var seen: [UInt64: Int64] = [:]
     private var latest = Int64.min
@@ -33,6 +34,7 @@ struct ToyExactWindow: FingerprintWindow {
 /// A window of at most `capacity` entries, dropping the oldest when full (an eviction if live).
 struct ToyTinyWindow: FingerprintWindow {
     static let strategyID = "tiny-window"
+    static let guarantee: Guarantee = .exactForgetsOldest
     let window: Duration
     let capacity: Int
     private var entries: [(fingerprint: UInt64, time: Int64)] = []
@@ -61,6 +63,7 @@ struct ToyTinyWindow: FingerprintWindow {
 /// An exact, unbounded consumed set.
 struct ToyExactSet: ConsumedSet {
     static let strategyID = "set"
+    static let guarantee: Guarantee = .exact
     private var ids: Set<EnvelopeID> = []
 
     init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {}
@@ -75,6 +78,7 @@ struct ToyExactSet: ConsumedSet {
 /// A consumed set of at most `capacity` ids, forgetting the oldest first.
 struct ToyFIFOSet: ConsumedSet {
     static let strategyID = "tiny-fifo"
+    static let guarantee: Guarantee = .exactForgetsOldest
     let capacity: Int
     private var order: [EnvelopeID] = []
     private(set) var evictions = 0
@@ -104,6 +108,7 @@ struct ToyFIFOSet: ConsumedSet {
 /// A one-hash bit filter of 64 bits: its theory is the fraction of bits set.
 struct ToyFilter: ProbabilisticConsumedSet {
     static let strategyID = "toy-filter"
+    static let guarantee: Guarantee = .mayDrop(forgetting: .never)
     private var bits: UInt64 = 0
     private(set) var count = 0
 
@@ -127,12 +132,12 @@ extension StrategyCatalogue {
     /// The toy strategies.
     static let toys = StrategyCatalogue(
         windows: [
-            WindowEntry(ToyExactWindow.self, summary: "exact dictionary window"),
-            WindowEntry(ToyTinyWindow.self, summary: "bounded list window", defaultCapacity: 1),
+            WindowEntry(ToyExactWindow.self, reads: [.windowLength], summary: "exact dictionary window"),
+            WindowEntry(ToyTinyWindow.self, reads: [.windowLength, .windowCapacity], summary: "bounded list window", defaultCapacity: 1),
         ],
         consumedSets: [
-            ConsumedSetEntry(ToyExactSet.self, summary: "exact set"),
-            ConsumedSetEntry(ToyFIFOSet.self, summary: "bounded FIFO", defaultConfiguration: ConsumedSetConfiguration(capacity: 1)),
-            ConsumedSetEntry(ToyFilter.self, summary: "64-bit one-hash filter"),
+            ConsumedSetEntry(ToyExactSet.self, reads: [], summary: "exact set"),
+            ConsumedSetEntry(ToyFIFOSet.self, reads: [.capacity], summary: "bounded FIFO", defaultConfiguration: ConsumedSetConfiguration(capacity: 1)),
+            ConsumedSetEntry(ToyFilter.self, reads: [.capacity], summary: "64-bit one-hash filter"),
         ])
 }

@@ -116,11 +116,12 @@ func checkConsumedSetConformance<S: ConsumedSet>(
     contract: (ConsumedSetConfiguration) -> ConsumedSetContract,
     configurations: [ConsumedSetConfiguration],
     randomSequences: Int = 2_000,
+    exhaustiveLength: Int = 7,
     meanStepNanoseconds: Int64 = 10_000_000,
     seed: UInt64 = 0xc0ffee
 ) {
     for configuration in configurations where configuration.capacity <= 3 {
-        for operations in exhaustiveConsumeOperations(length: 7, universe: 4, stepNanoseconds: meanStepNanoseconds) {
+        for operations in exhaustiveConsumeOperations(length: exhaustiveLength, universe: 4, stepNanoseconds: meanStepNanoseconds) {
             if let violation = firstConsumedSetViolation(
                 S.self, configuration: configuration, contract: contract(configuration), operations: operations)
             {

@@ -128,6 +128,7 @@ func checkWindowConformance<W: FingerprintWindow>(
     contract: (WindowConfiguration) -> WindowContract,
     capacities: [Int] = Array(0..<9) + [64],
     randomSequences: Int = 2_000,
+    exhaustiveLength: Int = 6,
     seed: UInt64 = 0x5eed
 ) {
     let windowsInQuanta: [Int64] = [0, 1, 4, 256]
@@ -135,7 +136,7 @@ func checkWindowConformance<W: FingerprintWindow>(
         // Capacity 1 below a universe of 2 exercises eviction as well as expiry.
         let configuration = WindowConfiguration(window: .nanoseconds(windowQuanta * timeQuantum), capacity: 1)
         for operations in exhaustiveWindowOperations(
-            length: 6, universe: 2, stepsInQuanta: [0, max(1, windowQuanta), max(1, windowQuanta) + 1])
+            length: exhaustiveLength, universe: 2, stepsInQuanta: [0, max(1, windowQuanta), max(1, windowQuanta) + 1])
         {
             if let violation = firstWindowViolation(
                 W.self, configuration: configuration, contract: contract(configuration), operations: operations)

@@ -1,0 +1,45 @@
+import DedupeHarness
+
+extension SharedOptions {
+    static let allowProbabilistic = OptionSpec(
+        "allow-probabilistic", help: "Let may-drop strategies (filters that can lose a wanted navigation) compete.")
+    static let memoryBudget = OptionSpec(
+        "memory-budget", value: "SIZE", help: "The pair's memory budget: bytes, or with KiB/MiB (default 64KiB); all under it tie.")
+    static let dropWeight = OptionSpec(
+        "drop-weight", value: "W", help: "Missed duplicates one false drop costs when choosing the window length (default 1).")
+    static let safetyFactor = OptionSpec(
+        "safety-factor", value: "F", help: "Factor every parameter sized from the device profile carries, 1 to 1000 (default 4).")
+
+    /// The options of the recommendation rule and the sizing, for `run` and `replay`.
+    static let ruleOptions = [allowProbabilistic, memoryBudget, dropWeight, safetyFactor]
+
+    /// Reads the rule and sizing options into `plan`.
+    static func applyRuleOptions(_ arguments: ParsedArguments, to plan: inout RunPlan) throws(CommandLineError) {
+        plan.recommendation.allowProbabilistic = arguments.flags.contains("allow-probabilistic")
+        plan.recommendation.memoryBudgetBytes = try arguments.value(
+            "memory-budget", default: RecommendationSettings.defaultMemoryBudgetBytes,
+            expecting: "a size from 1 B to 1 GiB, e.g. 65536, 64KiB or 1MiB", parseBytes)
+        plan.recommendation.dropWeight = try arguments.value("drop-weight", default: 1, expecting: "a number from 0 to 1000000") {
+            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1_000_000 ? $0 : nil }
+        }
+        plan.safetyFactor = try arguments.value("safety-factor", default: 4, expecting: "a number from 1 to 1000") {
+            Double($0).flatMap { $0.isFinite && $0 >= 1 && $0 <= 1_000 ? $0 : nil }
+        }
+    }
+
+    /// `65536`, `64KiB`, `1MiB`, `512B` → bytes; `nil` outside 1 B…1 GiB or for any other text.
+    static func parseBytes(_ text: String) -> Int? {
+        let units: [(String, Int)] = [("KiB", 1_024), ("MiB", 1_048_576), ("B", 1)]
+        var number = Substring(text)
+        var multiplier = 1
+        for (suffix, value) in units where text.hasSuffix(suffix) {
+            number = text.dropLast(suffix.count)
+            multiplier = value
+            break
+        }
+        guard let value = Double(number), value.isFinite, value > 0 else { return nil }
+        let bytes = value * Double(multiplier)
+        guard bytes >= 1, bytes <= 1_073_741_824, bytes == bytes.rounded() else { return nil }
+        return Int(bytes)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PushDedupe
+
+/// A configuration value a strategy reads, declared at its catalogue registration so the reports
+/// show exactly the parameters that shape it (never guessed from its id).
+public enum StrategyParameter: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `WindowConfiguration.window`.
+    case windowLength = "window-length"
+    /// `WindowConfiguration.capacity` as a bound: the most live entries kept.
+    case windowCapacity = "window-capacity"
+    /// `WindowConfiguration.capacity` as an initial reservation only; the window grows past it.
+    case windowReservation = "window-reservation"
+    /// `ConsumedSetConfiguration.capacity` as a bound, or a filter's expected count.
+    case capacity = "capacity"
+    /// `ConsumedSetConfiguration.capacity` as an initial reservation only; the set grows past it.
+    case reservation = "reservation"
+    /// `ConsumedSetConfiguration.falsePositiveRate`.
+    case falsePositiveRate = "false-positive-rate"
+    /// `ConsumedSetConfiguration.retention`.
+    case retention = "retention"
+    /// `ConsumedSetConfiguration.expectedRatePerSecond`.
+    case expectedRate = "expected-rate"
+
+    /// `capacity 64`, `target FP 1.00%`: this parameter's value in `parameters`, for reports.
+    public func text(_ parameters: CaseParameters) -> String {
+        switch self {
+        case .windowLength: return "window \(Self.number(parameters.windowMilliseconds)) ms"
+        case .windowCapacity: return "window capacity \(parameters.windowCapacity)"
+        case .windowReservation: return "window reserves \(parameters.windowCapacity)"
+        case .capacity: return "capacity \(parameters.consumedCapacity)"
+        case .reservation: return "reserves \(parameters.consumedCapacity) ids"
+        case .falsePositiveRate:
+            let percent = parameters.falsePositiveRate * 100
+            return "target FP \(percent >= 0.01 ? Self.number(percent) + "%" : "\(parameters.falsePositiveRate)")"
+        case .retention: return "retention \(Self.number(parameters.retentionMilliseconds / 1_000)) s"
+        case .expectedRate: return "expected \(Self.number(parameters.expectedRatePerSecond ?? 0)) ids/s"
+        }
+    }
+
+    /// Up to four significant digits, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        var text = String(format: "%.4g", value)
+        if text.contains("e") { return text }
+        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

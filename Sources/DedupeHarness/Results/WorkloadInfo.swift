@@ -1,0 +1,59 @@
+import DedupeWorkloads
+
+/// What a workload is, recorded in the results so the reports never read the scenario catalogue.
+public struct WorkloadInfo: Codable, Sendable, Equatable {
+    /// The id cases refer to: a scenario id or the trace's file name.
+    public var id: String
+    /// The scenario's one-line summary (the trace's, for a replay).
+    public var description: String
+    /// `published-situation`, `navigation-stack`, `stress`; `nil` for a trace.
+    public var category: String?
+    /// `device` (what one phone plausibly sees) or `stress`. A replayed trace is `device`: it is
+    /// one app's traffic.
+    public var tag: String
+    public var events: Int
+    /// Distinct envelopes.
+    public var envelopes: Int
+    /// Emits (replays of an envelope already created).
+    public var replays: Int
+    /// Of those, the ones at most the run's window length after their envelope's creation: the
+    /// replays a window alone could catch.
+    public var replaysWithinWindow: Int
+    /// This workload measured alone, sized with the run's safety factor: what it would need.
+    public var profile: DeviceProfile
+
+    public init(
+        id: String, description: String, category: String?, tag: String, events: Int, envelopes: Int, replays: Int,
+        replaysWithinWindow: Int, profile: DeviceProfile
+    ) {
+        self.id = id
+        self.description = description
+        self.category = category
+        self.tag = tag
+        self.events = events
+        self.envelopes = envelopes
+        self.replays = replays
+        self.replaysWithinWindow = replaysWithinWindow
+        self.profile = profile
+    }
+}
+
+/// The recommendation rule's knobs, recorded so a report re-rendered from the JSON applies the
+/// same rule.
+public struct RecommendationSettings: Codable, Sendable, Equatable {
+    /// Let `may-drop` strategies compete (`--allow-probabilistic`).
+    public var allowProbabilistic: Bool
+    /// The pair's memory budget in bytes (`--memory-budget`); everything under it ties.
+    public var memoryBudgetBytes: Int
+    /// How many missed duplicates one false drop costs when choosing the window length
+    /// (`--drop-weight`).
+    public var dropWeight: Double
+
+    public static let defaultMemoryBudgetBytes = 64 * 1_024
+
+    public init(allowProbabilistic: Bool = false, memoryBudgetBytes: Int = defaultMemoryBudgetBytes, dropWeight: Double = 1) {
+        self.allowProbabilistic = allowProbabilistic
+        self.memoryBudgetBytes = memoryBudgetBytes
+        self.dropWeight = dropWeight
+    }
+}

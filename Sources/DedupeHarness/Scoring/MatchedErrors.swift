@@ -1,0 +1,66 @@
+import DedupeWorkloads
+
+/// A case's errors matched event by event against the reference case's decisions on the same
+/// events: what choosing this case's strategies changes, direction by direction. Nothing is
+/// netted: a case that drops 1,382 navigations the reference keeps and keeps 2,418 the reference
+/// drops shows both counts.
+public struct MatchedErrors: Codable, Sendable, Equatable {
+    /// The case the decisions were matched with, e.g. `two-layer seed-literal+set`.
+    public var reference: String
+    /// Truth `new`: the reference navigated, this case suppressed it.
+    public var newlyDropped: Int
+    /// Truth `dup`: the reference stopped it, this case let it through.
+    public var newlyMissed: Int
+    /// Truth `new`: the reference suppressed it, this case navigated.
+    public var recoveredNavigations: Int
+    /// Truth `dup`: the reference let it through, this case stopped it.
+    public var newlyBlockedDuplicates: Int
+    /// Exact two-sided sign test (McNemar) on every discordant pair: events this case gets wrong
+    /// and the reference right (`newlyDropped + newlyMissed`) against the reverse.
+    public var mcnemarP: Double
+    /// The same test on wanted navigations only (`newlyDropped` against `recoveredNavigations`).
+    public var wantedMcnemarP: Double
+
+    public init(reference: String, newlyDropped: Int, newlyMissed: Int, recoveredNavigations: Int, newlyBlockedDuplicates: Int) {
+        self.reference = reference
+        self.newlyDropped = newlyDropped
+        self.newlyMissed = newlyMissed
+        self.recoveredNavigations = recoveredNavigations
+        self.newlyBlockedDuplicates = newlyBlockedDuplicates
+        mcnemarP = SignTest.twoSidedP(newlyDropped + newlyMissed, recoveredNavigations + newlyBlockedDuplicates)
+        wantedMcnemarP = SignTest.twoSidedP(newlyDropped, recoveredNavigations)
+    }
+}
+
+extension MatchedErrors {
+    /// Matches `decisions` with `referenceDecisions` (raw ``CaseDecision`` values) on the same
+    /// events. An event is an error
+    /// when its truth is `new` and it was suppressed (window, set or guard; a skipped emit is not
+    /// a drop, as in ``CorrectnessResult``), or its truth is `dup` and it navigated.
+    ///
+    /// - Complexity: O(*n*) in the events.
+    public init(decisions: [UInt8], referenceDecisions: [UInt8], truths: [Truth], reference: String) {
+        var dropped = 0, missed = 0, recovered = 0, blocked = 0
+        for i in decisions.indices {
+            switch truths[i] {
+            case .new:
+                let wrong = Self.isSuppression(decisions[i])
+                let referenceWrong = Self.isSuppression(referenceDecisions[i])
+                if wrong && !referenceWrong { dropped += 1 } else if referenceWrong && !wrong { recovered += 1 }
+            case .dup:
+                let wrong = decisions[i] == CaseDecision.navigated.rawValue
+                let referenceWrong = referenceDecisions[i] == CaseDecision.navigated.rawValue
+                if wrong && !referenceWrong { missed += 1 } else if referenceWrong && !wrong { blocked += 1 }
+            case .unknown:
+                break
+            }
+        }
+        self.init(reference: reference, newlyDropped: dropped, newlyMissed: missed,
+                  recoveredNavigations: recovered, newlyBlockedDuplicates: blocked)
+    }
+
+    private static func isSuppression(_ decision: UInt8) -> Bool {
+        decision == CaseDecision.suppressedByWindow.rawValue || decision == CaseDecision.suppressedByConsumedSet.rawValue
+            || decision == CaseDecision.suppressedByGuard.rawValue
+    }
+}

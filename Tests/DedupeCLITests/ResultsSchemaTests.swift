@@ -1,0 +1,60 @@
+import DedupeHarness
+import DedupeReports
+import Foundation
+import Testing
+
+/// Schema 2 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
+/// field is a deliberate schema change, and the file reads back to the same value.
+@Suite struct ResultsSchemaTests {
+    static func keys(_ object: Any?) -> Set<String> {
+        Set((object as? [String: Any])?.keys.map { $0 } ?? [])
+    }
+
+    @Test func schemaTwoKeysArePinnedAndRoundTrip() throws {
+        let results = try GoldenReportTests.goldenRun()
+        #expect(results.schemaVersion == 2)
+        let data = try ResultsJSON.encode(results)
+        #expect(try ResultsJSON.decode(data) == results)
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Self.keys(root) == ["schemaVersion", "environment", "settings", "cases", "sweeps", "deviceProfile", "workloads"])
+        #expect(Self.keys(root["settings"]).isSuperset(of: ["quick", "repetitions", "windowMilliseconds", "filters", "safetyFactor", "recommendation"]))
+        #expect(Self.keys((root["settings"] as? [String: Any])?["recommendation"]) == ["allowProbabilistic", "memoryBudgetBytes", "dropWeight"])
+        #expect(Self.keys(root["deviceProfile"]) == [
+            "workloads", "windowMilliseconds", "longestReplayMilliseconds", "peakEnvelopesInLongestReplay", "peakPayloadsInWindow",
+            "peakIdsPerSecond", "replayDelays", "wantedRetapDelays", "duplicatePayloadDelays", "safetyFactor", "sizing",
+        ])
+        #expect(Self.keys((root["deviceProfile"] as? [String: Any])?["sizing"]) == [
+            "windowCapacity", "consumedCapacity", "retentionMilliseconds", "expectedRatePerSecond", "falsePositiveRate",
+        ])
+        let workload = try #require((root["workloads"] as? [[String: Any]])?.first)
+        #expect(Self.keys(workload) == [
+            "id", "description", "category", "tag", "events", "envelopes", "replays", "replaysWithinWindow", "profile",
+        ])
+        let cases = try #require(root["cases"] as? [[String: Any]])
+        let pipeline = try #require(cases.first { $0["window"] != nil && $0["consumed"] != nil })
+        #expect(Self.keys(pipeline) == [
+            "workload", "mode", "window", "consumed", "parameters", "correctness", "windowGuarantee", "consumedGuarantee",
+            "windowReads", "consumedReads",
+        ])
+        #expect(Self.keys(pipeline["consumedGuarantee"]).isSuperset(of: ["class", "forgetting"]))
+        let matched = (pipeline["correctness"] as? [String: Any])?["matched"]
+        #expect(Self.keys(matched) == [
+            "reference", "newlyDropped", "newlyMissed", "recoveredNavigations", "newlyBlockedDuplicates", "mcnemarP", "wantedMcnemarP",
+        ])
+    }
+
+    /// Timing keeps every repetition's sample and every latency batch (bucketed), so statistics
+    /// can be derived again: the percentiles read back from the histogram are within a bucket.
+    @Test func timingKeepsRawSamplesAndLatencyBatches() throws {
+        let batches = (1...1_000).map { Double($0) / 10 }
+        let histogram = LatencyHistogram(batches: batches)
+        #expect(histogram.counts.reduce(0, +) == 1_000)
+        let p50 = try #require(histogram.quantile(0.5))
+        #expect(abs(p50 / 50 - 1) < 0.045)
+        let p99 = try #require(histogram.quantile(0.99))
+        #expect(abs(p99 / 99 - 1) < 0.045)
+        #expect(LatencyHistogram(batches: []).quantile(0.5) == nil)
+        let data = try JSONEncoder().encode(histogram)
+        #expect(try JSONDecoder().decode(LatencyHistogram.self, from: data) == histogram)
+    }
+}
