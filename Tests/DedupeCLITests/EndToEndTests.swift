@@ -37,6 +37,10 @@ import Testing
         (["export-trace", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
         (["list", "extra"], "unexpected argument 'extra'"),
         (["run", "--out", "/dev/null"], "invalid value '/dev/null' for '--out': not a directory"),
+        (["run", "--memory-budget", "12XB"], "invalid value '12XB' for '--memory-budget'"),
+        (["run", "--memory-budget", "0"], "invalid value '0' for '--memory-budget'"),
+        (["run", "--drop-weight=-1"], "invalid value '-1' for '--drop-weight'"),
+        (["run", "--safety-factor", "0.5"], "invalid value '0.5' for '--safety-factor'"),
     ])
     func errorsPrintOneLineAndExitTwo(_ arguments: [String], _ message: String) throws {
         let outcome = try BinaryRunner.run(arguments)
