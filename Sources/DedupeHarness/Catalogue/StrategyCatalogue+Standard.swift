@@ -28,6 +28,7 @@ enum _StandardConsumedSets: _ConsumedSetList {
         visitor.visit(CuckooFilter.self, summary: "Cuckoo filter of fingerprints, bounded", configuration: defaults)
         visitor.visit(StableBloomFilter.self, summary: "Stable Bloom filter: cells decay at random, memory constant", configuration: defaults)
         visitor.visit(DirectMappedSet.self, summary: "One slot per id hash, a collision overwrites the older id", configuration: defaults)
+        _SDKConsumedSets.visit(&visitor)
     }
 
     static var entries: [ConsumedSetEntry] {

@@ -27,18 +27,22 @@ public struct StrategyCatalogue: Sendable {
     /// The consumed set registered as `id`, or `nil`.
     public func consumedSet(_ id: String) -> ConsumedSetEntry? { consumedSets.first { $0.id == id } }
 
-    /// The case running `window` and `consumed` in `mode` with `parameters`.
-    func makeCase(window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters) -> _AnyCase {
+    /// The case running `window` and `consumed` in `mode` with `parameters`, its consumed set
+    /// persisting across relaunches as `persistence` says.
+    func makeCase(
+        window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
+        persistence: CasePersistence = .memory
+    ) -> _AnyCase {
         switch (window, consumed) {
         case let (window?, consumed?):
             if let specialized = window._specializedPairs[consumed.id] {
-                return specialized(mode, parameters)
+                return specialized(mode, parameters, persistence)
             }
-            return window._pair(consumed.type, mode, parameters)
+            return window._pair(consumed.type, mode, parameters, persistence)
         case let (window?, nil):
             return window._alone(mode, parameters)
         case let (nil, consumed?):
-            return consumed._alone(mode, parameters)
+            return consumed._alone(mode, parameters, persistence)
         case (nil, nil):
             return _AnyCase(_NoOpWindow.self, _NoOpConsumedSet.self, mode: mode, parameters: parameters)
         }
@@ -52,20 +56,20 @@ public struct WindowEntry: Sendable {
     public var type: any FingerprintWindow.Type
     /// The live-entry capacity used unless a sweep varies it; the window length comes from the plan.
     public var defaultCapacity: Int
-    let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters) -> _AnyCase
+    let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters, CasePersistence) -> _AnyCase
     /// The window on its own, built where `W` is concrete so its loop is specialized (opening
     /// `_NoOpConsumedSet` through `_pair` would not be).
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
-    var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
+    var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
 
     public init<W: FingerprintWindow>(_ type: W.Type, summary: String, defaultCapacity: Int = 4_096) {
         self.id = W.strategyID
         self.summary = summary
         self.type = type
         self.defaultCapacity = defaultCapacity
-        _pair = { consumedType, mode, parameters in
+        _pair = { consumedType, mode, parameters, persistence in
             func open<C: ConsumedSet>(_: C.Type) -> _AnyCase {
-                _AnyCase(W.self, C.self, mode: mode, parameters: parameters)
+                _AnyCase(W.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
             }
             return open(consumedType)
         }
@@ -90,7 +94,13 @@ public struct ConsumedSetEntry: Sendable {
     public var defaultConfiguration: ConsumedSetConfiguration
     /// Whether the type answers false positives (conforms to `ProbabilisticConsumedSet`).
     public var isProbabilistic: Bool
-    let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
+    /// Whether the sweeps may vary its capacity; `false` for a set registered at the constants an
+    /// SDK ships (`recent-ids` at 10 and 100), whose rows mean those constants.
+    public var isSwept: Bool = true
+    /// Whether the type can snapshot and restore (conforms to `SnapshottableConsumedSet`), so it
+    /// gets `snapshot` persistence rows on workloads with relaunches.
+    public var isSnapshottable: Bool
+    let _alone: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase
 
     public init<C: ConsumedSet>(
         _ type: C.Type, summary: String, defaultConfiguration: ConsumedSetConfiguration = ConsumedSetConfiguration()
@@ -100,7 +110,10 @@ public struct ConsumedSetEntry: Sendable {
         self.type = type
         self.defaultConfiguration = defaultConfiguration
         self.isProbabilistic = type is any ProbabilisticConsumedSet.Type
-        _alone = { mode, parameters in _AnyCase(_NoOpWindow.self, C.self, mode: mode, parameters: parameters) }
+        self.isSnapshottable = type is any SnapshottableConsumedSet.Type
+        _alone = { mode, parameters, persistence in
+            _AnyCase(_NoOpWindow.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
+        }
     }
 }
 
@@ -111,23 +124,33 @@ protocol _ConsumedSetList {
 }
 
 protocol _ConsumedSetVisitor {
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration)
+    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration, isSwept: Bool)
+}
+
+extension _ConsumedSetVisitor {
+    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration) {
+        visit(type, summary: summary, configuration: configuration, isSwept: true)
+    }
 }
 
 /// Collects the entries of a `_ConsumedSetList`.
 struct _EntryCollector: _ConsumedSetVisitor {
     var entries: [ConsumedSetEntry] = []
 
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration) {
-        entries.append(ConsumedSetEntry(type, summary: summary, defaultConfiguration: configuration))
+    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration, isSwept: Bool) {
+        var entry = ConsumedSetEntry(type, summary: summary, defaultConfiguration: configuration)
+        entry.isSwept = isSwept
+        entries.append(entry)
     }
 }
 
 /// Builds specialized pipeline cases of window `W` with every set of a `_ConsumedSetList`.
 struct _PairCollector<W: FingerprintWindow>: _ConsumedSetVisitor {
-    var pairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
+    var pairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
 
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration) {
-        pairs[C.strategyID] = { mode, parameters in _AnyCase(W.self, C.self, mode: mode, parameters: parameters) }
+    mutating func visit<C: ConsumedSet>(_ type: C.Type, summary: String, configuration: ConsumedSetConfiguration, isSwept: Bool) {
+        pairs[C.strategyID] = { mode, parameters, persistence in
+            _AnyCase(W.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
+        }
     }
 }

@@ -107,6 +107,11 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var timing: TimingResult?
     public var memory: MemoryResult?
     public var correctness: CorrectnessResult?
+    /// `memory` or `snapshot` (``CasePersistence``) on a workload with relaunches; `nil`, read as
+    /// `memory`, elsewhere (optional).
+    public var persistence: String?
+    /// A `snapshot` case's snapshot sizes and times (optional).
+    public var snapshot: SnapshotResult?
 
     public init(
         workload: String, mode: String, window: String?, consumed: String?, parameters: CaseParameters,

@@ -84,9 +84,11 @@ struct _Run {
                 results.append(CaseResult(
                     workload: workloads[index].id, mode: mode.rawValue, window: anyCase.windowID,
                     consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil))
+                addSnapshotTwin(window: window, consumed: consumed, mode: mode, parameters: parameters, workload: index)
             }
         }
-        total = cases.count * (plan.measureTiming ? 1 + plan.repetitions : 1) + (plan.measureMemory ? 1 : 0)
+        let timedCases = cases.filter { $0.persistence == .memory }.count
+        total = cases.count + (plan.measureTiming ? timedCases * plan.repetitions : 0) + (plan.measureMemory ? 1 : 0)
         if plan.runSweeps, case .catalogue = plan.source {
             total += sweepPointCount(selection)
         }
@@ -95,13 +97,14 @@ struct _Run {
     /// How many points `runSweeps` will report, for the progress line.
     private func sweepPointCount(_ selection: RunSelection) -> Int {
         var count = 0
+        let swept = selection.consumedSets.filter(\.isSwept)
         if !workloads.isEmpty {
             count += selection.windows.count * sizing.windowLengthsMilliseconds.count
-                + selection.consumedSets.count * sizing.consumedCapacities.count
-                + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
+                + swept.count * sizing.consumedCapacities.count
+                + swept.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
         }
         if plan.measureTiming {
-            count += selection.windows.count * sizing.liveSetSizes.count + selection.consumedSets.count * sizing.consumedSetSizes.count
+            count += selection.windows.count * sizing.liveSetSizes.count + swept.count * sizing.consumedSetSizes.count
         }
         return count
     }
@@ -112,6 +115,7 @@ struct _Run {
         case .stress?: return 0
         case .publishedSituation?: return 1
         case .navigationStack?: return 2
+        case .realWorld?: return 3
         case nil: return 0
         }
     }
@@ -136,6 +140,7 @@ struct _Run {
 
     func label(_ index: Int) -> String {
         "\(results[index].workload) \(results[index].mode) \(cases[index].strategyLabel)"
+            + (cases[index].persistence == .snapshot ? " [snapshot]" : "")
     }
 
     /// One untimed run of every case over its whole workload.
@@ -147,6 +152,7 @@ struct _Run {
                 try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
             }
             results[index].correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
+            results[index].snapshot = run.snapshot
         }
     }
 

@@ -26,6 +26,7 @@ public enum MarkdownReport {
         out += "## Mode × scenario matrix\n\n" + ScenarioMatrix.make(from: results, scenarios: scenarios).markdown() + "\n"
         out += paretoSection(results)
         out += correctnessSection(results)
+        out += persistenceSection(results)
         out += memorySection(results)
         out += chartsSection(charts)
         return out

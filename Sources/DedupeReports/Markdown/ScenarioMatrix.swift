@@ -39,6 +39,8 @@ public struct ScenarioMatrix: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         public var scenario: String
         public var summary: String
+        /// `device` or `stress` (``Scenario/Tag``).
+        public var tag: String
         /// One verdict per mode, `nil` when that mode was not run.
         public var verdicts: [Verdict?]
     }
@@ -51,13 +53,13 @@ public struct ScenarioMatrix: Sendable, Equatable {
     /// The modes in the order the article's table lists them.
     public static let modeOrder = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
 
-    /// Builds the matrix from the cases on published and NavigationStack scenarios, using the
+    /// Builds the matrix from the cases on published, NavigationStack and real-world scenarios, using the
     /// reference strategies (`seed-literal`, `set`) when present so the table matches the
     /// article, or else the first strategies each mode ran with.
     ///
     /// - Complexity: O(cases × scenarios).
     public static func make(from results: RunResults, scenarios: [Scenario] = ScenarioCatalogue.all) -> ScenarioMatrix {
-        let published = scenarios.filter { $0.category == .publishedSituation || $0.category == .navigationStack }
+        let published = scenarios.filter { [.publishedSituation, .navigationStack, .realWorld].contains($0.category) }
         let modes = modeOrder.filter { mode in results.cases.contains { $0.mode == mode } }
         var rows: [Row] = []
         for scenario in published {
@@ -68,7 +70,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
                 let reference = inMode.first { isReference($0) } ?? inMode.first
                 return reference?.correctness.map(Verdict.init)
             }
-            rows.append(Row(scenario: scenario.id, summary: scenario.summary, verdicts: verdicts))
+            rows.append(Row(scenario: scenario.id, summary: scenario.summary, tag: scenario.tag.rawValue, verdicts: verdicts))
         }
         let usesReference = results.cases.contains(where: isReference)
         return ScenarioMatrix(
@@ -93,11 +95,11 @@ public struct ScenarioMatrix: Sendable, Equatable {
         return "Verdicts use \(strategies).\n\n" + table.render()
     }
 
-    /// The matrix as a plain-text table for a terminal.
+    /// The matrix as a plain-text table for a terminal, with each scenario's tag.
     public func plainText() -> String {
         guard !rows.isEmpty else { return "No published or NavigationStack scenario was run.\n" }
-        let header = ["scenario"] + modes
-        let body = rows.map { [$0.scenario] + $0.verdicts.map { $0?.description ?? "-" } }
+        let header = ["scenario", "tag"] + modes
+        let body = rows.map { [$0.scenario, $0.tag] + $0.verdicts.map { $0?.description ?? "-" } }
         let widths = header.indices.map { column in
             ([header] + body).map { $0[column].count }.max()!
         }
