@@ -72,7 +72,7 @@ extension ScenarioCatalogue {
         EpisodeBuilder.scenario(
             id: "poll-redelivery",
             summary: "A second channel re-delivers a message 6–8 minutes later (ntfy #316: 00:00 and 00:07), while "
-                + "other pushes arrive at 2 a minute: past any short window, and past 10 recent ids about half the time",
+                + "other pushes arrive at 2 a minute: past any short window, and mostly past 10 recent ids",
             category: .realWorld
         ) { builder, random, number, start in
             let route = EpisodeBuilder.route(ofEpisode: number)
