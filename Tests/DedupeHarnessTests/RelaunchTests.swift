@@ -20,8 +20,9 @@ import Testing
         _ entry: ConsumedSetEntry, _ events: [WorkloadEvent], mode: CaseMode, persistence: CasePersistence
     ) throws -> [UInt8] {
         var parameters = _Run.parameters(window: nil, consumed: entry, windowMilliseconds: 500)
-        // Small tables, so that rebuilding one at each relaunch stays cheap in a debug build.
-        parameters.consumedCapacity = min(parameters.consumedCapacity, 256)
+        // Tables small enough to rebuild cheaply at each relaunch in a debug build, and above the
+        // 256 up to which debug builds walk every lane after each consume.
+        parameters.consumedCapacity = min(parameters.consumedCapacity, 8_192)
         let anyCase = StrategyCatalogue.standard.makeCase(
             window: StrategyCatalogue.standard.window("hash-deque"), consumed: entry, mode: mode, parameters: parameters,
             persistence: persistence)
@@ -83,7 +84,7 @@ import Testing
             windows: StrategyCatalogue.standard.windows,
             consumedSets: StrategyCatalogue.standard.consumedSets.map { entry in
                 var small = entry
-                small.defaultConfiguration.capacity = min(entry.defaultConfiguration.capacity, 256)
+                small.defaultConfiguration.capacity = min(entry.defaultConfiguration.capacity, 8_192)
                 return small
             })
         plan.sizing = .tiny
