@@ -12,6 +12,8 @@ import PushDedupe
             "same-payload-twice", "envelope-reemitted", "retap-after-window", "ready-callback-replay",
             "button-double-tap", "async-completion-after-retap", "path-owned-twice",
             "marketing-burst", "chat-storm", "cold-launch-replay-storm", "long-session", "mixed-default",
+            "content-available-double-callback", "launch-options-and-did-receive", "listener-registered-twice",
+            "multi-token-duplicate-delivery", "poll-redelivery", "stale-initial-notification",
         ])
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
