@@ -60,6 +60,6 @@ enum Catalogue {
     ]
 
     static var workloads: [Entry] {
-        ScenarioCatalogue.all.map { Entry(id: $0.id, summary: "[\($0.category.rawValue)] \($0.summary)") }
+        ScenarioCatalogue.all.map { Entry(id: $0.id, summary: "[\($0.category.rawValue), \($0.tag.rawValue)] \($0.summary)") }
     }
 }

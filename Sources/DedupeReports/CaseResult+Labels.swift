@@ -1,19 +1,29 @@
 import DedupeHarness
 
 extension CaseResult {
-    /// `hash-deque+set`, `ring-buffer`, or `set`: the strategies this case ran.
+    /// `hash-deque+set`, `ring-buffer`, `recent-ids (N = 10)`, or `set`: the strategies this case
+    /// ran, an SDK set with the constant it ran at, and `[snapshot]` when its state was restored
+    /// at each relaunch.
     public var strategyLabel: String {
+        let consumed = consumed.map { SDKConstants.label($0, parameters) }
+        let label: String
         switch (window, consumed) {
-        case let (window?, consumed?): return "\(window)+\(consumed)"
-        case let (window?, nil): return window
-        case let (nil, consumed?): return consumed
-        case (nil, nil): return "none"
+        case let (window?, consumed?): label = "\(window)+\(consumed)"
+        case let (window?, nil): label = window
+        case let (nil, consumed?): label = consumed
+        case (nil, nil): label = "none"
         }
+        return isSnapshotPersistence ? label + " [snapshot]" : label
     }
+
+    /// Whether the consumed set was restored from a snapshot at each relaunch (otherwise its
+    /// state was lost, or there was no relaunch).
+    public var isSnapshotPersistence: Bool { persistence == CasePersistence.snapshot.rawValue }
 
     /// Identifies a case across two result files, for `compare`.
     public var key: CaseKey {
-        CaseKey(workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters)
+        CaseKey(workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
+                persistence: isSnapshotPersistence ? CasePersistence.snapshot.rawValue : nil)
     }
 
     /// The parameters the strategies of this case read, as they declared them at registration:
@@ -36,10 +46,31 @@ public struct CaseKey: Hashable, Sendable, CustomStringConvertible {
     public var window: String?
     public var consumed: String?
     public var parameters: CaseParameters
+    /// `snapshot` for a case restored at relaunches; `nil` otherwise.
+    public var persistence: String? = nil
 
     public var description: String {
         let strategies = [window, consumed].compactMap { $0 }.joined(separator: "+")
-        return "\(workload) \(mode) \(strategies.isEmpty ? "none" : strategies)"
+        return "\(workload) \(mode) \(strategies.isEmpty ? "none" : strategies)" + (persistence.map { " [\($0)]" } ?? "")
+    }
+}
+
+/// The constants the SDK-style consumed sets were registered at, which are their rows'
+/// identity: `recent-ids` runs at N = 10 and at N = 100.
+enum SDKConstants {
+    /// `N = 10`, `T = 5 s`, `one slot`, or `nil` for a set that is not an SDK pattern.
+    static func constant(_ consumed: String, _ parameters: CaseParameters) -> String? {
+        switch consumed {
+        case "last-id": "one slot"
+        case "recent-ids": "N = \(parameters.consumedCapacity)"
+        case "id-time-map": "T = \(NumberText.significant(parameters.retentionMilliseconds / 1000)) s"
+        default: nil
+        }
+    }
+
+    /// `recent-ids (N = 10)`, or the id unchanged.
+    static func label(_ consumed: String, _ parameters: CaseParameters) -> String {
+        constant(consumed, parameters).map { "\(consumed) (\($0))" } ?? consumed
     }
 }
 

@@ -22,6 +22,16 @@ public enum PushSource: String, CaseIterable, Sendable {
     case secondPathOwner = "second_path_owner"
     /// A foreground delivery routed from `willPresent`, racing the tap path.
     case foreground
+    /// A content-available push handled by the background callback.
+    case contentAvailable = "content_available"
+    /// A second registration of the same handler (re-initialisation, hot reload).
+    case secondListener = "second_listener"
+    /// The same content sent to a second device token (reinstall, token refresh).
+    case secondToken = "second_token"
+    /// The same message delivered again by a second channel (polling next to push).
+    case secondChannel = "second_channel"
+    /// The launch notification an SDK returns again after a relaunch (`getInitialNotification`).
+    case initialNotification = "initial_notification"
 
     /// Every label, indexed by `rawValue` position: the ``Workload/sources`` of generated workloads.
     public static let labels: [String] = allCases.map(\.rawValue)
@@ -38,6 +48,11 @@ public enum PushSource: String, CaseIterable, Sendable {
         case .retap: 6
         case .secondPathOwner: 7
         case .foreground: 8
+        case .contentAvailable: 9
+        case .secondListener: 10
+        case .secondToken: 11
+        case .secondChannel: 12
+        case .initialNotification: 13
         }
     }
 }

@@ -6,6 +6,11 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     case payload
     /// An envelope already created, emitted again on another lifecycle path: layer 2 only.
     case emit
+    /// The app's process was killed and started again: windows and navigation state are lost,
+    /// and the consumed set keeps only what it persisted. Envelopes created before stay valid:
+    /// the app persists its pending route, so a later emit may name one. Carries no envelope,
+    /// route or source (see ``WorkloadEvent/relaunch(at:)``) and is never scored.
+    case relaunch
 }
 
 /// What a perfect deduplicator does with an event.
@@ -36,6 +41,14 @@ public struct WorkloadEvent: Hashable, Sendable {
     public var source: UInt16
     public var kind: EventKind
     public var truth: Truth
+
+    /// A relaunch at `time`: a zero envelope, route `UInt32.max`, source `UInt16.max` (no index)
+    /// and truth `unknown`.
+    public static func relaunch(at time: Timestamp) -> WorkloadEvent {
+        WorkloadEvent(
+            time: time, kind: .relaunch, envelope: EnvelopeID(high: 0, low: 0), fingerprint: RouteFingerprint(rawValue: 0),
+            route: .max, source: .max, truth: .unknown)
+    }
 
     public init(
         time: Timestamp, kind: EventKind, envelope: EnvelopeID, fingerprint: RouteFingerprint,

@@ -92,6 +92,11 @@ import Testing
             let line = outcome.output.split(separator: "\n").first { $0.contains(" \(id) ") || $0.hasPrefix("  \(id) ") }
             #expect(line != nil, "\(id)")
         }
+        // Every workload shows its category and tag; the SDK sets are listed at their constants.
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.contains { $0.contains("stale-initial-notification") && $0.contains("[real-world, device]") })
+        #expect(lines.contains { $0.contains("marketing-burst") && $0.contains("[stress, stress]") })
+        #expect(lines.filter { $0.hasPrefix("  recent-ids ") }.count == 2)
     }
 
     @Test func exportTraceWritesTheDocumentedFormatToAFileOrStdout() throws {

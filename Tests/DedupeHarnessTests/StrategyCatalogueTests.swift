@@ -6,7 +6,9 @@ import Testing
     @Test func standardIDsAreUniqueAndKebabCase() {
         let ids = StrategyCatalogue.standard.windows.map(\.id) + StrategyCatalogue.standard.consumedSets.map(\.id)
         #expect(Set(StrategyCatalogue.standard.windows.map(\.id)).count == StrategyCatalogue.standard.windows.count)
-        #expect(Set(StrategyCatalogue.standard.consumedSets.map(\.id)).count == StrategyCatalogue.standard.consumedSets.count)
+        // A type registered twice (`recent-ids` at the two constants SDKs ship) differs in configuration.
+        let sets = StrategyCatalogue.standard.consumedSets.map { "\($0.id) \($0.defaultConfiguration)" }
+        #expect(Set(sets).count == sets.count)
         for id in ids {
             #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id)")
         }
@@ -35,8 +37,23 @@ extension StrategyCatalogueTests {
         ])
         #expect(StrategyCatalogue.standard.consumedSets.map(\.id) == [
             "set", "bounded-lru", "bloom", "fifo-set", "rotating-sets", "aging-bloom", "cuckoo", "stable-bloom", "direct-mapped",
+            "last-id", "recent-ids", "recent-ids", "id-time-map",
         ])
         #expect(StrategyCatalogue.standard.windows.first?.id == StrategyCatalogue.referenceWindowID)
         #expect(StrategyCatalogue.standard.consumedSets.first?.id == StrategyCatalogue.referenceConsumedSetID)
+    }
+}
+
+extension StrategyCatalogueTests {
+    /// The SDK sets run at the constants the SDKs ship, are left out of the sweeps, and every
+    /// library set can snapshot.
+    @Test func sdkSetsRunAtTheirShippedConstants() throws {
+        let sets = StrategyCatalogue.standard.consumedSets
+        #expect(sets.filter { $0.id == "recent-ids" }.map(\.defaultConfiguration.capacity) == [10, 100])
+        let map = try #require(sets.first { $0.id == "id-time-map" })
+        #expect(map.defaultConfiguration.retention == .seconds(5))
+        #expect(sets.filter { !$0.isSwept }.map(\.id) == ["last-id", "recent-ids", "recent-ids", "id-time-map"])
+        #expect(sets.allSatisfy { $0.isSnapshottable })
+        #expect(StrategyCatalogue.toys.consumedSets.allSatisfy { !$0.isSnapshottable })
     }
 }

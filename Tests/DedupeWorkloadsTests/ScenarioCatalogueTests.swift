@@ -12,6 +12,8 @@ import PushDedupe
             "same-payload-twice", "envelope-reemitted", "retap-after-window", "ready-callback-replay",
             "button-double-tap", "async-completion-after-retap", "path-owned-twice",
             "marketing-burst", "chat-storm", "cold-launch-replay-storm", "long-session", "mixed-default",
+            "content-available-double-callback", "launch-options-and-did-receive", "listener-registered-twice",
+            "multi-token-duplicate-delivery", "poll-redelivery", "stale-initial-notification",
         ])
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
@@ -21,6 +23,8 @@ import PushDedupe
         let categories = ScenarioCatalogue.all.map(\.category)
         #expect(categories.filter { $0 == .publishedSituation }.count == 4)
         #expect(categories.filter { $0 == .navigationStack }.count == 3)
+        #expect(categories.filter { $0 == .realWorld }.count == 6)
+        #expect(ScenarioCatalogue.all.filter { $0.category == .realWorld }.allSatisfy { $0.tag == .device })
     }
 
     @Test(arguments: ScenarioCatalogue.all.map(\.id))
@@ -31,7 +35,7 @@ import PushDedupe
         #expect(workload.summary == scenario.summary)
         #expect(!workload.events.isEmpty)
         #expect(workload.firstInconsistency() == nil)
-        #expect(workload.events.allSatisfy { $0.truth != .unknown })
+        #expect(workload.events.allSatisfy { ($0.truth == .unknown) == ($0.kind == .relaunch) })
         #expect(workload.count(.new) > 0)
         let again = scenario.workload(seed: 3, scale: Self.quickScale)
         #expect(TraceWriter.encode(again) == TraceWriter.encode(workload))

@@ -17,8 +17,11 @@ struct ResolvedEvent: Equatable, CustomStringConvertible {
 extension Workload {
     var resolvedEvents: [ResolvedEvent] {
         events.map {
-            ResolvedEvent(time: $0.time.nanoseconds, kind: $0.kind, envelope: $0.envelope, fingerprint: $0.fingerprint,
-                          route: routes[Int($0.route)], source: sources[Int($0.source)], truth: $0.truth)
+            // A relaunch indexes no route or source.
+            let isRelaunch = $0.kind == .relaunch
+            return ResolvedEvent(
+                time: $0.time.nanoseconds, kind: $0.kind, envelope: $0.envelope, fingerprint: $0.fingerprint,
+                route: isRelaunch ? "" : routes[Int($0.route)], source: isRelaunch ? "" : sources[Int($0.source)], truth: $0.truth)
         }
     }
 

@@ -38,6 +38,21 @@ import PushDedupe
         ("8,payload,a2,item\u{1}:1,tap,new", .invalidField),
         ("8,payload,a2,item:1,tap,yes", .invalidField),
         ("8,emit,a1,item:2,tap,dup", .fingerprintMismatch),
+        // A relaunch is `TIME,relaunch,,,,`: anything else on the line is malformed.
+        ("8,relaunch,a2,,,", .invalidField),
+        ("8,relaunch,,item:1,,", .invalidField),
+        ("8,relaunch,,,tap,", .invalidField),
+        ("8,relaunch,,,,new", .invalidField),
+        ("8,relaunch,,,,unknown", .invalidField),
+        ("8,relaunch,a1,item:1,tap,dup", .invalidField),
+        ("8,relaunch,,,,,", .wrongColumnCount),
+        ("8,relaunch,,,", .wrongColumnCount),
+        ("8,relaunch", .wrongColumnCount),
+        ("x,relaunch,,,,", .badNumber),
+        (",relaunch,,,,", .badNumber),
+        ("4.5,relaunch,,,,", .decreasingTime),
+        ("8,Relaunch,,,,", .unknownKind),
+        ("8, relaunch,,,,", .unknownKind),
     ]
 
     @Test(arguments: cases)
@@ -165,5 +180,21 @@ import PushDedupe
         }
         // Most single-byte edits break a line; some (inside a comment or a label) do not.
         #expect(accepted < 300)
+    }
+}
+
+extension TraceMalformedTests {
+    @Test func anEmitAfterARelaunchMayNameAnEnvelopeCreatedBeforeIt() throws {
+        let workload = try TraceReader.read(bytes: Self.trace("8,relaunch,,,,\n8.5,emit,a1,,pending_route,dup"), fileName: "ok.csv")
+        #expect(workload.events.map(\.kind) == [.payload, .emit, .relaunch, .emit, .payload])
+        #expect(workload.events[2] == .relaunch(at: Timestamp(nanoseconds: 8_000_000)))
+        #expect(workload.firstInconsistency() == nil)
+    }
+
+    @Test func anEmitAfterARelaunchOfAnEnvelopeNoPayloadCreatedIsRejected() {
+        #expect { try TraceReader.read(bytes: Self.trace("8,relaunch,,,,\n8.5,emit,zz,,pending_route,dup"), fileName: "bad.csv") } throws: { error in
+            guard let error = error as? TraceError else { return false }
+            return error.kind == .unknownEnvelope && error.line == 6
+        }
     }
 }

@@ -152,3 +152,16 @@ import PushDedupe
         #expect(Array(workload.routes[Int(workload.events[1].route)].utf8) == Array(decomposed.utf8))
     }
 }
+
+extension TraceRoundTripTests {
+    @Test func aRelaunchIsWrittenAsATimeAndEmptyFields() throws {
+        let workload = try #require(ScenarioCatalogue.scenario(named: "stale-initial-notification")).workload(seed: 3)
+        let relaunches = workload.events.filter { $0.kind == .relaunch }
+        #expect(!relaunches.isEmpty)
+        let lines = String(decoding: TraceWriter.encode(workload), as: UTF8.self).split(separator: "\n")
+        let written = lines.filter { $0.contains(",relaunch,") }
+        #expect(written.count == relaunches.count)
+        #expect(written.allSatisfy { $0.hasSuffix(",relaunch,,,,") })
+        #expect(workload.firstInconsistency() == nil)
+    }
+}

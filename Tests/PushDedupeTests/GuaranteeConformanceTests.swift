@@ -66,6 +66,9 @@ import Testing
         Self.checkDeclared(AgingBloomFilter.self)
         Self.checkDeclared(CuckooFilter.self)
         Self.checkDeclared(StableBloomFilter.self)
+        Self.checkDeclared(LastIDSet.self)
+        Self.checkDeclared(RecentIDs.self)
+        Self.checkDeclared(IDTimeMap.self)
     }
 
     @Test func everyWindowKeepsItsDeclaredGuarantee() {
@@ -83,6 +86,9 @@ import Testing
         #expect(BoundedLRU.guarantee == .exactForgetsOldest)
         #expect(RotatingSets.guarantee == .exactForgetsAfterRetention)
         #expect(DirectMappedSet.guarantee == .missesOnly)
+        #expect(LastIDSet.guarantee == .missesOnly)
+        #expect(RecentIDs.guarantee == .exactForgetsOldest)
+        #expect(IDTimeMap.guarantee == .exactForgetsAfterRetention)
         #expect(EpochSetsWindow.guarantee == .exactForgetsAfterRetention(fraction: 0.5))
         #expect(RingBufferWindow.guarantee == .exactForgetsOldest)
         #expect(DirectMappedWindow.guarantee == .missesOnly)

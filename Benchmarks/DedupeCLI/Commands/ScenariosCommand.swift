@@ -7,14 +7,15 @@ extension Subcommands {
     static let scenarios = Subcommand(
         name: "scenarios", summary: "Print the mode × scenario matrix of the published situations.", positionals: "",
         discussion: """
-        Runs every published situation and NavigationStack case in every mode (correctness only, no
-        timing) and prints blocked / passed / missed per mode. Also writes scenarios.md to --out.
+        Runs every published situation, NavigationStack case and real-world mechanism in every mode
+        (correctness only, no timing) and prints blocked / passed / missed per mode, with each
+        scenario's tag (device or stress). Also writes scenarios.md to --out.
         """,
         options: [SharedOptions.seed, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.quiet]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         let ids = ScenarioCatalogue.all
-            .filter { $0.category == .publishedSituation || $0.category == .navigationStack }.map(\.id)
+            .filter { [.publishedSituation, .navigationStack, .realWorld].contains($0.category) }.map(\.id)
         let plan = RunPlan(
             source: .catalogue, quick: false, seed: try SharedOptions.seed(arguments), repetitions: 1,
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments),

@@ -8,6 +8,7 @@ struct _AnyCase: Sendable {
     let windowID: String?
     let consumedID: String?
     let parameters: CaseParameters
+    let persistence: CasePersistence
     let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64) throws -> _CorrectnessRun
     let _timed: @Sendable (EventColumns, _ untimedPrefix: Int, _ batchSize: Int, _ batches: inout [Double]) throws -> Double
     let _memory: @Sendable (EventColumns, _ statistics: inout (any AllocatorStatistics)?) throws -> MemoryResult
@@ -17,25 +18,31 @@ struct _AnyCase: Sendable {
     ) throws -> _ConsumedSweepRun
 
     init<W: FingerprintWindow, C: ConsumedSet>(
-        _: W.Type, _: C.Type, mode: CaseMode, parameters: CaseParameters
+        _: W.Type, _: C.Type, mode: CaseMode, parameters: CaseParameters, persistence: CasePersistence = .memory
     ) {
         self.mode = mode
+        self.persistence = persistence
         self.windowID = mode.usesWindow ? W.strategyID : nil
         self.consumedID = mode.usesConsumedSet ? C.strategyID : nil
         self.parameters = parameters
         let windowConfiguration = parameters.windowConfiguration
         let consumedConfiguration = parameters.consumedConfiguration
         _correctness = { columns, probes, seed in
-            var instance = try _ConcreteCase<W, C>(mode: mode, window: windowConfiguration, consumed: consumedConfiguration)
-            return instance.runForCorrectness(columns, probes: probes, seed: seed)
+            var instance = try _ConcreteCase<W, C>(
+                mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence)
+            let run = instance.runForCorrectness(columns, probes: probes, seed: seed)
+            if let failure = instance.relaunch.failure { throw HarnessError.invalidPlan(failure) }
+            return run
         }
         _timed = { columns, untimedPrefix, batchSize, batches in
-            var instance = try _ConcreteCase<W, C>(mode: mode, window: windowConfiguration, consumed: consumedConfiguration)
+            var instance = try _ConcreteCase<W, C>(
+                mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence)
             return instance.runTimed(columns, untimedPrefix: untimedPrefix, batchSize: batchSize, batches: &batches)
         }
         _memory = { columns, statistics in
             try _ConcreteCase<W, C>.runForMemory(
-                columns, mode: mode, window: windowConfiguration, consumed: consumedConfiguration, statistics: &statistics)
+                columns, mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence,
+                statistics: &statistics)
         }
         _sweepConsumedSet = { fill, seed, rounds, refillEachRound, batchSize, statistics in
             try _ConcreteCase<_NoOpWindow, C>.sweepConsumedSet(
@@ -61,6 +68,8 @@ struct _CorrectnessRun {
     var consumedFootprint = 0
     /// Whether the mode's path pops (`two-layer-guarded`), so scoring replays the same pops.
     var poppingPath = false
+    /// What the snapshots at relaunches cost, for a `snapshot` case.
+    var snapshot: SnapshotResult?
 }
 
 extension CaseParameters {

@@ -17,6 +17,7 @@ extension _ConcreteCase {
             consumedEvictions: mode.usesConsumedSet ? consumed.evictions : 0)
         run.consumedFootprint = mode.usesConsumedSet ? consumed.footprint : 0
         run.poppingPath = mode == .twoLayerGuarded
+        run.snapshot = relaunch.result
         if mode.usesConsumedSet, let filter = consumed as? any ProbabilisticConsumedSet {
             run.theoreticalFalsePositiveRate = filter.theoreticalFalsePositiveRate
             if probes > 0 {
@@ -66,7 +67,7 @@ extension _ConcreteCase {
     /// so only the strategies' own allocations are counted.
     static func runForMemory(
         _ columns: EventColumns, mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration,
-        statistics: inout (any AllocatorStatistics)?
+        persistence: CasePersistence = .memory, statistics: inout (any AllocatorStatistics)?
     ) throws(ConfigurationError) -> MemoryResult {
         let n = columns.count
         let slices = 10
@@ -79,7 +80,7 @@ extension _ConcreteCase {
 
         let baseline = statistics?.allocatedBytes()
         let peakSupported = statistics?.resetPeak() ?? false
-        var instance = try Self(mode: mode, window: window, consumed: consumed)
+        var instance = try Self(mode: mode, window: window, consumed: consumed, persistence: persistence)
         if let baseline, let now = statistics?.allocatedBytes() { allocated[0] = now - baseline } else { haveBytes = false }
         footprints[0] = instance.footprint
         decisions.withUnsafeMutableBufferPointer { decisionBuffer in

@@ -9,11 +9,17 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
     let mode: CaseMode
     /// The navigation path the guard checks; the user goes back through it.
     var path: _GuardedPath
-    init(mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration) throws(ConfigurationError) {
+    /// What survives a relaunch, and what the strategies are rebuilt from then.
+    var relaunch: _RelaunchState
+    init(
+        mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration,
+        persistence: CasePersistence = .memory
+    ) throws(ConfigurationError) {
         self.mode = mode
         self.path = mode == .twoLayerGuarded ? _GuardedPath() : .inert
         self.window = try W(configuration: window)
         self.consumed = try C(configuration: consumed)
+        self.relaunch = _RelaunchState(persistence: persistence, window: window, consumed: consumed)
     }
 
     /// Feeds `columns[range]` to the strategies, writing one ``CaseDecision`` per event.
@@ -27,6 +33,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         _ columns: borrowing EventColumns, _ range: Range<Int>,
         decisions: UnsafeMutablePointer<UInt8>, created: UnsafeMutablePointer<Bool>
     ) {
+        if columns.hasRelaunch(in: range) { return processAcrossRelaunches(columns, range, decisions: decisions, created: created) }
         switch mode {
         case .windowAlone:
             for i in range {

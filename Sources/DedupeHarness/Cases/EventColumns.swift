@@ -20,6 +20,10 @@ struct EventColumns: Sendable {
     var hasCreator: [Bool]
     var routes: [UInt32]
     var truths: [Truth]
+    /// Whether the event is a relaunch of the app.
+    var isRelaunch: [Bool]
+    /// The indices of the relaunches, ascending.
+    var relaunches: [Int]
     /// Number of distinct envelopes.
     var envelopeCount: Int
 
@@ -35,12 +39,19 @@ struct EventColumns: Sendable {
         hasCreator = []; hasCreator.reserveCapacity(n)
         routes = []; routes.reserveCapacity(n)
         truths = []; truths.reserveCapacity(n)
+        isRelaunch = []; isRelaunch.reserveCapacity(n)
+        relaunches = []
         // Built once, outside any timing; iteration order never matters, so Swift's hashing is fine.
         var slots: [EnvelopeID: Int32] = [:]
         var created: Set<EnvelopeID> = []
         for event in events {
+            isRelaunch.append(event.kind == .relaunch)
+            if event.kind == .relaunch { relaunches.append(times.count) }
             let slot: Int32
-            if let existing = slots[event.envelope] {
+            if event.kind == .relaunch {
+                // Names no envelope; never looked up.
+                slot = 0
+            } else if let existing = slots[event.envelope] {
                 slot = existing
             } else {
                 slot = Int32(slots.count)
@@ -55,7 +66,7 @@ struct EventColumns: Sendable {
                 created.insert(event.envelope)
                 hasCreator.append(true)
             } else {
-                hasCreator.append(created.contains(event.envelope))
+                hasCreator.append(event.kind == .relaunch || created.contains(event.envelope))
             }
             routes.append(event.route)
             truths.append(event.truth)

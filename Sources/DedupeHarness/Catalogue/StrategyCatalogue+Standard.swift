@@ -47,6 +47,7 @@ enum _StandardConsumedSets: _ConsumedSetList {
         visitor.visit(CuckooFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Cuckoo filter of fingerprints, bounded")
         visitor.visit(StableBloomFilter.self, reads: [.capacity, .falsePositiveRate], summary: "Stable Bloom filter: cells decay at random, memory constant")
         visitor.visit(DirectMappedSet.self, reads: [.capacity], summary: "One slot per id hash, a collision overwrites the older id")
+        _SDKConsumedSets.visit(&visitor)
     }
 
     static var entries: [ConsumedSetEntry] {

@@ -27,18 +27,22 @@ public struct StrategyCatalogue: Sendable {
     /// The consumed set registered as `id`, or `nil`.
     public func consumedSet(_ id: String) -> ConsumedSetEntry? { consumedSets.first { $0.id == id } }
 
-    /// The case running `window` and `consumed` in `mode` with `parameters`.
-    func makeCase(window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters) -> _AnyCase {
+    /// The case running `window` and `consumed` in `mode` with `parameters`, its consumed set
+    /// persisting across relaunches as `persistence` says.
+    func makeCase(
+        window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
+        persistence: CasePersistence = .memory
+    ) -> _AnyCase {
         switch (window, consumed) {
         case let (window?, consumed?):
             if let specialized = window._specializedPairs[consumed.id] {
-                return specialized(mode, parameters)
+                return specialized(mode, parameters, persistence)
             }
-            return window._pair(consumed.type, mode, parameters)
+            return window._pair(consumed.type, mode, parameters, persistence)
         case let (window?, nil):
             return window._alone(mode, parameters)
         case let (nil, consumed?):
-            return consumed._alone(mode, parameters)
+            return consumed._alone(mode, parameters, persistence)
         case (nil, nil):
             return _AnyCase(_NoOpWindow.self, _NoOpConsumedSet.self, mode: mode, parameters: parameters)
         }
@@ -58,11 +62,11 @@ public struct WindowEntry: Sendable {
     /// A live-entry capacity pinned by the registration; `nil` (the standard catalogue) sizes it
     /// from the device profile. The window length comes from the plan.
     public var defaultCapacity: Int?
-    let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters) -> _AnyCase
+    let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters, CasePersistence) -> _AnyCase
     /// The window on its own, built where `W` is concrete so its loop is specialized (opening
     /// `_NoOpConsumedSet` through `_pair` would not be).
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
-    var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
+    var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
 
     public init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil) {
         self.id = W.strategyID
@@ -71,9 +75,9 @@ public struct WindowEntry: Sendable {
         self.reads = reads
         self.guarantee = W.guarantee
         self.defaultCapacity = defaultCapacity
-        _pair = { consumedType, mode, parameters in
+        _pair = { consumedType, mode, parameters, persistence in
             func open<C: ConsumedSet>(_: C.Type) -> _AnyCase {
-                _AnyCase(W.self, C.self, mode: mode, parameters: parameters)
+                _AnyCase(W.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
             }
             return open(consumedType)
         }
@@ -107,7 +111,13 @@ public struct ConsumedSetEntry: Sendable {
     public var defaultConfiguration: ConsumedSetConfiguration?
     /// Whether the type answers false positives (conforms to `ProbabilisticConsumedSet`).
     public var isProbabilistic: Bool
-    let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
+    /// Whether the sweeps may vary its capacity; `false` for a set registered at the constants an
+    /// SDK ships (`recent-ids` at 10 and 100), whose rows mean those constants.
+    public var isSwept: Bool = true
+    /// Whether the type can snapshot and restore (conforms to `SnapshottableConsumedSet`), so it
+    /// gets `snapshot` persistence rows on workloads with relaunches.
+    public var isSnapshottable: Bool
+    let _alone: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase
 
     public init<C: ConsumedSet>(
         _ type: C.Type, reads: [StrategyParameter], summary: String,
@@ -120,7 +130,10 @@ public struct ConsumedSetEntry: Sendable {
         self.guarantee = C.guarantee
         self.defaultConfiguration = defaultConfiguration
         self.isProbabilistic = type is any ProbabilisticConsumedSet.Type
-        _alone = { mode, parameters in _AnyCase(_NoOpWindow.self, C.self, mode: mode, parameters: parameters) }
+        self.isSnapshottable = type is any SnapshottableConsumedSet.Type
+        _alone = { mode, parameters, persistence in
+            _AnyCase(_NoOpWindow.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
+        }
     }
 }
 
@@ -131,8 +144,18 @@ protocol _ConsumedSetList {
 }
 
 protocol _ConsumedSetVisitor {
+    /// `configuration` pins the set's configuration (an SDK's shipped constants); `nil` sizes it
+    /// from the device profile.
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String)
+        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
+        isSwept: Bool)
+}
+
+extension _ConsumedSetVisitor {
+    /// A set sized from the device profile, and swept.
+    mutating func visit<C: ConsumedSet>(_ type: C.Type, reads: [StrategyParameter], summary: String) {
+        visit(type, reads: reads, summary: summary, configuration: nil, isSwept: true)
+    }
 }
 
 /// Collects the entries of a `_ConsumedSetList`.
@@ -140,19 +163,25 @@ struct _EntryCollector: _ConsumedSetVisitor {
     var entries: [ConsumedSetEntry] = []
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String
+        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
+        isSwept: Bool
     ) {
-        entries.append(ConsumedSetEntry(type, reads: reads, summary: summary))
+        var entry = ConsumedSetEntry(type, reads: reads, summary: summary, defaultConfiguration: configuration)
+        entry.isSwept = isSwept
+        entries.append(entry)
     }
 }
 
 /// Builds specialized pipeline cases of window `W` with every set of a `_ConsumedSetList`.
 struct _PairCollector<W: FingerprintWindow>: _ConsumedSetVisitor {
-    var pairs: [String: @Sendable (CaseMode, CaseParameters) -> _AnyCase] = [:]
+    var pairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String
+        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
+        isSwept: Bool
     ) {
-        pairs[C.strategyID] = { mode, parameters in _AnyCase(W.self, C.self, mode: mode, parameters: parameters) }
+        pairs[C.strategyID] = { mode, parameters, persistence in
+            _AnyCase(W.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
+        }
     }
 }

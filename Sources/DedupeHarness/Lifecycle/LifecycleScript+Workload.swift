@@ -9,7 +9,8 @@ extension LifecycleScript {
     /// which are taps of an in-app button; emits go to the router, except those labelled
     /// `second_path_owner`, which are a child's append. Intents follow the truth labels: a `new`
     /// event starts one; a `dup` (or unlabelled) event belongs to its envelope's intent, else to
-    /// the latest intent for the same route, else to the latest intent.
+    /// the latest intent for the same route, else to the latest intent. A relaunch is left out:
+    /// the lifecycle model's process never dies (its cold launch is a host attaching late).
     ///
     /// - Complexity: O(*n*) expected.
     public init(_ workload: Workload) {
@@ -19,7 +20,7 @@ extension LifecycleScript {
         var envelopeIndex: [EnvelopeID: Int32] = [:]
         var intentOfRoute: [UInt32: Int32] = [:]
         var latest: Int32 = -1
-        for event in workload.events {
+        for event in workload.events where event.kind != .relaunch {
             let route: UInt32
             if let known = routeIndex[event.route] {
                 route = known
@@ -49,7 +50,7 @@ extension LifecycleScript {
                 let envelope = builder.envelope(route: route, intent: intent, id: event.envelope)
                 envelopeIndex[event.envelope] = envelope
                 builder.add(.init(time: time, kind: .payload, route: route, envelope: envelope, intent: intent))
-            case (.emit, _):
+            case (.emit, _), (.relaunch, _):
                 let envelope: Int32
                 if let known = envelopeIndex[event.envelope] {
                     envelope = known

@@ -46,6 +46,16 @@ struct _DwellingPath {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Empties the path, keeping its storage.
+    ///
+    /// - Complexity: O(1).
+    mutating func removeAll() {
+        bottom = 0
+        count = 0
+        popTime = .max
+        revealedAt = 0
+    }
+
     /// The route on top, `UInt32.max` when empty.
     ///
     /// - Complexity: O(1).

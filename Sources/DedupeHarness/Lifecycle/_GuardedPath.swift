@@ -58,6 +58,14 @@ struct _GuardedPath {
         path.push(.init(route: route, owner: 0, intent: -1), at: now.nanoseconds, dwell: takeDwell())
     }
 
+    /// The app was relaunched: the path is lost. The dwell table goes on where it was, in the
+    /// loop and in its scoring alike.
+    ///
+    /// - Complexity: O(1).
+    mutating func relaunch() {
+        path.removeAll()
+    }
+
     /// The guard: pushes `route` unless it is on top; returns whether it pushed.
     ///
     /// - Complexity: O(1) amortized.

@@ -10,6 +10,8 @@ struct MemoryCaseSpec: Codable, Sendable {
     var window: String?
     var consumed: String?
     var parameters: CaseParameters
+    /// `nil` reads as `memory`.
+    var persistence: CasePersistence?
 }
 
 /// What the parent sends the memory-pass child on stdin.
@@ -85,7 +87,9 @@ enum MemoryPass {
                 guard let entry = catalogue.consumedSet(id) else { throw .invalidPlan("memory pass: unknown consumed set '\(id)'") }
                 return entry
             }
-            items.append((spec.key, catalogue.makeCase(window: window, consumed: consumed, mode: spec.mode, parameters: spec.parameters), columns))
+            items.append((spec.key, catalogue.makeCase(
+                window: window, consumed: consumed, mode: spec.mode, parameters: spec.parameters,
+                persistence: spec.persistence ?? .memory), columns))
         }
         return try run(items, statistics: statistics)
     }
@@ -111,7 +115,7 @@ extension _Run {
     mutating func measureMemory() throws -> String {
         report("memory pass")
         let members = cases.indices.filter {
-            [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode)
+            [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) && cases[$0].persistence == .memory
         }
         var response: MemoryPassResponse?
         var note = ""
@@ -125,7 +129,8 @@ extension _Run {
             let request = MemoryPassRequest(cases: members.map { index in
                 MemoryCaseSpec(
                     key: index, workload: workloads[caseWorkload[index]].spec!, mode: cases[index].mode,
-                    window: cases[index].windowID, consumed: cases[index].consumedID, parameters: cases[index].parameters)
+                    window: cases[index].windowID, consumed: cases[index].consumedID, parameters: cases[index].parameters,
+                    persistence: cases[index].persistence)
             })
             do {
                 let child = try ChildProcess.run(

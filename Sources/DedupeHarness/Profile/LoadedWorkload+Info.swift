@@ -13,7 +13,7 @@ extension LoadedWorkload {
         for event in workload.events {
             if event.kind == .payload {
                 if created[event.envelope] == nil { created[event.envelope] = event.time.nanoseconds }
-            } else if let creation = created[event.envelope] {
+            } else if event.kind == .emit, let creation = created[event.envelope] {
                 replays += 1
                 if event.time.nanoseconds - creation <= window { within += 1 }
             }

@@ -129,6 +129,11 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var windowReads: [StrategyParameter]?
     /// The parameters the consumed set reads, as declared at its registration.
     public var consumedReads: [StrategyParameter]?
+    /// `memory` or `snapshot` (``CasePersistence``) on a workload with relaunches; `nil`, read as
+    /// `memory`, elsewhere (optional).
+    public var persistence: String?
+    /// A `snapshot` case's snapshot sizes and times (optional).
+    public var snapshot: SnapshotResult?
 
     public init(
         workload: String, mode: String, window: String?, consumed: String?, parameters: CaseParameters,

@@ -50,30 +50,35 @@ extension _Run {
         for index in cases.indices { byWorkload[caseWorkload[index]].append(index) }
         for (workloadIndex, indices) in byWorkload.enumerated() where !indices.isEmpty {
             let columns = workloads[workloadIndex].columns
-            var references: [CaseMode: (label: String, decisions: [UInt8])] = [:]
+            // A `snapshot` twin is matched with the reference restored the same way.
+            var references: [String: (label: String, decisions: [UInt8])] = [:]
             let ordered = indices.filter(isReference) + indices.filter { !isReference($0) }
             for index in ordered {
                 report(label(index))
                 let mode = cases[index].mode
+                let persistence = cases[index].persistence
+                let key = "\(mode.rawValue) \(persistence.rawValue)"
                 let start = MonotonicClock.now()
                 let run = try Self.rethrowing(label(index)) {
                     try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
                 }
                 seconds[index] = Double(MonotonicClock.now() - start) / 1e9
                 var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
-                if references[mode] == nil {
+                if references[key] == nil {
                     if isReference(index) {
-                        references[mode] = ("\(mode.rawValue) \(cases[index].strategyLabel)", run.decisions)
-                    } else if let reference = try referenceDecisions(mode, workload: workloadIndex, parameters: cases[index].parameters) {
-                        references[mode] = reference
+                        references[key] = ("\(mode.rawValue) \(cases[index].strategyLabel)", run.decisions)
+                    } else if let reference = try referenceDecisions(
+                        mode, persistence: persistence, workload: workloadIndex, parameters: cases[index].parameters) {
+                        references[key] = reference
                     }
                 }
-                if let reference = references[mode] {
+                if let reference = references[key] {
                     correctness.matched = MatchedErrors(
                         decisions: run.decisions, referenceDecisions: reference.decisions, truths: columns.truths,
                         reference: reference.label)
                 }
                 results[index].correctness = correctness
+                results[index].snapshot = run.snapshot
                 if let sink = plan.decisionSink {
                     let decisions = CaseDecisions(
                         workload: workloads[workloadIndex].workload, mode: mode, window: cases[index].windowID,
@@ -99,13 +104,14 @@ extension _Run {
     /// The reference case's decisions for `mode` on a workload, run with `parameters`; `nil` when
     /// the catalogue lacks a reference strategy.
     private func referenceDecisions(
-        _ mode: CaseMode, workload: Int, parameters: CaseParameters
+        _ mode: CaseMode, persistence: CasePersistence, workload: Int, parameters: CaseParameters
     ) throws(HarnessError) -> (label: String, decisions: [UInt8])? {
         let ids = Self.referenceIDs(mode)
         let window = ids.window.flatMap(plan.strategies.window)
         let consumed = ids.consumed.flatMap(plan.strategies.consumedSet)
         guard (ids.window == nil) == (window == nil), (ids.consumed == nil) == (consumed == nil) else { return nil }
-        let reference = plan.strategies.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
+        let reference = plan.strategies.makeCase(
+            window: window, consumed: consumed, mode: mode, parameters: parameters, persistence: persistence)
         let label = "\(mode.rawValue) \(reference.strategyLabel)"
         let run = try Self.rethrowing(label) {
             try reference._correctness(workloads[workload].columns, 0, plan.seed)

@@ -10,7 +10,9 @@ extension _Run {
     mutating func measureTiming() throws(HarnessError) {
         let batchSize = sizing.latencyBatchSize
         for (workloadIndex, workload) in workloads.enumerated() {
-            let members = cases.indices.filter { caseWorkload[$0] == workloadIndex }
+            // A `snapshot` twin runs the same loop as its `memory` row between relaunches; its
+            // cost is the snapshot's, measured in the correctness run.
+            let members = cases.indices.filter { caseWorkload[$0] == workloadIndex && cases[$0].persistence == .memory }
             guard !members.isEmpty else { continue }
             let available = workload.columns.count
             guard available > 0 else { continue }

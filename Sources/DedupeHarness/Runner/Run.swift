@@ -105,11 +105,13 @@ struct _Run {
                     result.consumedReads = consumed.reads
                 }
                 results.append(result)
+                addSnapshotTwin(window: window, consumed: consumed, mode: mode, parameters: parameters, workload: index)
             }
         }
         phaseSteps[.correctness] = cases.count
         if plan.measureTiming {
-            phaseSteps[.timing] = cases.count * plan.repetitions
+            // `snapshot` twins are scored, not timed: their per-event work is their memory twin's.
+            phaseSteps[.timing] = cases.filter { $0.persistence == .memory }.count * plan.repetitions
             plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
         }
         if plan.measureMemory { phaseSteps[.memory] = 1 }
@@ -125,14 +127,15 @@ struct _Run {
     /// How many points `runSweeps` will report, for the progress line.
     private func sweepPointCount(_ selection: RunSelection) -> (speed: Int, correctness: Int) {
         var correctness = 0
+        let swept = selection.consumedSets.filter(\.isSwept)
         if !workloads.isEmpty {
             let deviceWorkloads = max(1, workloads.filter { $0.tag == .device }.count)
             correctness += selection.windows.count * sizing.windowLengthsMilliseconds.count * deviceWorkloads
-                + selection.consumedSets.count * sizing.consumedCapacities.count
-                + selection.consumedSets.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
+                + swept.count * sizing.consumedCapacities.count
+                + swept.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
         }
         let speed = plan.measureTiming
-            ? selection.windows.count * sizing.liveSetSizes.count + selection.consumedSets.count * sizing.consumedSetSizes.count : 0
+            ? selection.windows.count * sizing.liveSetSizes.count + swept.count * sizing.consumedSetSizes.count : 0
         return (speed, correctness)
     }
 
@@ -142,6 +145,7 @@ struct _Run {
         case .stress?: return 0
         case .publishedSituation?: return 1
         case .navigationStack?: return 2
+        case .realWorld?: return 3
         case nil: return 0
         }
     }
@@ -172,6 +176,7 @@ struct _Run {
 
     func label(_ index: Int) -> String {
         "\(results[index].workload) \(results[index].mode) \(cases[index].strategyLabel)"
+            + (cases[index].persistence == .snapshot ? " [snapshot]" : "")
     }
 
     /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.

@@ -15,6 +15,7 @@ extension CorrectnessResult {
     ///   skipped (its payload's suppression was already scored).
     /// - *missed duplicate*: truth `dup`, navigated.
     /// - *duplicate screen*: a navigation pushing the route already on top of the path.
+    /// - A relaunch is never scored; it empties the path.
     /// - *lost navigation*: a `new` event (skipped emits included) after which the route on top
     ///   of the path is not the event's route: the user did not get the screen they asked for.
     ///   A `new` event suppressed while its route is already on top is not lost.
@@ -28,6 +29,10 @@ extension CorrectnessResult {
         var path = _GuardedPath()
         let pops = run.poppingPath
         for i in decisions.indices {
+            if columns.isRelaunch[i] {
+                path.relaunch()
+                continue
+            }
             guard let decision = CaseDecision(rawValue: decisions[i]), decision != .notApplicable else { continue }
             events += 1
             let route = columns.routes[i]

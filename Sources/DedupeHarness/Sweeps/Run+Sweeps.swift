@@ -11,7 +11,7 @@ extension _Run {
                 for live in sizing.liveSetSizes { try sweepLiveSet(window, live: live) }
             }
             var statistics = plan.measureMemory ? AllocatorStatisticsDetector.detect() : nil
-            for consumed in selection.consumedSets {
+            for consumed in selection.consumedSets where consumed.isSwept {
                 for size in sizing.consumedSetSizes { try sweepSetSize(consumed, size: size, statistics: &statistics) }
             }
         }
@@ -32,7 +32,7 @@ extension _Run {
                 }
             }
         }
-        for consumed in selection.consumedSets {
+        for consumed in selection.consumedSets where consumed.isSwept {
             for capacity in sizing.consumedCapacities {
                 var parameters = parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 parameters.consumedCapacity = capacity
@@ -40,7 +40,7 @@ extension _Run {
                                      window: companion, consumed: consumed, parameters: parameters)
             }
         }
-        for consumed in selection.consumedSets where consumed.isProbabilistic {
+        for consumed in selection.consumedSets where consumed.isProbabilistic && consumed.isSwept {
             for bits in sizing.bloomBitsPerEntry {
                 var parameters = parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 // The optimal-k Bloom filter's rate at m/n bits per entry, p = e^(−(m/n)(ln 2)²), from

@@ -24,7 +24,7 @@ public enum DecisionsCSV {
         for index in events.indices {
             guard let label = decisions.decision(at: index).label else { continue }
             let event = events[index]
-            text += "\(index + 1),\(milliseconds(event.time.nanoseconds)),\(event.kind == .payload ? "payload" : "emit"),"
+            text += "\(index + 1),\(milliseconds(event.time.nanoseconds)),\(kindText(event.kind)),"
             text += "\(event.envelope),\(truthText(event.truth))\(suffix)\(label)\r\n"
         }
         return text
@@ -40,6 +40,15 @@ public enum DecisionsCSV {
         fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return "\(sign)\(whole).\(fraction)"
+    }
+
+    /// The trace format's name of `kind`.
+    static func kindText(_ kind: EventKind) -> String {
+        switch kind {
+        case .payload: return "payload"
+        case .emit: return "emit"
+        case .relaunch: return "relaunch"
+        }
     }
 
     static func truthText(_ truth: Truth) -> String {

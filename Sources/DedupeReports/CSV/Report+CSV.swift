@@ -6,7 +6,7 @@ public enum CSVReport {
     /// The identifying columns every per-case file starts with.
     static let caseColumns = [
         "workload", "mode", "window", "consumed", "window_ms", "window_capacity", "consumed_capacity",
-        "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
+        "false_positive_rate_target", "retention_ms", "expected_ids_per_second", "persistence",
     ]
 
     static func caseFields(_ result: CaseResult) -> [String] {
@@ -16,6 +16,7 @@ public enum CSVReport {
             String(result.parameters.consumedCapacity), NumberText.exact(result.parameters.falsePositiveRate),
             NumberText.exact(result.parameters.retentionMilliseconds),
             NumberText.exact(result.parameters.expectedRatePerSecond),
+            result.persistence ?? CasePersistence.memory.rawValue,
         ]
     }
 
@@ -84,6 +85,7 @@ public enum CSVReport {
             "window_evictions", "consumed_evictions",
             "filter_fp_rate_theoretical", "filter_fp_rate_measured",
             "window_capacity", "consumed_capacity", "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
+            "persistence", "snapshot_bytes_mean", "snapshot_ns_mean", "restore_ns_mean",
         ])
         for result in results.cases {
             guard let c = result.correctness else { continue }
@@ -106,6 +108,8 @@ public enum CSVReport {
                 NumberText.exact(c.theoreticalFalsePositiveRate), NumberText.exact(c.measuredFalsePositiveRate),
                 String(p.windowCapacity), String(p.consumedCapacity), NumberText.exact(p.falsePositiveRate),
                 NumberText.exact(p.retentionMilliseconds), NumberText.exact(p.expectedRatePerSecond),
+                result.persistence ?? CasePersistence.memory.rawValue, NumberText.exact(result.snapshot?.meanBytes),
+                NumberText.exact(result.snapshot?.meanSnapshotNanoseconds), NumberText.exact(result.snapshot?.meanRestoreNanoseconds),
             ])
         }
         return table

@@ -29,6 +29,7 @@ public enum MarkdownReport {
         out += robustnessSection(results)
         out += paretoSection(results)
         out += correctnessSection(results)
+        out += persistenceSection(results)
         out += memorySection(results)
         out += chartsSection(charts)
         return out

@@ -39,6 +39,8 @@ public struct ScenarioMatrix: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         public var scenario: String
         public var summary: String
+        /// `device` or `stress` (``Scenario/Tag``).
+        public var tag: String
         /// One verdict per mode, `nil` when that mode was not run.
         public var verdicts: [Verdict?]
     }
@@ -51,14 +53,14 @@ public struct ScenarioMatrix: Sendable, Equatable {
     /// The modes in the order the article's table lists them.
     public static let modeOrder = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
 
-    /// Builds the matrix from the cases on the published and NavigationStack workloads the
-    /// results describe, using the reference strategies (`seed-literal`, `set`) when present so
+    /// Builds the matrix from the cases on the published, NavigationStack and real-world workloads
+    /// the results describe, using the reference strategies (`seed-literal`, `set`) when present so
     /// the table matches the article, or else the first strategies each mode ran with. Each
     /// summary says how many of the workload's replays fall within the window the run used.
     ///
     /// - Complexity: O(cases × workloads).
     public static func make(from results: RunResults) -> ScenarioMatrix {
-        let published = (results.workloads ?? []).filter { $0.category == "published" || $0.category == "navigation-stack" }
+        let published = (results.workloads ?? []).filter { ["published", "navigation-stack", "real-world"].contains($0.category) }
         let modes = modeOrder.filter { mode in results.cases.contains { $0.mode == mode } }
         var rows: [Row] = []
         for workload in published {
@@ -74,7 +76,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
                 summary += " (\(workload.replaysWithinWindow)/\(workload.replays) replays within the "
                     + "\(NumberText.significant(results.settings.windowMilliseconds)) ms window this run used)"
             }
-            rows.append(Row(scenario: workload.id, summary: summary, verdicts: verdicts))
+            rows.append(Row(scenario: workload.id, summary: summary, tag: workload.tag, verdicts: verdicts))
         }
         let usesReference = results.cases.contains(where: isReference)
         return ScenarioMatrix(
@@ -99,11 +101,11 @@ public struct ScenarioMatrix: Sendable, Equatable {
         return "Verdicts use \(strategies).\n\n" + table.render()
     }
 
-    /// The matrix as a plain-text table for a terminal.
+    /// The matrix as a plain-text table for a terminal, with each scenario's tag.
     public func plainText() -> String {
         guard !rows.isEmpty else { return "No published or NavigationStack scenario was run.\n" }
-        let header = ["scenario"] + modes
-        let body = rows.map { [$0.scenario] + $0.verdicts.map { $0?.description ?? "-" } }
+        let header = ["scenario", "tag"] + modes
+        let body = rows.map { [$0.scenario, $0.tag] + $0.verdicts.map { $0?.description ?? "-" } }
         let widths = header.indices.map { column in
             ([header] + body).map { $0[column].count }.max()!
         }

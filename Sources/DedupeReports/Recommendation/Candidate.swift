@@ -35,9 +35,9 @@ public struct Candidate: Sendable, Equatable {
     /// Geometric mean over workloads of the median ratio to the reference row.
     public var ratioToReference: Double?
 
-    /// `hash-deque + set`.
+    /// `hash-deque + set`, or `hash-deque + recent-ids (N = 10)` for an SDK set.
     public var label: String {
-        [window, consumed].compactMap { $0 }.joined(separator: " + ")
+        [window, consumed.map { SDKConstants.label($0, parameters) }].compactMap { $0 }.joined(separator: " + ")
     }
 
     /// Same strategies (whatever the parameters).
@@ -53,10 +53,13 @@ public struct Candidate: Sendable, Equatable {
         return classes
     }
 
-    /// Groups `cases` by strategies and parameters into candidates, in first-seen order.
+    /// Groups `cases` by strategies and parameters into candidates, in first-seen order. Rows
+    /// restored from snapshots are left out: they repeat a workload's `memory` row under another
+    /// setting, and the persistence section compares the two.
     ///
     /// - Complexity: O(cases).
-    static func aggregate(_ cases: [CaseResult], window keepWindow: Bool = true, consumed keepConsumed: Bool = true) -> [Candidate] {
+    static func aggregate(_ allCases: [CaseResult], window keepWindow: Bool = true, consumed keepConsumed: Bool = true) -> [Candidate] {
+        let cases = allCases.filter { !$0.isSnapshotPersistence }
         struct Key: Hashable {
             var window: String?
             var consumed: String?

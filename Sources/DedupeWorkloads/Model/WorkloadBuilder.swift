@@ -70,6 +70,12 @@ struct WorkloadBuilder {
                source: source, kind: .emit)
     }
 
+    /// Records a relaunch of the app at `time`: it belongs to no intent and is never scored.
+    mutating func relaunch(at time: Int64) {
+        pending.append(Pending(time: time, sequence: pending.count, intent: -1, envelope: EnvelopeID(high: 0, low: 0),
+                               route: .max, source: .max, kind: .relaunch))
+    }
+
     /// Sorts, labels and packages the events.
     ///
     /// - Complexity: O(*n* log *n*).
@@ -79,6 +85,10 @@ struct WorkloadBuilder {
         var events: [WorkloadEvent] = []
         events.reserveCapacity(pending.count)
         for item in pending {
+            if item.kind == .relaunch {
+                events.append(.relaunch(at: Timestamp(nanoseconds: item.time)))
+                continue
+            }
             let truth: Truth = seen[item.intent] ? .dup : .new
             seen[item.intent] = true
             events.append(WorkloadEvent(

@@ -10,6 +10,8 @@ public struct Scenario: Sendable {
         case navigationStack = "navigation-stack"
         /// Traffic presets that stress speed and memory.
         case stress
+        /// A duplicate mechanism from public bug reports against push SDKs and apps.
+        case realWorld = "real-world"
     }
 
     /// Whether one phone plausibly sees this traffic, which decides whether it may steer the

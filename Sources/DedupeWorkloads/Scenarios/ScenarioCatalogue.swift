@@ -1,13 +1,13 @@
 import PushDedupe
 
 /// Every named scenario, in report order: the published situations, the NavigationStack cases,
-/// then the stress presets.
+/// the stress presets, then the mechanisms from public bug reports.
 ///
 /// ```swift
 /// let workload = ScenarioCatalogue.scenario(named: "marketing-burst")?.workload(seed: 42, scale: 0.1)
 /// ```
 public enum ScenarioCatalogue {
-    public static let all: [Scenario] = publishedSituations + navigationStackCases + stressPresets
+    public static let all: [Scenario] = publishedSituations + navigationStackCases + stressPresets + realWorldMechanisms
 
     /// The scenario with `id`, or `nil`.
     ///

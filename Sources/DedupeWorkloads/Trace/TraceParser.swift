@@ -147,8 +147,13 @@ struct TraceParser {
             kind = .payload
         } else if kindField.elementsEqual("emit".utf8) {
             kind = .emit
+        } else if kindField.elementsEqual("relaunch".utf8) {
+            try checkRelaunchFields()
+            previousTime = nanoseconds
+            events.append(.relaunch(at: Timestamp(nanoseconds: nanoseconds)))
+            return
         } else {
-            throw error(at: line, .unknownKind, "unknown kind '\(quoted(kindField))' (expected payload or emit)")
+            throw error(at: line, .unknownKind, "unknown kind '\(quoted(kindField))' (expected payload, emit or relaunch)")
         }
 
         guard envelopeField.count <= TraceFormat.maximumEnvelopeLength else {
@@ -207,6 +212,9 @@ struct TraceParser {
                             + "'\(routes[Int(record.route)])' of its payload on line \(record.line)")
             }
             route = record.route
+        case .relaunch:
+            // Returned above, once its empty fields were checked.
+            return
         }
         let source = try intern(source: sourceField)
         previousTime = nanoseconds
@@ -215,6 +223,13 @@ struct TraceParser {
     }
 
     // MARK: Fields
+
+    /// A relaunch is `TIME,relaunch,,,,`: every field after the kind must be empty.
+    private func checkRelaunchFields() throws(TraceError) {
+        for (column, name) in zip(2..., ["envelope", "fingerprint", "source", "truth"]) where !fieldBounds[column].isEmpty {
+            throw error(at: line, .invalidField, "a relaunch line has only a time; its \(name) must be empty")
+        }
+    }
 
     /// Valid UTF-8 without control characters, at most `maximum` Unicode scalars.
     private func checkText(_ bytes: ArraySlice<UInt8>, field: String, maximum: Int) throws(TraceError) {

@@ -16,6 +16,7 @@ public enum TraceWriter {
     static let flushThreshold = 1 << 20
     private static let payloadField = Array("payload,".utf8)
     private static let emitField = Array("emit,".utf8)
+    private static let relaunchLine = Array(",relaunch,,,,\n".utf8)
     private static let newField = Array(",new\n".utf8)
     private static let dupField = Array(",dup\n".utf8)
     private static let unknownField = Array(",\n".utf8)
@@ -99,6 +100,10 @@ public enum TraceWriter {
         let sources = workload.sources.map { Array($0.utf8) }
         for event in workload.events {
             TraceFormat.appendMilliseconds(event.time.nanoseconds, to: &buffer)
+            if event.kind == .relaunch {
+                buffer.append(contentsOf: relaunchLine)
+                continue
+            }
             buffer.append(UInt8(ascii: ","))
             buffer.append(contentsOf: event.kind == .payload ? payloadField : emitField)
             appendUUID(event.envelope, to: &buffer)

@@ -1,0 +1,58 @@
+extension AgingBloomFilter: SnapshottableConsumedSet {
+    /// The size, the generation clock, each generation's insertion count and bit array.
+    ///
+    /// - Complexity: O(m/64).
+    public func snapshot() -> [UInt8] {
+        var writer = _SnapshotWriter(reservingCapacity: 16 * current.words.count + 48)
+        writer.write(count: current.bitCount)
+        writer.write(count: current.hashCount)
+        writer.write(time: generationLength)
+        writer.write(started)
+        writer.write(time: generationStart)
+        writer.write(time: latest)
+        writer.write(count: currentInsertions)
+        writer.write(count: previousInsertions)
+        writer.write(words: current.words)
+        writer.write(words: previous.words)
+        return writer.finished(strategyID: Self.strategyID)
+    }
+
+    /// Restores both generations and the clock into a filter of `configuration`, which must
+    /// size them the same and have the same retention.
+    ///
+    /// - Complexity: O(m/64).
+    public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
+        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
+        let bitCount = try reader.readInteger()
+        let hashCount = try reader.readInteger()
+        let length = try reader.readTime()
+        let started = try reader.readBool()
+        let start = try reader.readTime()
+        let latest = try reader.readTime()
+        let currentInsertions = try reader.readInteger()
+        let previousInsertions = try reader.readInteger()
+        self = try Self._empty(configuration)
+        try current._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "each generation")
+        guard length == generationLength else {
+            throw .incompatible("snapshot retention is \(length) ns, the configuration's \(generationLength) ns")
+        }
+        if started {
+            let (elapsed, overflow) = latest.subtractingReportingOverflow(start)
+            guard !overflow, elapsed >= 0, elapsed < length else {
+                throw .malformed("latest time \(latest) lies outside the generation starting at \(start)")
+            }
+        }
+        let currentWords = try reader.readWords(expectedCount: current.words.count, field: "the current generation")
+        let previousWords = try reader.readWords(expectedCount: previous.words.count, field: "the previous generation")
+        try reader.finish()
+        current._restore(words: currentWords)
+        previous._restore(words: previousWords)
+        self.currentInsertions = currentInsertions
+        self.previousInsertions = previousInsertions
+        self.started = started
+        if started {
+            generationStart = start
+            self.latest = latest
+        }
+    }
+}

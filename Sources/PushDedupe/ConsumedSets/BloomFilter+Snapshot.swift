@@ -1,0 +1,29 @@
+extension BloomFilter: SnapshottableConsumedSet {
+    /// The size, the insertion count and the bit array, word for word.
+    ///
+    /// - Complexity: O(m/64).
+    public func snapshot() -> [UInt8] {
+        var writer = _SnapshotWriter(reservingCapacity: 8 * bits.words.count + 32)
+        writer.write(count: bits.bitCount)
+        writer.write(count: bits.hashCount)
+        writer.write(count: insertions)
+        writer.write(words: bits.words)
+        return writer.finished(strategyID: Self.strategyID)
+    }
+
+    /// Restores the bit array into a filter of `configuration`, which must size it the same.
+    ///
+    /// - Complexity: O(m/64).
+    public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
+        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
+        let bitCount = try reader.readInteger()
+        let hashCount = try reader.readInteger()
+        let insertions = try reader.readInteger()
+        self = try Self._empty(configuration)
+        try bits._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "the bit array")
+        let words = try reader.readWords(expectedCount: bits.words.count, field: "the bit array")
+        try reader.finish()
+        bits._restore(words: words)
+        self.insertions = insertions
+    }
+}

@@ -1,0 +1,56 @@
+extension RotatingSets: SnapshottableConsumedSet {
+    /// The retention, the epoch clock, and each generation's ids in arrival order.
+    ///
+    /// - Complexity: O(`count`).
+    public func snapshot() -> [UInt8] {
+        var writer = _SnapshotWriter(reservingCapacity: 16 * count + 32)
+        writer.write(varint: _period)
+        writer.write(_started)
+        writer.write(time: _epochStart)
+        writer.write(time: _latest)
+        writer.write(ids: _previous._ids)
+        writer.write(ids: _current._ids)
+        return writer.finished(strategyID: Self.strategyID)
+    }
+
+    /// Restores both generations and the epoch clock. The retention must be the snapshot's: the
+    /// epochs are cut by it.
+    ///
+    /// - Complexity: O(`capacity` + ids held).
+    public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
+        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
+        let period = try reader.readVarint()
+        let started = try reader.readBool()
+        let epochStart = try reader.readTime()
+        let latest = try reader.readTime()
+        let previous = try reader.readIDs()
+        let current = try reader.readIDs()
+        try reader.finish()
+        self = try Self._empty(configuration)
+        guard period == _period else {
+            throw .incompatible("snapshot retention is \(period) ns, the configuration's \(_period) ns")
+        }
+        if started {
+            guard latest >= epochStart, UInt64(bitPattern: latest &- epochStart) < period else {
+                throw .malformed("latest time \(latest) lies outside the epoch starting at \(epochStart)")
+            }
+        } else {
+            guard previous.isEmpty, current.isEmpty else { throw .malformed("ids in a set that never started") }
+        }
+        for id in previous { try Self._append(id, to: &_previous, unlessIn: nil) }
+        for id in current { try Self._append(id, to: &_current, unlessIn: _previous) }
+        _started = started
+        _epochStart = started ? epochStart : 0
+        _latest = started ? latest : 0
+    }
+
+    private static func _append(
+        _ id: EnvelopeID, to generation: inout _Generation, unlessIn other: _Generation?
+    ) throws(SnapshotError) {
+        let hash = _SlotHash(id)
+        guard !generation.contains(id, hash: hash), other?.contains(id, hash: hash) != true else {
+            throw .malformed("id \(id) is listed twice")
+        }
+        generation.append(id, hash: hash)
+    }
+}

@@ -1,0 +1,111 @@
+import DedupeWorkloads
+import PushDedupe
+import Testing
+@testable import DedupeHarness
+
+/// Relaunches through the harness: a relaunch in the middle of every scenario, with each
+/// consumed set persisting in memory (lost) and by snapshot (restored).
+@Suite struct RelaunchTests {
+    /// The first 300 events of `workload` (a prefix of a consistent workload is consistent), with
+    /// a relaunch inserted before the event at the middle.
+    static func withRelaunchInTheMiddle(_ workload: Workload) -> (events: [WorkloadEvent], relaunch: Int) {
+        var events = Array(workload.events.prefix(300))
+        let middle = events.count / 2
+        let time = middle < events.count ? events[middle].time : (events.last?.time ?? Timestamp(nanoseconds: 0))
+        events.insert(.relaunch(at: time), at: middle)
+        return (events, middle)
+    }
+
+    static func decisions(
+        _ entry: ConsumedSetEntry, _ events: [WorkloadEvent], mode: CaseMode, persistence: CasePersistence
+    ) throws -> [UInt8] {
+        var parameters = _Run.parameters(window: nil, consumed: entry, windowMilliseconds: 500)
+        // Tables small enough to rebuild cheaply at each relaunch in a debug build, and above the
+        // 256 up to which debug builds walk every lane after each consume.
+        parameters.consumedCapacity = min(parameters.consumedCapacity, 8_192)
+        let anyCase = StrategyCatalogue.standard.makeCase(
+            window: StrategyCatalogue.standard.window("hash-deque"), consumed: entry, mode: mode, parameters: parameters,
+            persistence: persistence)
+        return try anyCase._correctness(EventColumns(events), 0, 1).decisions
+    }
+
+    /// A restored set answers every later consume as if the process had never died; a set kept
+    /// in memory answers like a fresh set fed only the events after the relaunch.
+    @Test(arguments: ScenarioCatalogue.all.map(\.id))
+    func aRelaunchInTheMiddleRestoresOrLosesTheConsumedSet(scenario id: String) throws {
+        let workload = try #require(ScenarioCatalogue.scenario(named: id)).workload(seed: 11, scale: 0.002)
+        let (events, relaunch) = Self.withRelaunchInTheMiddle(workload)
+        let uninterrupted = workload.events.prefix(300).filter { $0.kind != .relaunch }
+        #expect(Workload(name: id, summary: "", routes: workload.routes, sources: workload.sources, events: events)
+            .firstInconsistency() == nil)
+        for entry in StrategyCatalogue.standard.consumedSets {
+            let restored = try Self.decisions(entry, events, mode: .consumedAlone, persistence: .snapshot)
+            let lost = try Self.decisions(entry, events, mode: .consumedAlone, persistence: .memory)
+            #expect(restored[relaunch] == CaseDecision.notApplicable.rawValue && lost[relaunch] == restored[relaunch])
+            if !workload.events.prefix(300).contains(where: { $0.kind == .relaunch }) {
+                let reference = try Self.decisions(entry, uninterrupted, mode: .consumedAlone, persistence: .memory)
+                var expected = reference
+                expected.insert(CaseDecision.notApplicable.rawValue, at: relaunch)
+                #expect(restored == expected, "\(id) \(entry.id): snapshot differs from the uninterrupted run")
+            }
+            let suffix = Array(events[(relaunch + 1)...])
+            let fresh = try Self.decisions(entry, suffix, mode: .consumedAlone, persistence: .memory)
+            #expect(Array(lost[(relaunch + 1)...]) == fresh, "\(id) \(entry.id): memory differs from a fresh start")
+        }
+    }
+
+    /// At a relaunch the window is lost in every persistence: a payload repeated across it is
+    /// admitted again.
+    @Test func theWindowIsAlwaysLost() throws {
+        let route = RouteFingerprint(route: "item:1")
+        let first = WorkloadEvent(time: Timestamp(nanoseconds: 0), kind: .payload, envelope: EnvelopeID(high: 1, low: 1),
+                                  fingerprint: route, route: 0, source: 0, truth: .new)
+        var second = first
+        second.envelope = EnvelopeID(high: 2, low: 2)
+        second.time = Timestamp(nanoseconds: 2_000_000)
+        second.truth = .dup
+        let events = [first, .relaunch(at: Timestamp(nanoseconds: 1_000_000)), second]
+        for persistence in CasePersistence.allCases {
+            let decisions = try Self.decisions(
+                try #require(StrategyCatalogue.standard.consumedSet("fifo-set")), events, mode: .twoLayerGuarded,
+                persistence: persistence)
+            #expect(decisions == [CaseDecision.navigated, .notApplicable, .navigated].map(\.rawValue), "\(persistence)")
+        }
+    }
+
+    /// The real-world relaunch scenario: every exact set kept in memory lets the stale
+    /// notification through after a relaunch; restored from its snapshot, each stops it.
+    @Test func staleInitialNotificationsGetThroughOnlyWithoutASnapshot() throws {
+        var plan = RunPlan(source: .catalogue, seed: 4, repetitions: 1, measureTiming: false, measureMemory: false, runSweeps: false)
+        let exact = ["set", "fifo-set", "bounded-lru", "rotating-sets", "direct-mapped", "recent-ids", "id-time-map", "last-id"]
+        plan.filter = RunFilter(windows: ["hash-deque"], consumedSets: exact, workloads: ["stale-initial-notification"], modes: ["two-layer"])
+        // The standard sets at a capacity that still holds every episode, cheap to rebuild.
+        plan.strategies = StrategyCatalogue(
+            windows: StrategyCatalogue.standard.windows,
+            consumedSets: StrategyCatalogue.standard.consumedSets.map { entry in
+                var small = entry
+                small.defaultConfiguration.capacity = min(entry.defaultConfiguration.capacity, 8_192)
+                return small
+            })
+        plan.sizing = .tiny
+        plan.allowDebugBuild = true
+        let results = try BenchmarkRunner.run(plan) { _ in }
+        for consumed in exact {
+            let rows = results.cases.filter { $0.consumed == consumed }
+            let memory = try #require(rows.first { $0.persistence == "memory" }?.correctness, "\(consumed)")
+            let snapshot = try #require(rows.first { $0.persistence == "snapshot" }, "\(consumed)")
+            #expect(memory.missedDuplicates == memory.dupEvents && memory.dupEvents > 0, "\(consumed) in memory")
+            let relaunches = try #require(snapshot.snapshot?.relaunches)
+            #expect(relaunches > 0 && (snapshot.snapshot?.maximumBytes ?? 0) > 0)
+            let restored = try #require(snapshot.correctness)
+            // `rotating-sets` (30 s) and `id-time-map` (5 s) forget a notification by the next
+            // relaunch, 30 s–10 min later; the sets that never age ids out stop every one.
+            if ["rotating-sets", "id-time-map"].contains(consumed) {
+                #expect(restored.missedDuplicates <= memory.missedDuplicates, "\(consumed) restored")
+            } else {
+                #expect(restored.missedDuplicates == 0, "\(consumed) restored")
+            }
+            #expect(restored.falseDrops == 0)
+        }
+    }
+}
