@@ -58,10 +58,11 @@ import Testing
         let consumed = try #require(catalogue.consumedSet(pinned.consumed))
         // Small capacities, so the structures evict and the filters answer falsely: what they then
         // decide depends on every hash.
-        var parameters = _Run.parameters(window: window, consumed: consumed, windowMilliseconds: 500)
-        parameters.windowCapacity = 64
-        parameters.consumedCapacity = 256
-        parameters.falsePositiveRate = 0.2
+        let defaults = ConsumedSetConfiguration()
+        var parameters = CaseParameters(
+            windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 256, falsePositiveRate: 0.2,
+            retentionMilliseconds: Double(defaults.retention.wholeNanoseconds) / 1e6)
+        parameters.expectedRatePerSecond = defaults.expectedRatePerSecond
         let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: pinned.mode, parameters: parameters)
         let columns = EventColumns(try Self.workload("marketing-burst", scale: 0.1).events)
         let run = try anyCase._correctness(columns, 2_000, 42)

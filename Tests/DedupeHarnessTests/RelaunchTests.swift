@@ -19,7 +19,12 @@ import Testing
     static func decisions(
         _ entry: ConsumedSetEntry, _ events: [WorkloadEvent], mode: CaseMode, persistence: CasePersistence
     ) throws -> [UInt8] {
-        var parameters = _Run.parameters(window: nil, consumed: entry, windowMilliseconds: 500)
+        let configuration = entry.defaultConfiguration ?? ConsumedSetConfiguration()
+        var parameters = CaseParameters(
+            windowMilliseconds: 500, windowCapacity: 4_096, consumedCapacity: configuration.capacity,
+            falsePositiveRate: configuration.falsePositiveRate,
+            retentionMilliseconds: Double(configuration.retention.wholeNanoseconds) / 1e6)
+        parameters.expectedRatePerSecond = configuration.expectedRatePerSecond
         // Tables small enough to rebuild cheaply at each relaunch in a debug build, and above the
         // 256 up to which debug builds walk every lane after each consume.
         parameters.consumedCapacity = min(parameters.consumedCapacity, 8_192)
@@ -83,8 +88,9 @@ import Testing
         plan.strategies = StrategyCatalogue(
             windows: StrategyCatalogue.standard.windows,
             consumedSets: StrategyCatalogue.standard.consumedSets.map { entry in
+                // Profile-sized sets (no pinned configuration) are small already.
                 var small = entry
-                small.defaultConfiguration.capacity = min(entry.defaultConfiguration.capacity, 8_192)
+                small.defaultConfiguration?.capacity = min(entry.defaultConfiguration?.capacity ?? 0, 8_192)
                 return small
             })
         plan.sizing = .tiny

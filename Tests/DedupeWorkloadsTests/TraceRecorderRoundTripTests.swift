@@ -42,14 +42,51 @@ import Testing
         return (recorder, live)
     }
 
+    /// The decisions a fresh pipeline makes on `workload`; a relaunch starts a new one, as the
+    /// app's new process does.
     static func replay(_ workload: Workload) -> [RoutingDecision] {
-        var pipeline = TwoLayerPipeline(window: HashDequeWindow(preset: .standard), consumed: FIFOSet(preset: .compact))
-        return workload.events.map { event in
+        func fresh() -> TwoLayerPipeline<HashDequeWindow, FIFOSet> {
+            TwoLayerPipeline(window: HashDequeWindow(preset: .standard), consumed: FIFOSet(preset: .compact))
+        }
+        var pipeline = fresh()
+        return workload.events.compactMap { event in
             switch event.kind {
-            case .payload: pipeline.receivePayload(event.fingerprint, envelope: event.envelope, at: event.time)
-            case .emit: pipeline.receiveEmit(envelope: event.envelope, at: event.time)
+            case .payload: return pipeline.receivePayload(event.fingerprint, envelope: event.envelope, at: event.time)
+            case .emit: return pipeline.receiveEmit(envelope: event.envelope, at: event.time)
+            case .relaunch:
+                pipeline = fresh()
+                return nil
             }
         }
+    }
+
+    /// Two launches recorded into one file: the second continues the first's trace with a
+    /// `relaunch` line and replays envelopes the first created (the app's persisted pending
+    /// routes). The file parses, and replaying it with the state lost at the relaunch gives the
+    /// decisions both launches made.
+    @MainActor @Test func aRelaunchContinuesTheTraceAndReplays() throws {
+        let (first, firstLive) = Self.record(seed: 4, routes: .verbatim)
+        let offset = first.latestTime
+        // The last 50 envelopes the first launch navigated to, persisted as pending routes.
+        let pending = Array(firstLive.filter { $0.kind == .payload && $0.decision == .navigated }.suffix(50).map(\.envelope))
+        let second = TraceRecorder(continuing: first.sink, after: offset, createdEnvelopes: pending)
+        let clock = ManualClock()
+        let dedupe = MainActorDeduplicator<HashDequeWindow, FIFOSet>(consumed: .compact, clock: .manual(clock), recorder: second)
+        var secondDecisions: [RoutingDecision] = []
+        for envelope in pending {
+            clock.advance(by: .milliseconds(10))
+            secondDecisions.append(dedupe.receiveEmit(envelope: UUID(envelope), source: "pending_route"))
+        }
+        // An envelope the app did not persist cannot be written: no payload in the file created it.
+        _ = dedupe.receiveEmit(envelope: UUID(EnvelopeID(high: 9, low: 9)), source: "pending_route")
+        #expect(second.skippedEvents == 1)
+        let workload = try TraceReader.read(bytes: second.sink.bytes, fileName: "relaunched.csv")
+        #expect(workload.events.count == firstLive.count + 1 + 50)
+        #expect(workload.events[firstLive.count].kind == .relaunch)
+        #expect(workload.events[firstLive.count].time == offset)
+        #expect(workload.events.last?.time == offset + .milliseconds(500))
+        #expect(secondDecisions.allSatisfy { $0 == .navigated }, "the new process remembers nothing")
+        #expect(Self.replay(workload) == firstLive.map(\.decision) + secondDecisions)
     }
 
     @MainActor @Test(arguments: [1, 2] as [UInt64])

@@ -18,7 +18,8 @@ public struct ConsumedSetPreset: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 65,536 ids, 1% target false-positive rate, 30 s retention, 1,000 ids/s: the
-    /// `ConsumedSetConfiguration()` defaults, which `dedupe-bench` runs every set with.
+    /// `ConsumedSetConfiguration()` defaults, far beyond what one phone needs (`dedupe-bench`
+    /// sizes its cases from a device profile instead; ``RecommendedPreset`` carries that sizing).
     public static let standard = ConsumedSetPreset("standard", ConsumedSetConfiguration())
 
     /// 4,096 ids with the standard rate, retention and speed: the size the guides' examples use,

@@ -17,7 +17,8 @@ public struct WindowPreset: Hashable, Sendable, CustomStringConvertible {
         self.configuration = configuration
     }
 
-    /// 500 ms with room for 4,096 live fingerprints: what `dedupe-bench` runs every window with.
+    /// 500 ms with room for 4,096 live fingerprints, far more than one phone's bursts
+    /// (`dedupe-bench` sizes its cases from a device profile; ``RecommendedPreset`` carries it).
     public static let standard = WindowPreset("standard", WindowConfiguration(window: .milliseconds(500), capacity: 4_096))
 
     /// 500 ms with room for 64: the `WindowConfiguration()` default, enough for one user's taps.

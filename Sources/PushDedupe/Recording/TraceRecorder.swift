@@ -60,11 +60,19 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     /// file: it writes no header, writes `relaunch` at `previousLatestTime` (that launch's
     /// ``latestTime``, which the app saved), and offsets this launch's times by it, so times keep
     /// increasing although the new process's clock starts again at 0.
-    public init(continuing sink: Sink, after previousLatestTime: Timestamp, routes: RouteRecording = .verbatim) {
+    ///
+    /// `createdEnvelopes` are envelopes earlier launches' payloads created that this launch may
+    /// emit again: the pending routes the app persisted. An emit of any other envelope created
+    /// before the relaunch is skipped, as the format requires a creating payload in the file.
+    public init(
+        continuing sink: Sink, after previousLatestTime: Timestamp, createdEnvelopes: some Sequence<EnvelopeID> = [],
+        routes: RouteRecording = .verbatim
+    ) {
         _sink = sink
         self.routes = routes
         timeOffset = previousLatestTime
         latest = previousLatestTime.nanoseconds
+        payloadEnvelopes = Set(createdEnvelopes)
         line.reserveCapacity(256)
         lock.lock()
         defer { lock.unlock() }
