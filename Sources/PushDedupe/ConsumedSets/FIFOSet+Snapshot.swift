@@ -16,10 +16,7 @@ extension FIFOSet: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(`capacity` + ids held).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let evictions = try reader.readInteger()
-        let ids = try reader.readIDs()
-        try reader.finish()
+        let (evictions, ids) = try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: Self.strategyID)
         self = try Self._empty(configuration)
         try _replayDistinct(ids)
         _evictions &+= evictions

@@ -242,6 +242,18 @@ struct _SnapshotReader {
             throw SnapshotError(kind: .malformed, reason: "\(end - position) payload bytes left unread")
         }
     }
+
+    /// The whole payload of an evicting exact set (`bounded-lru`, `direct-mapped`, `fifo-set`,
+    /// `recent-ids`): its eviction count, then at most `limit` ids in the order to replay them.
+    static func evictionsAndIDs(
+        _ bytes: [UInt8], strategyID: String, limit: Int = .max
+    ) throws(SnapshotError) -> (evictions: Int, ids: [EnvelopeID]) {
+        var reader = try _SnapshotReader(bytes, strategyID: strategyID)
+        let evictions = try reader.readInteger()
+        let ids = try reader.readIDs(limit: limit)
+        try reader.finish()
+        return (evictions, ids)
+    }
 }
 
 extension SnapshotError {
