@@ -49,8 +49,10 @@ public struct CaseKey: Hashable, Sendable, CustomStringConvertible {
     /// `snapshot` for a case restored at relaunches; `nil` otherwise.
     public var persistence: String? = nil
 
+    /// `marketing-burst two-layer hash-deque+recent-ids (N = 10)`: an SDK set with its constant,
+    /// so its two rows read apart.
     public var description: String {
-        let strategies = [window, consumed].compactMap { $0 }.joined(separator: "+")
+        let strategies = [window, consumed.map { SDKConstants.label($0, parameters) }].compactMap { $0 }.joined(separator: "+")
         return "\(workload) \(mode) \(strategies.isEmpty ? "none" : strategies)" + (persistence.map { " [\($0)]" } ?? "")
     }
 }
