@@ -28,6 +28,22 @@ enum EpisodeBuilder {
         return builder.finish(name: name, summary: summary)
     }
 
+    /// The most common episode: one intent's payload for episode `number`'s route at `start` (ms)
+    /// on `payloadSource`, and its envelope emitted again `delay` ms later on `replaySource`.
+    /// Returns the replay's time.
+    @discardableResult
+    static func payloadAndReplay(
+        _ builder: inout WorkloadBuilder, episode number: Int, at start: Double, replayAfter delay: Double,
+        payloadSource: PushSource, replaySource: PushSource
+    ) -> Double {
+        let route = route(ofEpisode: number)
+        let intent = builder.newIntent()
+        let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: payloadSource,
+                                      at: nanoseconds(milliseconds: start))
+        builder.emit(of: payload, intent: intent, source: replaySource, at: nanoseconds(milliseconds: start + delay))
+        return start + delay
+    }
+
     /// The route of episode `number`: every episode its own screen, cycling through the kinds, so
     /// that not even a navigation guard comparing with the previous screen can link two episodes.
     static func route(ofEpisode number: Int) -> (kind: RouteKind, id: Int) {

@@ -40,13 +40,9 @@ extension ScenarioCatalogue {
                 + "an emit the consumed set, the path.last guard and a fingerprint-only window all catch",
             category: .navigationStack
         ) { builder, random, number, start in
-            let route = EpisodeBuilder.route(ofEpisode: number)
-            let intent = builder.newIntent()
             let delay = random.uniform(0, 16.7)
-            let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: .button,
-                                          at: nanoseconds(milliseconds: start))
-            builder.emit(of: payload, intent: intent, source: .secondPathOwner, at: nanoseconds(milliseconds: start + delay))
-            return start + delay
+            return EpisodeBuilder.payloadAndReplay(
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .button, replaySource: .secondPathOwner)
         },
     ]
 }

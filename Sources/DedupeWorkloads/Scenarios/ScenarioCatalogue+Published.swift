@@ -29,13 +29,9 @@ extension ScenarioCatalogue {
                 + "(median 120 ms, 98% within 500 ms): the consumed set catches every one, a window mostly",
             category: .publishedSituation
         ) { builder, random, number, start in
-            let route = EpisodeBuilder.route(ofEpisode: number)
-            let intent = builder.newIntent()
             let delay = random.logNormal(median: 120, sigma: 0.7, clampedTo: 10 ... 5_000)
-            let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: .tap,
-                                          at: nanoseconds(milliseconds: start))
-            builder.emit(of: payload, intent: intent, source: .pendingRoute, at: nanoseconds(milliseconds: start + delay))
-            return start + delay
+            return EpisodeBuilder.payloadAndReplay(
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .tap, replaySource: .pendingRoute)
         },
         EpisodeBuilder.scenario(
             id: "retap-after-window",

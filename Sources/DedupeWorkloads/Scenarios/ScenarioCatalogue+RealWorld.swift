@@ -15,13 +15,9 @@ extension ScenarioCatalogue {
                 + "within the same second (70%) or the next (phonegap-plugin-push #1150, OneSignal-iOS-SDK #143)",
             category: .realWorld
         ) { builder, random, number, start in
-            let route = EpisodeBuilder.route(ofEpisode: number)
-            let intent = builder.newIntent()
             let delay = random.bernoulli(0.7) ? random.uniform(0, 1_000) : random.uniform(1_000, 2_000)
-            let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: .contentAvailable,
-                                          at: nanoseconds(milliseconds: start))
-            builder.emit(of: payload, intent: intent, source: .tap, at: nanoseconds(milliseconds: start + delay))
-            return start + delay
+            return EpisodeBuilder.payloadAndReplay(
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .contentAvailable, replaySource: .tap)
         },
         EpisodeBuilder.scenario(
             id: "launch-options-and-did-receive",
@@ -29,13 +25,9 @@ extension ScenarioCatalogue {
                 + "the launch: 1 ms–1 s, log-uniform (artsy/eigen #2929, firebase/flutterfire #9077)",
             category: .realWorld
         ) { builder, random, number, start in
-            let route = EpisodeBuilder.route(ofEpisode: number)
-            let intent = builder.newIntent()
             let delay = random.logUniform(1, 1_000)
-            let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: .coldLaunch,
-                                          at: nanoseconds(milliseconds: start))
-            builder.emit(of: payload, intent: intent, source: .tap, at: nanoseconds(milliseconds: start + delay))
-            return start + delay
+            return EpisodeBuilder.payloadAndReplay(
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .coldLaunch, replaySource: .tap)
         },
         EpisodeBuilder.scenario(
             id: "listener-registered-twice",
@@ -75,12 +67,9 @@ extension ScenarioCatalogue {
                 + "other pushes arrive at 2 a minute: past any short window, and mostly past 10 recent ids",
             category: .realWorld
         ) { builder, random, number, start in
-            let route = EpisodeBuilder.route(ofEpisode: number)
-            let intent = builder.newIntent()
             let delay = random.uniform(6 * 60_000, 8 * 60_000)
-            let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: .tap,
-                                          at: nanoseconds(milliseconds: start))
-            builder.emit(of: payload, intent: intent, source: .secondChannel, at: nanoseconds(milliseconds: start + delay))
+            EpisodeBuilder.payloadAndReplay(
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .tap, replaySource: .secondChannel)
             // Unrelated pushes meanwhile, each its own screen.
             var time = start + random.exponential(mean: 30_000)
             var other = 0
