@@ -6,10 +6,11 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
         var writer = _SnapshotWriter(reservingCapacity: 16 * current.words.count + 48)
         writer.write(count: current.bitCount)
         writer.write(count: current.hashCount)
-        writer.write(time: generationLength)
-        writer.write(started)
-        writer.write(time: generationStart)
-        writer.write(time: latest)
+        writer.write(time: Int64(clock.period))
+        writer.write(clock.started)
+        writer.write(time: clock.start)
+        // A filter that never started has always encoded its latest time as `Int64.min`.
+        writer.write(time: clock.started ? clock.latest : .min)
         writer.write(count: currentInsertions)
         writer.write(count: previousInsertions)
         writer.write(words: current.words)
@@ -33,12 +34,11 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
         let previousInsertions = try reader.readInteger()
         self = try Self._empty(configuration)
         try current._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "each generation")
-        guard length == generationLength else {
-            throw .incompatible("snapshot retention is \(length) ns, the configuration's \(generationLength) ns")
+        guard length == Int64(clock.period) else {
+            throw .incompatible("snapshot retention is \(length) ns, the configuration's \(clock.period) ns")
         }
         if started {
-            let (elapsed, overflow) = latest.subtractingReportingOverflow(start)
-            guard !overflow, elapsed >= 0, elapsed < length else {
+            guard clock.admits(start: start, latest: latest) else {
                 throw .malformed("latest time \(latest) lies outside the generation starting at \(start)")
             }
         }
@@ -49,10 +49,10 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
         previous._restore(words: previousWords)
         self.currentInsertions = currentInsertions
         self.previousInsertions = previousInsertions
-        self.started = started
         if started {
-            generationStart = start
-            self.latest = latest
+            clock.started = true
+            clock.start = start
+            clock.latest = latest
         }
     }
 }

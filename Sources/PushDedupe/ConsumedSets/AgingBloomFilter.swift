@@ -38,13 +38,8 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
     @usableFromInline var previous: _BloomBits
     @usableFromInline var currentInsertions: Int
     @usableFromInline var previousInsertions: Int
-    /// `retention` in nanoseconds, at least 1.
-    @usableFromInline let generationLength: Int64
-    /// When the current generation began; meaningful once `started`.
-    @usableFromInline var generationStart: Int64
-    /// The latest time given, so earlier times are clamped to it.
-    @usableFromInline var latest: Int64
-    @usableFromInline var started: Bool
+    /// Generations of `retention`, at least 1 ns; earlier times are clamped to the latest.
+    @usableFromInline var clock: _GenerationClock
 
     /// Builds an empty filter from `retention`, `expectedRatePerSecond` and `falsePositiveRate`.
     /// `capacity` is only validated: the generations are sized from the rate.
@@ -55,7 +50,7 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
     /// - Complexity: O(m/64).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
         let strategy = Self.strategyID
-        try _FilterValidation.capacity(configuration.capacity, strategy: strategy)
+        try _CapacityValidation.validated(configuration.capacity, strategy: strategy)
         try _FilterValidation.falsePositiveRate(configuration.falsePositiveRate, strategy: strategy)
         let nanoseconds = configuration.retention.wholeNanoseconds
         guard nanoseconds >= 1 else {
@@ -92,10 +87,7 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
         self.previous = _BloomBits(bitCount: sizing.bitCount, hashCount: sizing.hashCount, dirtyLogCapacity: logCapacity)
         self.currentInsertions = 0
         self.previousInsertions = 0
-        self.generationLength = nanoseconds
-        self.generationStart = 0
-        self.latest = .min
-        self.started = false
+        self.clock = _GenerationClock(period: nanoseconds)
     }
 
     /// Rotates the generations up to `now`, then returns `true` unless `id` is in either one; a new
@@ -124,26 +116,15 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
 
     @inlinable
     mutating func advance(to now: Int64) {
-        guard started else {
-            started = true
-            latest = now
-            generationStart = now
+        switch clock.advance(to: now) {
+        case 0:
             return
-        }
-        guard now > latest else { return }
-        latest = now
-        let (elapsed, overflow) = now.subtractingReportingOverflow(generationStart)
-        let generations = overflow ? 2 : elapsed / generationLength
-        if generations == 0 { return }
-        if generations == 1 {
+        case 1:
             swap(&current, &previous)
             previousInsertions = currentInsertions
-            generationStart &+= generationLength
-        } else {
+        default:
             previous.removeAll()
             previousInsertions = 0
-            // Keep generation boundaries on the original grid when the arithmetic allows.
-            generationStart = overflow ? now : generationStart &+ generations &* generationLength
         }
         current.removeAll()
         currentInsertions = 0
@@ -170,7 +151,7 @@ public struct AgingBloomFilter: ProbabilisticConsumedSet, Sendable {
         previous._checkInvariants()
         precondition(current.words.count == previous.words.count, "generations differ in size")
         precondition(currentInsertions >= 0 && previousInsertions >= 0, "negative insertion count")
-        precondition(!started || (latest >= generationStart && latest - generationStart < generationLength),
+        precondition(!clock.started || clock.admits(start: clock.start, latest: clock.latest),
                      "latest time outside the current generation")
     }
     #endif

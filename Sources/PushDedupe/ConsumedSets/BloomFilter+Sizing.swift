@@ -40,7 +40,7 @@ public struct BloomSizing: Hashable, Sendable {
     /// - Complexity: O(1).
     public init(expectedCount: Int, bitsPerEntry: Double) throws(ConfigurationError) {
         let strategy = BloomFilter.strategyID
-        try _FilterValidation.capacity(expectedCount, strategy: strategy)
+        try _CapacityValidation.validated(expectedCount, strategy: strategy)
         guard bitsPerEntry > 0 && bitsPerEntry.isFinite else {
             throw ConfigurationError(
                 strategy: strategy, parameter: "bitsPerEntry", reason: "must be positive and finite, got \(bitsPerEntry)")
@@ -55,7 +55,7 @@ public struct BloomSizing: Hashable, Sendable {
     init(
         expectedCount: Int, falsePositiveRate: Double, strategy: String, countParameter: String = "capacity"
     ) throws(ConfigurationError) {
-        try _FilterValidation.capacity(expectedCount, strategy: strategy)
+        try _CapacityValidation.validated(expectedCount, strategy: strategy)
         try _FilterValidation.falsePositiveRate(falsePositiveRate, strategy: strategy)
         let ratio = -DeterministicMath.log(falsePositiveRate) / (DeterministicMath.ln2 * DeterministicMath.ln2)
         try self.init(

@@ -4,17 +4,17 @@ extension CuckooFilter: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(table + ring words).
     public func snapshot() -> [UInt8] {
-        var writer = _SnapshotWriter(reservingCapacity: 8 * (table.count + ring.count) + 64)
+        var writer = _SnapshotWriter(reservingCapacity: 8 * (_table.count + _ring.count) + 64)
         writer.write(count: fingerprintBits)
         writer.write(count: bucketCount)
         writer.write(count: capacity)
-        writer.write(count: head)
-        writer.write(count: retained)
-        writer.write(fixed: random.state)
-        writer.write(count: evictionCount)
-        writer.write(count: failedChains)
-        writer.write(words: table)
-        writer.write(words: ring)
+        writer.write(count: _head)
+        writer.write(count: _retained)
+        writer.write(fixed: _random.state)
+        writer.write(count: _evictionCount)
+        writer.write(count: _failedChains)
+        writer.write(words: _table)
+        writer.write(words: _ring)
         return writer.finished(strategyID: Self.strategyID)
     }
 
@@ -41,15 +41,15 @@ extension CuckooFilter: SnapshottableConsumedSet {
         guard retained <= capacity, head < Swift.max(1, capacity) else {
             throw .malformed("ring position \(head) with \(retained) ids is outside a capacity of \(capacity)")
         }
-        let table = try reader.readWords(expectedCount: self.table.count, field: "the bucket table")
-        let ring = try reader.readWords(expectedCount: self.ring.count, field: "the FIFO ring")
+        let table = try reader.readWords(expectedCount: self._table.count, field: "the bucket table")
+        let ring = try reader.readWords(expectedCount: self._ring.count, field: "the FIFO ring")
         try reader.finish()
-        self.table = table
-        self.ring = ring
-        self.head = head
-        self.retained = retained
-        random.state = state
-        evictionCount = evictions
-        failedChains = failures
+        _table = table
+        _ring = ring
+        _head = head
+        _retained = retained
+        _random.state = state
+        _evictionCount = evictions
+        _failedChains = failures
     }
 }

@@ -55,7 +55,8 @@ public struct IDTimeMap: ConsumedSet, Sendable {
             throw ConfigurationError(
                 strategy: Self.strategyID, parameter: "retention", reason: "must be positive, got \(configuration.retention)")
         }
-        let reservation = try _SlotIndex.validatedSlotCapacity(configuration.capacity, strategy: Self.strategyID)
+        let reservation = try _CapacityValidation.validated(
+            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
         _window = window
         _ids = []
         _ids.reserveCapacity(reservation)

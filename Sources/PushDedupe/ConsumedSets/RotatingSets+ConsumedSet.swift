@@ -39,28 +39,18 @@ extension RotatingSets {
     /// later epoch.
     @inlinable
     mutating func _advance(to nanoseconds: Int64) {
-        guard _started else {
-            _started = true
-            _latest = nanoseconds
-            _epochStart = nanoseconds
+        switch _clock.advance(to: nanoseconds) {
+        case 0:
             return
-        }
-        guard nanoseconds > _latest else { return }
-        _latest = nanoseconds
-        // `_epochStart <= _latest`, so the unsigned difference cannot wrap.
-        let elapsed = UInt64(bitPattern: _latest &- _epochStart)
-        guard elapsed >= _period else { return }
-        let epochs = elapsed / _period
-        if epochs == 1 {
+        case 1:
             // The previous generation's ids arrived before the epoch that just ended, so they are
             // all older than the retention now; the current generation becomes the previous.
             _previous.removeAll()
             swap(&_current, &_previous)
-        } else {
+        default:
             // Every id arrived before the last full epoch, so all are older than the retention.
             _previous.removeAll()
             _current.removeAll()
         }
-        _epochStart &+= Int64(bitPattern: epochs &* _period)
     }
 }

@@ -12,10 +12,8 @@ extension RotatingSets {
     /// and that no id is in both generations.
     @usableFromInline
     func _checkInvariants() {
-        precondition(_started, "consume always starts the clock")
-        precondition(
-            _epochStart <= _latest && UInt64(bitPattern: _latest &- _epochStart) < _period,
-            "latest time outside the current epoch")
+        precondition(_clock.started, "consume always starts the clock")
+        precondition(_clock.admits(start: _clock.start, latest: _clock.latest), "latest time outside the current epoch")
         for generation in [_current, _previous] {
             precondition(generation.count <= generation._index.slotCapacity, "generation over its reservation")
             guard generation._index.slotCapacity <= 256 else { continue }

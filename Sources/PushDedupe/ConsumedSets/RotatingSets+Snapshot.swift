@@ -4,10 +4,10 @@ extension RotatingSets: SnapshottableConsumedSet {
     /// - Complexity: O(`count`).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 16 * count + 32)
-        writer.write(varint: _period)
-        writer.write(_started)
-        writer.write(time: _epochStart)
-        writer.write(time: _latest)
+        writer.write(varint: _clock.period)
+        writer.write(_clock.started)
+        writer.write(time: _clock.start)
+        writer.write(time: _clock.latest)
         writer.write(ids: _previous._ids)
         writer.write(ids: _current._ids)
         return writer.finished(strategyID: Self.strategyID)
@@ -27,11 +27,11 @@ extension RotatingSets: SnapshottableConsumedSet {
         let current = try reader.readIDs()
         try reader.finish()
         self = try Self._empty(configuration)
-        guard period == _period else {
-            throw .incompatible("snapshot retention is \(period) ns, the configuration's \(_period) ns")
+        guard period == _clock.period else {
+            throw .incompatible("snapshot retention is \(period) ns, the configuration's \(_clock.period) ns")
         }
         if started {
-            guard latest >= epochStart, UInt64(bitPattern: latest &- epochStart) < period else {
+            guard _clock.admits(start: epochStart, latest: latest) else {
                 throw .malformed("latest time \(latest) lies outside the epoch starting at \(epochStart)")
             }
         } else {
@@ -39,9 +39,11 @@ extension RotatingSets: SnapshottableConsumedSet {
         }
         for id in previous { try Self._append(id, to: &_previous, unlessIn: nil) }
         for id in current { try Self._append(id, to: &_current, unlessIn: _previous) }
-        _started = started
-        _epochStart = started ? epochStart : 0
-        _latest = started ? latest : 0
+        if started {
+            _clock.started = true
+            _clock.start = epochStart
+            _clock.latest = latest
+        }
     }
 
     private static func _append(

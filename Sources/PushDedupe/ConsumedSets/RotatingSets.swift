@@ -28,16 +28,12 @@ public struct RotatingSets: ConsumedSet, Sendable {
     public static let strategyID = "rotating-sets"
     public static let guarantee: Guarantee = .exactForgetsAfterRetention
 
-    /// The epoch length T, in nanoseconds; equal to the retention.
-    @usableFromInline let _period: UInt64
-    /// Ids accepted since `_epochStart`.
+    /// Epochs of length T, the retention.
+    @usableFromInline var _clock: _GenerationClock
+    /// Ids accepted since `_clock.start`.
     @usableFromInline var _current: _Generation
-    /// Ids accepted during the epoch before `_epochStart`.
+    /// Ids accepted during the epoch before `_clock.start`.
     @usableFromInline var _previous: _Generation
-    @usableFromInline var _epochStart: Int64
-    /// The latest time given to `consume`; meaningful once `_started`.
-    @usableFromInline var _latest: Int64
-    @usableFromInline var _started: Bool
 
     /// Builds an empty set that remembers ids for at least `configuration.retention`, reserving
     /// room for `configuration.capacity` ids in each generation.
@@ -52,12 +48,10 @@ public struct RotatingSets: ConsumedSet, Sendable {
                 strategy: Self.strategyID, parameter: "retention",
                 reason: "must be positive, got \(configuration.retention)")
         }
-        let capacity = try _SlotIndex.validatedSlotCapacity(configuration.capacity, strategy: Self.strategyID)
-        _period = UInt64(retention)
+        let capacity = try _CapacityValidation.validated(
+            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
+        _clock = _GenerationClock(period: retention)
         _current = _Generation(reservation: capacity)
         _previous = _Generation(reservation: capacity)
-        _epochStart = 0
-        _latest = 0
-        _started = false
     }
 }

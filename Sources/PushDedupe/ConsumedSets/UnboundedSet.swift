@@ -27,12 +27,7 @@ public struct UnboundedSet: ConsumedSet, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` when the capacity is negative.
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        guard configuration.capacity >= 0 else {
-            throw ConfigurationError(
-                strategy: Self.strategyID, parameter: "capacity",
-                reason: "must not be negative, got \(configuration.capacity)")
-        }
-        _ids = Set(minimumCapacity: configuration.capacity)
+        _ids = Set(minimumCapacity: try _CapacityValidation.validated(configuration.capacity, strategy: Self.strategyID))
     }
 
     /// - Complexity: amortized O(1); a call that fills the table rehashes every id.

@@ -162,12 +162,6 @@ internal struct _BloomBits: Sendable {
 
 /// Configuration checks shared by the filters, so every filter words its errors alike.
 internal enum _FilterValidation {
-    static func capacity(_ capacity: Int, strategy: String) throws(ConfigurationError) {
-        guard capacity >= 0 else {
-            throw ConfigurationError(strategy: strategy, parameter: "capacity", reason: "must not be negative, got \(capacity)")
-        }
-    }
-
     static func falsePositiveRate(_ rate: Double, strategy: String) throws(ConfigurationError) {
         // Written so that NaN fails too.
         guard rate > 0 && rate < 1 else {

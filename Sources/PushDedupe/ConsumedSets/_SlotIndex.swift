@@ -35,7 +35,7 @@ struct _SlotIndex: Sendable {
 
     /// The largest slot capacity any set built on this index accepts: slot numbers and the
     /// `Int32` links of `BoundedLRU` must fit, and the table must stay allocatable.
-    @usableFromInline static let maximumSlotCapacity = 1 << 30
+    @usableFromInline static var maximumSlotCapacity: Int { _CapacityValidation.maximum }
 
     /// An index for slots `0..<slotCapacity`, every lane empty: one group per four slots,
     /// rounded up to a power of two, so 8 bytes per slot at a power-of-two capacity of at least 4.
@@ -54,20 +54,6 @@ struct _SlotIndex: Sendable {
         _slotMask = UInt32(truncatingIfNeeded: (1 << slotBits) - 1)
         _tagMask = ~_slotMask
         self.slotCapacity = slotCapacity
-    }
-
-    /// Validates a configured capacity for a set whose slots this index names.
-    static func validatedSlotCapacity(_ capacity: Int, strategy: String) throws(ConfigurationError) -> Int {
-        guard capacity >= 0 else {
-            throw ConfigurationError(
-                strategy: strategy, parameter: "capacity", reason: "must not be negative, got \(capacity)")
-        }
-        guard capacity <= maximumSlotCapacity else {
-            throw ConfigurationError(
-                strategy: strategy, parameter: "capacity",
-                reason: "must be at most \(maximumSlotCapacity) (2^30), got \(capacity)")
-        }
-        return capacity
     }
 
     /// Bytes held by the lanes.

@@ -22,15 +22,14 @@ public struct ArrayScanWindow: FingerprintWindow, Sendable {
     @usableFromInline var _entries: ContiguousArray<_WindowEntry>
     @usableFromInline var _clock: _WindowClock
 
-    public let window: Duration
+    public var window: Duration { _clock.duration }
 
     /// Builds the window; `capacity` reserves storage and bounds nothing.
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (window, capacity) = try configuration._validated(for: Self.strategyID)
-        self.window = configuration.window
-        _clock = _WindowClock(window: window)
+        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        _clock = clock
         _entries = []
         _entries.reserveCapacity(capacity)
     }

@@ -49,16 +49,15 @@ public struct DirectMappedWindow: FingerprintWindow, Sendable {
     @usableFromInline var _evictions: Int
     @usableFromInline var _clock: _WindowClock
 
-    public let window: Duration
+    public var window: Duration { _clock.duration }
 
     /// Builds a table of `configuration.capacity` slots, rounded up to a power of two (none for
     /// a capacity of 0).
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (window, capacity) = try configuration._validated(for: Self.strategyID)
-        self.window = configuration.window
-        _clock = _WindowClock(window: window)
+        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        _clock = clock
         let slotCount = capacity == 0 ? 0 : _powerOfTwo(atLeast: capacity)
         _slots = ContiguousArray(
             repeating: _Slot(fingerprint: 0, seenAt: 0, isOccupied: false), count: slotCount)

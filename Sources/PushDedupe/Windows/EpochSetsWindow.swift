@@ -54,18 +54,17 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
     @usableFromInline var _nextRotation: Int64
     @usableFromInline var _clock: _WindowClock
 
-    public let window: Duration
+    public var window: Duration { _clock.duration }
 
     /// Builds the window; each generation starts with room for `configuration.capacity`
     /// fingerprints at a quarter load and doubles as needed.
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (window, capacity) = try configuration._validated(for: Self.strategyID)
-        self.window = configuration.window
-        _clock = _WindowClock(window: window)
-        _epochLength = window == 0 ? 1 : window / 2 + window % 2
-        _keepsPrevious = window > 0
+        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        _clock = clock
+        _epochLength = clock.window == 0 ? 1 : clock.window / 2 + clock.window % 2
+        _keepsPrevious = clock.window > 0
         _current = _FingerprintIndex(minimumCapacity: 2 * capacity)
         _previous = _FingerprintIndex(minimumCapacity: 2 * capacity)
         _currentKeys = []

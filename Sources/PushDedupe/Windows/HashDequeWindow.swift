@@ -39,16 +39,15 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     @usableFromInline var _index: _FingerprintIndex
     @usableFromInline var _clock: _WindowClock
 
-    public let window: Duration
+    public var window: Duration { _clock.duration }
 
     /// Builds the window with room for `configuration.capacity` live fingerprints before it
     /// first grows.
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (window, capacity) = try configuration._validated(for: Self.strategyID)
-        self.window = configuration.window
-        _clock = _WindowClock(window: window)
+        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        _clock = clock
         let slots = _powerOfTwo(atLeast: capacity)
         _queue = ContiguousArray(repeating: _WindowEntry(fingerprint: 0, seenAt: 0), count: slots)
         _index = _FingerprintIndex(minimumCapacity: 2 * slots)

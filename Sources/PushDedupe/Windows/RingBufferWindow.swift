@@ -34,15 +34,14 @@ public struct RingBufferWindow: FingerprintWindow, Sendable {
     @usableFromInline var _evictions: Int
     @usableFromInline var _clock: _WindowClock
 
-    public let window: Duration
+    public var window: Duration { _clock.duration }
 
     /// Builds a ring of `configuration.capacity` slots.
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (window, capacity) = try configuration._validated(for: Self.strategyID)
-        self.window = configuration.window
-        _clock = _WindowClock(window: window)
+        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        _clock = clock
         _fingerprints = ContiguousArray(repeating: 0, count: capacity)
         _seenAt = ContiguousArray(repeating: 0, count: capacity)
         _head = 0

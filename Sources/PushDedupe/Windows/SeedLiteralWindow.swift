@@ -58,9 +58,9 @@ public struct SeedLiteralWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (window, capacity) = try configuration._validated(for: Self.strategyID)
-        self.window = configuration.window
-        _dedupeWindow = Double(window) / 1_000_000_000
+        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        window = clock.duration
+        _dedupeWindow = Double(clock.window) / 1_000_000_000
         _latest = .min
         _recentRouteFingerprints = []
         _recentRouteFingerprints.reserveCapacity(capacity)

@@ -1,17 +1,35 @@
 /// The time bookkeeping every window shares: clamps time that runs backwards and turns the
 /// window length into a cutoff, so each admit does one guarded subtraction and then only
-/// comparisons.
+/// comparisons. Built by ``validated(_:for:)``, the one preamble of every window's initializer.
 @usableFromInline
 struct _WindowClock: Sendable {
-    /// The window length in nanoseconds, never negative.
+    /// The window as configured, which the window reports back.
+    @usableFromInline let duration: Duration
+    /// The window length in whole nanoseconds, never negative.
     @usableFromInline let window: Int64
     /// The latest time given; `Int64.min` before the first admit.
     @usableFromInline var latest: Int64
 
     @inlinable
-    init(window: Int64) {
-        self.window = window
+    init(duration: Duration) {
+        self.duration = duration
+        self.window = duration.wholeNanoseconds
         self.latest = .min
+    }
+
+    /// The clock for `configuration` and its capacity, after checking both.
+    ///
+    /// - Throws: ``ConfigurationError`` naming `strategy` for a negative window, a negative
+    ///   capacity, or a capacity above 2³⁰.
+    static func validated(
+        _ configuration: WindowConfiguration, for strategy: String
+    ) throws(ConfigurationError) -> (clock: _WindowClock, capacity: Int) {
+        if configuration.window < .zero {
+            throw ConfigurationError(
+                strategy: strategy, parameter: "window", reason: "must not be negative, got \(configuration.window)")
+        }
+        let capacity = try _CapacityValidation.validated(configuration.capacity, strategy: strategy, bounded: .plain)
+        return (_WindowClock(duration: configuration.window), capacity)
     }
 
     /// Moves the clock to `time` (or keeps it, if `time` is earlier) and returns the clamped
