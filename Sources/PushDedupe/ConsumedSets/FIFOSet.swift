@@ -52,17 +52,12 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     @usableFromInline
     struct _Geometry {
         @usableFromInline let capacity: Int
-        @usableFromInline let groupMask: Int
-        /// The low bits of a lane that hold a sequence number.
-        @usableFromInline let sequenceMask: UInt32
-        /// The high bits that hold the tag; its top bit is always set in an entry.
-        @usableFromInline let tagMask: UInt32
+        /// The lane table; its payloads are sequence numbers.
+        @usableFromInline let table: _LaneTable.Geometry
         /// Lanes the cursor restamps per accepted id: 1, or more only for capacities above 2²⁹.
         @usableFromInline let sweptLanesPerAccept: Int
         /// The lane count less one (a power of two less one).
         @usableFromInline let laneMask: Int
-        /// `_SlotHash.shift(forGroupMask: groupMask)`.
-        @usableFromInline let groupShift: UInt64
 
         /// One group of eight lanes per four slots, rounded up to a power of two.
         ///
@@ -88,21 +83,21 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
             precondition(swept > 0 && swept & (swept - 1) == 0 && lanes % swept == 0, "cursor speed must divide the lanes")
             let oldestAge = capacity + lanes / swept
             let sequenceBits = Int.bitWidth - oldestAge.leadingZeroBitCount
-            precondition(sequenceBits <= 31, "sequence numbers must leave the tag's top bit")
             self.capacity = capacity
-            self.groupMask = lanes / FIFOSet.lanesPerGroup - 1
-            self.sequenceMask = UInt32(truncatingIfNeeded: (1 << sequenceBits) - 1)
-            self.tagMask = ~sequenceMask
+            self.table = _LaneTable.Geometry(slots: capacity, slotsPerGroup: 4, payloadBits: sequenceBits)
             self.sweptLanesPerAccept = swept
             self.laneMask = lanes - 1
-            self.groupShift = _SlotHash.shift(forGroupMask: lanes / FIFOSet.lanesPerGroup - 1)
         }
 
         static func laneCount(capacity: Int) -> Int {
-            var groups = 1
-            while groups * 4 < capacity { groups &<<= 1 }
-            return groups * FIFOSet.lanesPerGroup
+            _LaneTable.Geometry.groupCount(slots: capacity, slotsPerGroup: 4) * FIFOSet.lanesPerGroup
         }
+
+        @inlinable var groupMask: Int { table.groupMask }
+        /// The low bits of a lane that hold a sequence number.
+        @inlinable var sequenceMask: UInt32 { table.payloadMask }
+        /// The high bits that hold the tag; its top bit is always set in an entry.
+        @inlinable var tagMask: UInt32 { table.tagMask }
     }
 
     @usableFromInline let _geometry: _Geometry

@@ -17,10 +17,10 @@ extension RotatingSets {
         for generation in [_current, _previous] {
             precondition(generation.count <= generation._index.slotCapacity, "generation over its reservation")
             guard generation._index.slotCapacity <= 256 else { continue }
-            generation._index._checkInvariants(live: 0..<generation.count, keys: generation._ids)
+            generation._index._checkInvariants(live: 0..<generation.count, keys: generation._keys)
         }
         guard _previous._index.slotCapacity <= 256 else { return }
-        for id in _current._ids {
+        for id in _current._keys {
             precondition(!_previous.contains(id, hash: _SlotHash(id)), "id \(id) in both generations")
         }
     }

@@ -8,8 +8,8 @@ extension RotatingSets: SnapshottableConsumedSet {
         writer.write(_clock.started)
         writer.write(time: _clock.start)
         writer.write(time: _clock.latest)
-        writer.write(ids: _previous._ids)
-        writer.write(ids: _current._ids)
+        writer.write(ids: _previous._keys)
+        writer.write(ids: _current._keys)
         return writer.finished(strategyID: Self.strategyID)
     }
 

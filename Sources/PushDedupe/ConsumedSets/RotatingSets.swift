@@ -28,6 +28,9 @@ public struct RotatingSets: ConsumedSet, Sendable {
     public static let strategyID = "rotating-sets"
     public static let guarantee: Guarantee = .exactForgetsAfterRetention
 
+    /// One generation: ids in arrival order, indexed.
+    @usableFromInline typealias _Generation = _IndexedKeys<EnvelopeID>
+
     /// Epochs of length T, the retention.
     @usableFromInline var _clock: _GenerationClock
     /// Ids accepted since `_clock.start`.

@@ -27,7 +27,7 @@ public struct UnboundedSet: ConsumedSet, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` when the capacity is negative.
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        _ids = Set(minimumCapacity: try _CapacityValidation.validated(configuration.capacity, strategy: Self.strategyID))
+        _ids = try Set(minimumCapacity: _CapacityValidation.validated(configuration.capacity, strategy: Self.strategyID))
     }
 
     /// - Complexity: amortized O(1); a call that fills the table rehashes every id.

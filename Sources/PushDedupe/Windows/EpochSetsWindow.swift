@@ -23,27 +23,22 @@
 /// - Guarantees: never a false drop (nothing older than `window` is suppressed). Misses a
 ///   duplicate only at an age above `⌈window / 2⌉`. `evictions` is always 0: generations age
 ///   out, they are never dropped to make room.
-/// - Memory: two tables of 16-byte buckets, each kept at most a quarter full (64 bytes of table
-///   per fingerprint; fuller tables cost about 20% more per admit), plus an 8-byte log of each
-///   generation's keys, sized to the most admissions one epoch has seen (at least `capacity`):
-///   proportional to the traffic of the last one to two half windows, never to the session's
-///   length.
-/// - Complexity: O(1) expected per admit (a lookup in the previous generation, one probe that
-///   looks up and inserts in the current one), plus, at each rotation (at most once per admit and
-///   once per half window), emptying a generation in O(min(its admissions, table size)): a sparse
-///   generation removes its logged keys one by one instead of wiping a table sized for an
-///   earlier burst. A table doubles, in O(*n*), only when an epoch sets a new peak.
+/// - Memory: per generation, an 8-byte log of its fingerprints, sized to the most admissions
+///   one epoch has seen (at least `capacity`), and a `_SlotIndex` over the log (8 bytes of lanes
+///   per logged slot): 32 bytes per fingerprint of the busiest epoch, proportional to the traffic
+///   of the last one to two half windows, never to the session's length.
+/// - Complexity: O(1) expected per admit (a lookup in the previous generation, a lookup and an
+///   insertion in the current one), plus, at each rotation (at most once per admit and once per
+///   half window), emptying a generation in O(min(its admissions, table size)): a sparse
+///   generation removes its logged fingerprints one by one instead of wiping a table sized for
+///   an earlier burst. A generation doubles, in O(*n*), only when an epoch sets a new peak.
 public struct EpochSetsWindow: FingerprintWindow, Sendable {
     public static let strategyID = "epoch-sets"
     public static let guarantee: Guarantee = .exactForgetsAfterRetention(fraction: 0.5)
 
-    /// Admissions of the current epoch.
-    @usableFromInline var _current: _FingerprintIndex
-    /// Admissions of the epoch before it.
-    @usableFromInline var _previous: _FingerprintIndex
-    /// The keys in `_current` and `_previous`, so a sparse generation empties in O(count).
-    @usableFromInline var _currentKeys: ContiguousArray<UInt64>
-    @usableFromInline var _previousKeys: ContiguousArray<UInt64>
+    /// Admissions of the current epoch, and of the epoch before it.
+    @usableFromInline var _current: _IndexedKeys<UInt64>
+    @usableFromInline var _previous: _IndexedKeys<UInt64>
     /// `h`, the epoch length in nanoseconds, at least 1.
     @usableFromInline let _epochLength: Int64
     /// Whether the previous generation is kept: not for a window of 0.
@@ -57,7 +52,7 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
     public var window: Duration { _clock.duration }
 
     /// Builds the window; each generation starts with room for `configuration.capacity`
-    /// fingerprints at a quarter load and doubles as needed.
+    /// fingerprints and doubles as needed.
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
@@ -65,12 +60,8 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
         _clock = clock
         _epochLength = clock.window == 0 ? 1 : clock.window / 2 + clock.window % 2
         _keepsPrevious = clock.window > 0
-        _current = _FingerprintIndex(minimumCapacity: 2 * capacity)
-        _previous = _FingerprintIndex(minimumCapacity: 2 * capacity)
-        _currentKeys = []
-        _currentKeys.reserveCapacity(capacity)
-        _previousKeys = []
-        _previousKeys.reserveCapacity(capacity)
+        _current = _IndexedKeys(reservation: capacity)
+        _previous = _IndexedKeys(reservation: capacity)
         _epoch = .min
         _nextRotation = .min
     }
@@ -96,14 +87,10 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
         let now = _clock.advance(to: time).now
         if now >= _nextRotation { _rotate(to: now) }
         let key = fingerprint.rawValue
-        if _previous.value(forKey: key) != nil { return false }
-        if _current.count >= _current.capacity / 2 {
-            // A quarter full: grow only for a fingerprint that is really new.
-            if _current.value(forKey: key) != nil { return false }
-            _growCurrent()
-        }
-        guard _current.insertIfAbsent(key, value: 0) else { return false }
-        _currentKeys.append(key)
+        let hash = _SlotHash(digest: key)
+        if _previous.count > 0 && _previous.contains(key, hash: hash) { return false }
+        if _current.contains(key, hash: hash) { return false }
+        _current.append(key, hash: hash)
         return true
     }
 
@@ -117,39 +104,14 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
         if epoch == _epoch { return }
         if _keepsPrevious && epoch == _epoch &+ 1 {
             swap(&_current, &_previous)
-            swap(&_currentKeys, &_previousKeys)
-            Self._empty(&_current, keys: &_currentKeys)
+            _current.removeAll()
         } else {
-            Self._empty(&_current, keys: &_currentKeys)
-            Self._empty(&_previous, keys: &_previousKeys)
+            _current.removeAll()
+            _previous.removeAll()
         }
         _epoch = epoch
         let (start, overflow) = (epoch &+ 1).multipliedReportingOverflow(by: _epochLength)
         _nextRotation = overflow || epoch == .max ? .max : start
-    }
-
-    /// Empties one generation by whichever is cheaper: removing its logged keys (a few probes
-    /// each) or wiping the whole table.
-    ///
-    /// - Complexity: O(min(`keys.count`, table size)).
-    @inlinable
-    static func _empty(_ table: inout _FingerprintIndex, keys: inout ContiguousArray<UInt64>) {
-        if keys.count * 8 < table.bucketCount {
-            for key in keys { table.remove(key) }
-        } else {
-            table.removeAll()
-        }
-        keys.removeAll(keepingCapacity: true)
-    }
-
-    /// Doubles the current generation's table.
-    ///
-    /// - Complexity: O(*n*).
-    @inlinable @inline(never)
-    mutating func _growCurrent() {
-        var grown = _FingerprintIndex(minimumCapacity: _current.capacity * 2)
-        _current.forEach { key, value in grown.insertNew(key, value: value) }
-        _current = grown
     }
 
     /// Both generations, including the previous one's entries that may already be outside the
@@ -158,13 +120,10 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
     /// - Complexity: O(1).
     @inlinable public var count: Int { _current.count + _previous.count }
 
-    /// Both tables and both key logs.
+    /// Both key logs and their indexes.
     ///
     /// - Complexity: O(1).
-    @inlinable public var footprint: Int {
-        _current.footprint + _previous.footprint
-            + (_currentKeys.capacity + _previousKeys.capacity) * MemoryLayout<UInt64>.stride
-    }
+    @inlinable public var footprint: Int { _current.footprint + _previous.footprint }
 
     /// Always 0: generations age out, nothing is dropped to make room.
     ///
@@ -181,13 +140,13 @@ extension EpochSetsWindow {
         precondition(overflow || start <= _clock.latest, "clock before the current epoch")
         precondition(_clock.latest < _nextRotation || _nextRotation == .max, "clock past the current epoch")
         precondition(_keepsPrevious || _previous.count == 0, "window 0 kept a previous generation")
-        precondition(_currentKeys.count == _current.count && _previousKeys.count == _previous.count, "key log out of step")
         // Only small states get the exhaustive checks, as in `HashDequeWindow`.
-        guard count <= 16 && _current.bucketCount + _previous.bucketCount <= 512 else { return }
-        _current._checkInvariants()
-        _previous._checkInvariants()
-        _current.forEach { key, _ in
-            precondition(_previous.value(forKey: key) == nil, "fingerprint in both generations")
+        guard count <= 16 && _current._index.slotCapacity + _previous._index.slotCapacity <= 256 else { return }
+        for generation in [_current, _previous] {
+            generation._index._checkInvariants(live: 0..<generation.count, keys: generation._keys)
+        }
+        for key in _current._keys {
+            precondition(!_previous.contains(key, hash: _SlotHash(digest: key)), "fingerprint in both generations")
         }
     }
 }

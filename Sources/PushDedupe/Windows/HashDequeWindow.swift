@@ -3,9 +3,9 @@
 ///
 /// The queue is a ring of `(fingerprint, time)` in admission order; since admission times never
 /// decrease (time running backwards is clamped), the expired entries are always at its front,
-/// and each admit pops them and deletes them from the index. The index is an open-addressing
-/// table keyed by the fingerprint's 64-bit digest, mapping it to its queue slot. What is left in
-/// it is exactly the live set, so the duplicate test is one lookup.
+/// and each admit pops them and deletes them from the index. The index is a `_SlotIndex` of
+/// lanes naming queue slots, so each fingerprint is stored once, in the queue; what the index
+/// names is exactly the live set, so the duplicate test is one lookup.
 ///
 /// Both structures start sized for `capacity` and double together when the live set outgrows
 /// them, so once the live set stops growing no admit allocates.
@@ -19,10 +19,8 @@
 ///
 /// - Guarantees: exact; never a false drop, never a missed duplicate. Unbounded, and
 ///   `evictions` is always 0.
-/// - Memory: 80 bytes per queue slot (a 16-byte entry and four 16-byte index buckets); the
-///   queue holds a power of two at least the largest live set. The index is kept at most a
-///   quarter full: at half full, longer probe runs and backward shifts cost about 40% more per
-///   admit at 8–64 live fingerprints, and a window's live set is small.
+/// - Memory: 32 bytes per queue slot (a 16-byte entry and 16 bytes of index lanes: one 32-byte
+///   group per two slots); the queue holds a power of two at least the largest live set.
 /// - Complexity: O(1) amortized per admit: each admission is pushed, indexed, popped and
 ///   unindexed once; a doubling costs O(*n*) and happens only when the live set sets a new peak.
 public struct HashDequeWindow: FingerprintWindow, Sendable {
@@ -34,9 +32,8 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     /// The slot of the oldest entry.
     @usableFromInline var _head: Int
     @usableFromInline var _count: Int
-    /// Live fingerprint → its slot in `_queue`; room for twice the queue, so at most a quarter
-    /// full.
-    @usableFromInline var _index: _FingerprintIndex
+    /// Live fingerprint → its slot in `_queue`.
+    @usableFromInline var _index: _SlotIndex
     @usableFromInline var _clock: _WindowClock
 
     public var window: Duration { _clock.duration }
@@ -50,10 +47,15 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
         _clock = clock
         let slots = _powerOfTwo(atLeast: capacity)
         _queue = ContiguousArray(repeating: _WindowEntry(fingerprint: 0, seenAt: 0), count: slots)
-        _index = _FingerprintIndex(minimumCapacity: 2 * slots)
+        _index = _SlotIndex(slotCapacity: slots, slotsPerGroup: Self._slotsPerGroup)
         _head = 0
         _count = 0
     }
+
+    /// Queue slots per 32-byte lane group: two keep most lookups in one group with few tag
+    /// matches at any fill of the queue (four, 24 bytes per slot in all, cost more per admit at
+    /// a full queue).
+    @inlinable static var _slotsPerGroup: Int { 2 }
 
     /// - Complexity: O(1) amortized.
     @inlinable @inline(__always)
@@ -66,19 +68,17 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
         while _count > 0 {
             let oldest = _queue[_head]
             if oldest.seenAt >= cutoff { break }
-            _index.remove(oldest.fingerprint)
+            _index.remove(slot: _head, hash: _SlotHash(digest: oldest.fingerprint))
             _head = (_head &+ 1) & mask
             _count &-= 1
         }
         let key = fingerprint.rawValue
-        if _count == _queue.count {
-            // Full: grow only for a fingerprint that is really new.
-            if _index.value(forKey: key) != nil { return false }
-            _grow()
-        }
+        let hash = _SlotHash(digest: key)
+        if _index.find(key, hash: hash, keys: _queue) >= 0 { return false }
+        if _count == _queue.count { _grow() }
         let tail = (_head &+ _count) & (_queue.count &- 1)
-        guard _index.insertIfAbsent(key, value: Int32(truncatingIfNeeded: tail)) else { return false }
         _queue[tail] = _WindowEntry(fingerprint: key, seenAt: now)
+        _index.insert(slot: tail, hash: hash)
         _count &+= 1
         return true
     }
@@ -91,13 +91,13 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     mutating func _grow() {
         let oldMask = _queue.count - 1
         let slots = _queue.count * 2
-        precondition(slots <= 1 << 31, "more than 2³¹ fingerprints live within one window")
+        precondition(slots <= _SlotIndex.maximumSlotCapacity, "more than 2³⁰ fingerprints live within one window")
         var queue = ContiguousArray<_WindowEntry>()
         queue.reserveCapacity(slots)
-        var index = _FingerprintIndex(minimumCapacity: 2 * slots)
+        var index = _SlotIndex(slotCapacity: slots, slotsPerGroup: Self._slotsPerGroup)
         for offset in 0..<_count {
             let entry = _queue[(_head + offset) & oldMask]
-            index.insertNew(entry.fingerprint, value: Int32(truncatingIfNeeded: offset))
+            index.insert(slot: offset, hash: _SlotHash(digest: entry.fingerprint))
             queue.append(entry)
         }
         queue.append(contentsOf: repeatElement(_WindowEntry(fingerprint: 0, seenAt: 0), count: slots - _count))
@@ -124,33 +124,32 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
 extension HashDequeWindow {
     /// Only small states get the exhaustive O(table) checks, so debug-build tests with large
     /// live sets or tables stay fast; every state the conformance suite explores is small.
-    var _isSmall: Bool { _count <= 16 && _index.bucketCount <= 256 }
+    var _isSmall: Bool { _count <= 16 && _index.footprint <= 1_024 }
 
-    /// The index holds exactly the queued fingerprints, each pointing at its own slot; the queue
-    /// is in admission order and inside the window as of the last admit, which left at least the
-    /// entry that suppressed or was admitted.
+    /// The index names exactly the queued slots; the queue is in admission order and inside the
+    /// window as of the last admit, which left at least the entry that suppressed or was
+    /// admitted.
     @usableFromInline
     func _checkInvariants() {
         let mask = _queue.count - 1
         precondition(_queue.count.nonzeroBitCount == 1, "queue length \(_queue.count) not a power of two")
         precondition(_count >= 1 && _count <= _queue.count, "count \(_count) outside the queue")
-        precondition(_index.count == _count, "index holds \(_index.count) keys for \(_count) entries")
-        precondition(_index.capacity >= _queue.count, "index too small for the queue")
+        precondition(_index.slotCapacity == _queue.count, "index sized for \(_index.slotCapacity) slots, queue \(_queue.count)")
         var clock = _clock
         let cutoff = clock.advance(to: Timestamp(nanoseconds: clock.latest)).cutoff
-        let newest = _queue[(_head + _count - 1) & mask]
+        let newestSlot = (_head + _count - 1) & mask
+        let newest = _queue[newestSlot]
         precondition(_queue[_head].seenAt >= cutoff, "an expired entry survived the admit")
         precondition(newest.seenAt <= _clock.latest, "the newest entry is later than the clock")
         precondition(
-            _index.value(forKey: newest.fingerprint) == Int32((_head + _count - 1) & mask), "newest entry not indexed")
+            _index.find(newest.fingerprint, hash: _SlotHash(digest: newest.fingerprint), keys: _queue) == newestSlot,
+            "newest entry not indexed")
         guard _isSmall else { return }
-        _index._checkInvariants()
+        _index._checkInvariants(live: (0..<_count).map { (_head + $0) & mask }, keys: _queue)
         var previous = Int64.min
         for offset in 0..<_count {
-            let slot = (_head + offset) & mask
-            let entry = _queue[slot]
+            let entry = _queue[(_head + offset) & mask]
             precondition(entry.seenAt >= previous, "queue out of admission order")
-            precondition(_index.value(forKey: entry.fingerprint) == Int32(slot), "entry at \(slot) not indexed to it")
             previous = entry.seenAt
         }
     }

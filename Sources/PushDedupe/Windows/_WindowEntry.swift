@@ -11,3 +11,8 @@ struct _WindowEntry: Sendable {
         self.seenAt = seenAt
     }
 }
+
+extension _WindowEntry: _LaneKeyed {
+    /// A lane table over a queue of entries files them by fingerprint.
+    @inlinable var laneKey: UInt64 { fingerprint }
+}

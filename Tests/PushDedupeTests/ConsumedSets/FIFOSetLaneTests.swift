@@ -41,7 +41,7 @@ import Testing
             let lanes = set._lanes
             let sequence = set._accepted & set._geometry.sequenceMask
             sawOverflow = stride(from: FIFOSet.entryLanes, to: lanes.count, by: FIFOSet.lanesPerGroup)
-                .contains { set._geometry.retainedBit(lanes[$0], sequence: sequence, count: set.count) == 1 }
+                .contains { set._geometry.liveness(sequence: sequence, count: set.count, next: 0).retainedBit(lanes[$0]) == 1 }
         }
         #expect(sawOverflow, "the colliding ids never overflowed a group")
     }
@@ -81,18 +81,18 @@ import Testing
         }
     }
 
-    /// The vector test of a whole group says, lane by lane, what `retainedBit` says of one
-    /// lane: exhaustively over a 4-bit sequence field (every next number, count and lane
+    /// The vector test of a whole group (`freeLanes`) says, lane by lane, what `retainedBit`
+    /// says of one lane: exhaustively over a 4-bit sequence field (every next number, count and lane
     /// value, with and without a tag), and at the edges of the widest field.
     @Test func groupScanAgreesWithRetainedBit() {
         func check(_ geometry: FIFOSet._Geometry, sequence: UInt32, count: Int, lanes: [UInt32]) -> Bool {
             for start in stride(from: 0, to: lanes.count, by: 8) {
                 var group = SIMD8<UInt32>(repeating: 0)
                 for lane in 0..<8 { group[lane] = lanes[(start + lane) % lanes.count] }
-                let free = geometry.notRetainedLanes(group, sequence: sequence, count: count)
+                let liveness = geometry.liveness(sequence: sequence, count: count, next: 0)
+                let free = liveness.freeLanes(group)
                 for lane in 0..<8 {
-                    let expected = lane < FIFOSet.entryLanes
-                        && geometry.retainedBit(group[lane], sequence: sequence, count: count) == 0
+                    let expected = lane < FIFOSet.entryLanes && liveness.retainedBit(group[lane]) == 0
                     guard (free >> UInt32(lane) & 1 == 1) == expected else {
                         Issue.record("sequence \(sequence), count \(count), lane value \(group[lane]): vector says \(!expected)")
                         return false

@@ -74,7 +74,7 @@ import Testing
     @Test func emptyIndexesFindNothing() {
         for capacity in [0, 1, 5] {
             let index = _SlotIndex(slotCapacity: capacity)
-            #expect(index.find(testEnvelope(1), hash: _SlotHash(testEnvelope(1)), keys: []) == -1)
+            #expect(index.find(testEnvelope(1), hash: _SlotHash(testEnvelope(1)), keys: [EnvelopeID]()) == -1)
         }
     }
 }

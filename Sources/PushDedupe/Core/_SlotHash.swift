@@ -1,8 +1,8 @@
-/// Where the exact sets (`fifo-set`, `bounded-lru`, `rotating-sets`) file an id: a group of
-/// lanes and a tag within it.
+/// Where a lane table (`_LaneTable`) files a key, an envelope id or a fingerprint digest: a
+/// group of lanes and a tag within it.
 ///
-/// These sets compare the full 128-bit id on every candidate, so the hash only spreads ids and
-/// never decides an answer, and their lookups wait on it. It is therefore Fibonacci hashing
+/// Lane tables compare the full key (a 128-bit id, a 64-bit digest) on every candidate, so the
+/// hash only spreads keys and never decides an answer, and their lookups wait on it. It is therefore Fibonacci hashing
 /// (two multiplies deep) rather than `hash64` (three multiplies and the shifts of `mix64`): the
 /// halves are combined as `high ^ low · K` (an odd multiply, so ids that differ in one half
 /// never collide), then multiplied by two odd constants whose *top* bits give the group and the
@@ -19,9 +19,14 @@ struct _SlotHash {
 
     @inlinable @inline(__always)
     init(_ id: EnvelopeID) {
-        let combined = id.high ^ (id.low &* 0x9e37_79b9_7f4a_7c15)
-        spread = combined &* 0xbf58_476d_1ce4_e5b9
-        tagBits = UInt32(truncatingIfNeeded: (combined &* 0x94d0_49bb_1331_11eb) &>> 32)
+        self.init(digest: id.high ^ (id.low &* 0x9e37_79b9_7f4a_7c15))
+    }
+
+    /// The hash of a 64-bit key: a fingerprint digest, or an id's halves combined.
+    @inlinable @inline(__always)
+    init(digest: UInt64) {
+        spread = digest &* 0xbf58_476d_1ce4_e5b9
+        tagBits = UInt32(truncatingIfNeeded: (digest &* 0x94d0_49bb_1331_11eb) &>> 32)
     }
 
     /// The home group among `groupMask + 1`, a power of two up to 2³², given
