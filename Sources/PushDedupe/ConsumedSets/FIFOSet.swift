@@ -47,58 +47,8 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     /// Set in every entry's tag, so that an entry never looks like a vacant lane (tag zero).
     @inlinable static var tagBit: UInt32 { 1 << 31 }
 
-    /// The sizes fixed at construction, in one value so the per-event code can copy it out of
-    /// `self` before it opens the storage.
-    @usableFromInline
-    struct _Geometry {
-        @usableFromInline let capacity: Int
-        /// The lane table; its payloads are sequence numbers.
-        @usableFromInline let table: _LaneTable.Geometry
-        /// Lanes the cursor restamps per accepted id: 1, or more only for capacities above 2²⁹.
-        @usableFromInline let sweptLanesPerAccept: Int
-        /// The lane count less one (a power of two less one).
-        @usableFromInline let laneMask: Int
-
-        /// One group of eight lanes per four slots, rounded up to a power of two.
-        ///
-        /// The cursor restamps every lane that is not retained once per pass, so no lane's
-        /// sequence number is older than `capacity` plus one pass; the sequence field must tell
-        /// those ages apart within 31 bits (the top bit is the tag's). One lane per accept (a
-        /// pass of 2 · capacity accepts at a power-of-two capacity) fits up to 2²⁹; above, the
-        /// cursor restamps 2 lanes per accept, and 4 at 2³⁰.
-        @usableFromInline
-        init(capacity: Int) {
-            let lanes = Self.laneCount(capacity: capacity)
-            var swept = 1
-            while capacity + lanes / swept >= 1 << 31 { swept &<<= 1 }
-            self.init(capacity: capacity, sweptLanesPerAccept: swept)
-        }
-
-        /// The sizes for `capacity` with the cursor at a given speed, a power of two that divides
-        /// the lane count. Tests force a faster cursor at small sizes, to cover what only
-        /// capacities above 2²⁹ do otherwise.
-        @usableFromInline
-        init(capacity: Int, sweptLanesPerAccept swept: Int) {
-            let lanes = Self.laneCount(capacity: capacity)
-            precondition(swept > 0 && swept & (swept - 1) == 0 && lanes % swept == 0, "cursor speed must divide the lanes")
-            let oldestAge = capacity + lanes / swept
-            let sequenceBits = Int.bitWidth - oldestAge.leadingZeroBitCount
-            self.capacity = capacity
-            self.table = _LaneTable.Geometry(slots: capacity, slotsPerGroup: 4, payloadBits: sequenceBits)
-            self.sweptLanesPerAccept = swept
-            self.laneMask = lanes - 1
-        }
-
-        static func laneCount(capacity: Int) -> Int {
-            _LaneTable.Geometry.groupCount(slots: capacity, slotsPerGroup: 4) * FIFOSet.lanesPerGroup
-        }
-
-        @inlinable var groupMask: Int { table.groupMask }
-        /// The low bits of a lane that hold a sequence number.
-        @inlinable var sequenceMask: UInt32 { table.payloadMask }
-        /// The high bits that hold the tag; its top bit is always set in an entry.
-        @inlinable var tagMask: UInt32 { table.tagMask }
-    }
+    /// The sizes fixed at construction (`_AgeRing`, the lane table under liveness by age).
+    @usableFromInline typealias _Geometry = _AgeRing
 
     @usableFromInline let _geometry: _Geometry
     /// The ring and the lanes, copied on write.

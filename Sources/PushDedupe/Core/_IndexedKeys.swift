@@ -42,14 +42,17 @@ struct _IndexedKeys<Key: _LaneKeyed & Sendable>: Sendable where Key.LaneKey == K
 
     /// Doubles the reservation and rebuilds the index: the only allocation after warm-up, and
     /// only while the traffic per generation is still rising.
-    @usableFromInline @inline(never)
+    ///
+    /// Inlinable so that it is specialized for the key type: unspecialized, every element read
+    /// went through a generic accessor that allocates.
+    @inlinable @inline(never)
     mutating func _grow() {
         let reservation = Swift.min(_SlotIndex.maximumSlotCapacity, Swift.max(8, 2 * _index.slotCapacity))
         precondition(reservation > _keys.count, "a generation cannot hold more than 2^30 keys")
         _keys.reserveCapacity(reservation)
         _index = _SlotIndex(slotCapacity: reservation)
-        for (slot, key) in _keys.enumerated() {
-            _index.insert(slot: slot, hash: key.laneKey.slotHash)
+        for slot in 0..<_keys.count {
+            _index.insert(slot: slot, hash: _keys[slot].laneKey.slotHash)
         }
     }
 

@@ -1,11 +1,13 @@
-/// A hash index of the live fingerprints beside a FIFO queue of admissions: O(1) amortized per
-/// admit at any live-set size.
+/// A FIFO queue of admissions indexed by fingerprint: O(1) amortized per admit at any live-set
+/// size.
 ///
 /// The queue is a ring of `(fingerprint, time)` in admission order; since admission times never
 /// decrease (time running backwards is clamped), the expired entries are always at its front,
-/// and each admit pops them and deletes them from the index. The index is a `_SlotIndex` of
-/// lanes naming queue slots, so each fingerprint is stored once, in the queue; what the index
-/// names is exactly the live set, so the duplicate test is one lookup.
+/// and each admit pops them. The index is an `_AgeRing`, the lane table `fifo-set` uses: a lane
+/// holds a tag and the admission's sequence number, which says how many admissions ago it came
+/// and therefore where it sits in the queue and whether it is among the `count` live ones. So
+/// popping an expired entry needs no index work at all, each fingerprint is stored once (in the
+/// queue), and the duplicate test is one lookup in one lane group in the common case.
 ///
 /// Both structures start sized for `capacity` and double together when the live set outgrows
 /// them, so once the live set stops growing no admit allocates.
@@ -19,10 +21,10 @@
 ///
 /// - Guarantees: exact; never a false drop, never a missed duplicate. Unbounded, and
 ///   `evictions` is always 0.
-/// - Memory: 32 bytes per queue slot (a 16-byte entry and 16 bytes of index lanes: one 32-byte
-///   group per two slots); the queue holds a power of two at least the largest live set.
-/// - Complexity: O(1) amortized per admit: each admission is pushed, indexed, popped and
-///   unindexed once; a doubling costs O(*n*) and happens only when the live set sets a new peak.
+/// - Memory: 24 bytes per queue slot (a 16-byte entry and 8 bytes of lanes: one 32-byte group
+///   per four slots); the queue holds a power of two at least the largest live set.
+/// - Complexity: O(1) amortized per admit: each admission is pushed, indexed and popped once; a
+///   doubling costs O(*n*) and happens only when the live set sets a new peak.
 public struct HashDequeWindow: FingerprintWindow, Sendable {
     public static let strategyID = "hash-deque"
     public static let guarantee: Guarantee = .exact
@@ -32,8 +34,13 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     /// The slot of the oldest entry.
     @usableFromInline var _head: Int
     @usableFromInline var _count: Int
-    /// Live fingerprint → its slot in `_queue`.
-    @usableFromInline var _index: _SlotIndex
+    /// The index: lanes sized by `_ring` for as many keys as `_queue` has slots.
+    @usableFromInline var _lanes: [UInt32]
+    @usableFromInline var _ring: _AgeRing
+    /// Admissions since the last doubling, modulo 2³²; its low bits are the next sequence number.
+    @usableFromInline var _accepted: UInt32
+    /// The lane the cursor restamps next.
+    @usableFromInline var _sweepLane: Int
     @usableFromInline var _clock: _WindowClock
 
     public var window: Duration { _clock.duration }
@@ -47,15 +54,13 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
         _clock = clock
         let slots = _powerOfTwo(atLeast: capacity)
         _queue = ContiguousArray(repeating: _WindowEntry(fingerprint: 0, seenAt: 0), count: slots)
-        _index = _SlotIndex(slotCapacity: slots, slotsPerGroup: Self._slotsPerGroup)
+        _ring = _AgeRing(capacity: slots)
+        _lanes = Array(repeating: _ring.vacantStamp(sequence: 0), count: _ring.laneMask + 1)
+        _accepted = 0
+        _sweepLane = 0
         _head = 0
         _count = 0
     }
-
-    /// Queue slots per 32-byte lane group: two keep most lookups in one group with few tag
-    /// matches at any fill of the queue (four, 24 bytes per slot in all, cost more per admit at
-    /// a full queue).
-    @inlinable static var _slotsPerGroup: Int { 2 }
 
     /// - Complexity: O(1) amortized.
     @inlinable @inline(__always)
@@ -65,45 +70,69 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
         #endif
         let (now, cutoff) = _clock.advance(to: time)
         let mask = _queue.count &- 1
-        while _count > 0 {
-            let oldest = _queue[_head]
-            if oldest.seenAt >= cutoff { break }
-            _index.remove(slot: _head, hash: _SlotHash(digest: oldest.fingerprint))
+        // Popping is all expiry takes: a lane reads as live only among the `_count` newest.
+        while _count > 0 && _queue[_head].seenAt < cutoff {
             _head = (_head &+ 1) & mask
             _count &-= 1
         }
         let key = fingerprint.rawValue
         let hash = _SlotHash(digest: key)
-        if _index.find(key, hash: hash, keys: _queue) >= 0 { return false }
-        if _count == _queue.count { _grow() }
-        let tail = (_head &+ _count) & (_queue.count &- 1)
+        let ring = _ring
+        let count = _count
+        let tail = (_head &+ count) & mask
+        let sequence = _accepted & ring.sequenceMask
+        let found = _lanes.withUnsafeBufferPointer { lanes in
+            _queue.withUnsafeBufferPointer { queue in
+                ring.find(key, hash: hash, sequence: sequence, count: count, next: tail, lanes: lanes, keys: queue)
+            }
+        }
+        if found >= 0 { return false }
+        if count == _queue.count { return _admitGrowing(key, hash: hash, at: now) }
+        let sweep = _sweepLane
+        _lanes.withUnsafeMutableBufferPointer { lanes in
+            ring.insert(hash: hash, sequence: sequence, retained: count, next: tail, sweep: sweep, lanes: lanes)
+        }
         _queue[tail] = _WindowEntry(fingerprint: key, seenAt: now)
-        _index.insert(slot: tail, hash: hash)
-        _count &+= 1
+        _sweepLane = (sweep &+ ring.sweptLanesPerAccept) & ring.laneMask
+        _accepted &+= 1
+        _count = count &+ 1
         return true
     }
 
-    /// Doubles the queue, laying its entries out from slot 0, and rebuilds the index for the
-    /// new slots.
+    /// Doubles the queue, laying its entries out from slot 0 and re-indexing them in admission
+    /// order, then admits `key`, which is new.
     ///
     /// - Complexity: O(*n*).
     @inlinable @inline(never)
-    mutating func _grow() {
+    mutating func _admitGrowing(_ key: UInt64, hash: _SlotHash, at now: Int64) -> Bool {
         let oldMask = _queue.count - 1
         let slots = _queue.count * 2
-        precondition(slots <= _SlotIndex.maximumSlotCapacity, "more than 2³⁰ fingerprints live within one window")
+        precondition(slots <= _CapacityValidation.maximum, "more than 2³⁰ fingerprints live within one window")
+        let ring = _AgeRing(capacity: slots)
         var queue = ContiguousArray<_WindowEntry>()
         queue.reserveCapacity(slots)
-        var index = _SlotIndex(slotCapacity: slots, slotsPerGroup: Self._slotsPerGroup)
-        for offset in 0..<_count {
-            let entry = _queue[(_head + offset) & oldMask]
-            index.insert(slot: offset, hash: _SlotHash(digest: entry.fingerprint))
-            queue.append(entry)
+        var lanes = [UInt32](repeating: ring.vacantStamp(sequence: 0), count: ring.laneMask + 1)
+        var sweep = 0
+        lanes.withUnsafeMutableBufferPointer { lanes in
+            for offset in 0...(_count) {
+                let entry = offset < _count ? _queue[(_head + offset) & oldMask] : _WindowEntry(fingerprint: key, seenAt: now)
+                let entryHash = offset < _count ? _SlotHash(digest: entry.fingerprint) : hash
+                ring.insert(
+                    hash: entryHash, sequence: UInt32(truncatingIfNeeded: offset) & ring.sequenceMask, retained: offset,
+                    next: offset, sweep: sweep, lanes: lanes)
+                sweep = (sweep + ring.sweptLanesPerAccept) & ring.laneMask
+                queue.append(entry)
+            }
         }
+        _count += 1
         queue.append(contentsOf: repeatElement(_WindowEntry(fingerprint: 0, seenAt: 0), count: slots - _count))
         _queue = queue
-        _index = index
+        _lanes = lanes
+        _ring = ring
         _head = 0
+        _accepted = UInt32(truncatingIfNeeded: _count)
+        _sweepLane = sweep
+        return true
     }
 
     /// - Complexity: O(1).
@@ -112,7 +141,9 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     /// The queue and the index.
     ///
     /// - Complexity: O(1).
-    @inlinable public var footprint: Int { _queue.count * MemoryLayout<_WindowEntry>.stride + _index.footprint }
+    @inlinable public var footprint: Int {
+        _queue.count * MemoryLayout<_WindowEntry>.stride + _lanes.count * MemoryLayout<UInt32>.stride
+    }
 
     /// Always 0: the window is unbounded.
     ///
@@ -122,35 +153,34 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
 
 #if PUSHDEDUPE_INTERNAL_CHECKS
 extension HashDequeWindow {
-    /// Only small states get the exhaustive O(table) checks, so debug-build tests with large
-    /// live sets or tables stay fast; every state the conformance suite explores is small.
-    var _isSmall: Bool { _count <= 16 && _index.footprint <= 1_024 }
-
-    /// The index names exactly the queued slots; the queue is in admission order and inside the
-    /// window as of the last admit, which left at least the entry that suppressed or was
-    /// admitted.
+    /// The queue is in admission order and inside the window as of the last admit, which left
+    /// at least the entry that suppressed or was admitted; the index finds every live entry at
+    /// its own slot (all of them in small states, the newest otherwise, so that debug-build
+    /// tests with large live sets stay fast).
     @usableFromInline
     func _checkInvariants() {
         let mask = _queue.count - 1
         precondition(_queue.count.nonzeroBitCount == 1, "queue length \(_queue.count) not a power of two")
         precondition(_count >= 1 && _count <= _queue.count, "count \(_count) outside the queue")
-        precondition(_index.slotCapacity == _queue.count, "index sized for \(_index.slotCapacity) slots, queue \(_queue.count)")
+        precondition(_ring.capacity == _queue.count, "index sized for \(_ring.capacity) slots, queue \(_queue.count)")
         var clock = _clock
         let cutoff = clock.advance(to: Timestamp(nanoseconds: clock.latest)).cutoff
-        let newestSlot = (_head + _count - 1) & mask
-        let newest = _queue[newestSlot]
         precondition(_queue[_head].seenAt >= cutoff, "an expired entry survived the admit")
-        precondition(newest.seenAt <= _clock.latest, "the newest entry is later than the clock")
-        precondition(
-            _index.find(newest.fingerprint, hash: _SlotHash(digest: newest.fingerprint), keys: _queue) == newestSlot,
-            "newest entry not indexed")
-        guard _isSmall else { return }
-        _index._checkInvariants(live: (0..<_count).map { (_head + $0) & mask }, keys: _queue)
+        precondition(_queue[(_head + _count - 1) & mask].seenAt <= _clock.latest, "the newest entry is later than the clock")
+        let tail = (_head + _count) & mask
+        let sequence = _accepted & _ring.sequenceMask
         var previous = Int64.min
-        for offset in 0..<_count {
-            let entry = _queue[(_head + offset) & mask]
+        for offset in (_count <= 16 ? 0 : _count - 1)..<_count {
+            let slot = (_head + offset) & mask
+            let entry = _queue[slot]
             precondition(entry.seenAt >= previous, "queue out of admission order")
             previous = entry.seenAt
+            let found = _lanes.withUnsafeBufferPointer { lanes in
+                _ring.find(
+                    entry.fingerprint, hash: _SlotHash(digest: entry.fingerprint), sequence: sequence, count: _count,
+                    next: tail, lanes: lanes, keys: _queue)
+            }
+            precondition(found == slot, "entry at \(slot) indexed to \(found)")
         }
     }
 }

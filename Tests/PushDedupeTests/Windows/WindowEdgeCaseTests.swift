@@ -169,7 +169,7 @@ private func answers<W: FingerprintWindow>(
         }
         #expect(admitted == total)
         #expect(window.count == total)
-        #expect(window.footprint == (1 << 20) * 32)
+        #expect(window.footprint == (1 << 20) * 24)
         for n in stride(from: 0, to: total, by: 997) {
             let digest = DeterministicHashing.mix64(UInt64(n))
             #expect(!admit(&window, RouteFingerprint(rawValue: digest), at: Timestamp(nanoseconds: Int64(total))))
