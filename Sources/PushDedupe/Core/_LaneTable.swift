@@ -1,7 +1,8 @@
 /// The one open-addressing engine of the package: a power of two of lane groups (`_LaneGroup`,
 /// seven `UInt32` entry lanes and a control lane each), probed group by group from a key's home
 /// group. `_SlotIndex` (explicit deletion: `bounded-lru`, `rotating-sets`, `id-time-map`,
-/// `hash-deque`, `epoch-sets`) and `FIFOSet` (liveness by sequence age) are built on it.
+/// `epoch-sets`) and `_AgeRing` (liveness by sequence age: `fifo-set`, `hash-deque`) are built
+/// on it.
 ///
 /// An entry lane holds a tag (high bits of the key's `_SlotHash`, top bit always set) over a
 /// payload (low bits) from which the liveness rule reads the key's slot in a caller-owned key

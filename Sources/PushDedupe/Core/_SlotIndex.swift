@@ -1,7 +1,7 @@
 /// An index from keys to slot numbers in a caller-owned array of keys, with explicit deletion:
 /// `_LaneTable` under the `_DeletedExplicitly` rule. `BoundedLRU`, `RotatingSets` and `IDTimeMap`
-/// keep their ids in a slab and find them here; `HashDequeWindow` and `EpochSetsWindow` find
-/// fingerprint digests in their queue and key logs.
+/// keep their ids in a slab and find them here; `EpochSetsWindow` finds fingerprint digests in
+/// its key logs.
 ///
 /// An entry is `tag | (slot + 1)` in one of seven lanes of its group. A lookup scans one group
 /// in the common case (about 4 of 7 lanes are taken on average at four slots per group) and

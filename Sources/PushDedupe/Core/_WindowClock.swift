@@ -1,6 +1,6 @@
 /// The time bookkeeping every window shares: clamps time that runs backwards and turns the
 /// window length into a cutoff, so each admit does one guarded subtraction and then only
-/// comparisons. Built by ``validated(_:for:)``, the one preamble of every window's initializer.
+/// comparisons. Built by ``init(validating:for:)``, the one preamble of every window's initializer.
 @usableFromInline
 struct _WindowClock: Sendable {
     /// The window as configured, which the window reports back.
@@ -17,19 +17,18 @@ struct _WindowClock: Sendable {
         self.latest = .min
     }
 
-    /// The clock for `configuration` and its capacity, after checking both.
+    /// The clock for `configuration`, after checking its window and its capacity, so that the
+    /// window may then use `configuration.capacity` as it is.
     ///
     /// - Throws: ``ConfigurationError`` naming `strategy` for a negative window, a negative
     ///   capacity, or a capacity above 2³⁰.
-    static func validated(
-        _ configuration: WindowConfiguration, for strategy: String
-    ) throws(ConfigurationError) -> (clock: _WindowClock, capacity: Int) {
+    init(validating configuration: WindowConfiguration, for strategy: String) throws(ConfigurationError) {
         if configuration.window < .zero {
             throw ConfigurationError(
                 strategy: strategy, parameter: "window", reason: "must not be negative, got \(configuration.window)")
         }
-        let capacity = try _CapacityValidation.validated(configuration.capacity, strategy: strategy, bounded: .plain)
-        return (_WindowClock(duration: configuration.window), capacity)
+        try _CapacityValidation.validated(configuration.capacity, strategy: strategy, bounded: .plain)
+        self.init(duration: configuration.window)
     }
 
     /// Moves the clock to `time` (or keeps it, if `time` is earlier) and returns the clamped

@@ -28,8 +28,8 @@ public struct ArrayScanWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
-        _clock = clock
+        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
+        let capacity = configuration.capacity
         _entries = []
         _entries.reserveCapacity(capacity)
     }

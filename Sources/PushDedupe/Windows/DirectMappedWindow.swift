@@ -56,8 +56,8 @@ public struct DirectMappedWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
-        _clock = clock
+        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
+        let capacity = configuration.capacity
         let slotCount = capacity == 0 ? 0 : _powerOfTwo(atLeast: capacity)
         _slots = ContiguousArray(
             repeating: _Slot(fingerprint: 0, seenAt: 0, isOccupied: false), count: slotCount)

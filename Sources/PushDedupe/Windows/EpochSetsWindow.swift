@@ -56,10 +56,10 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
-        _clock = clock
-        _epochLength = clock.window == 0 ? 1 : clock.window / 2 + clock.window % 2
-        _keepsPrevious = clock.window > 0
+        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
+        let capacity = configuration.capacity
+        _epochLength = _clock.window == 0 ? 1 : _clock.window / 2 + _clock.window % 2
+        _keepsPrevious = _clock.window > 0
         _current = _IndexedKeys(reservation: capacity)
         _previous = _IndexedKeys(reservation: capacity)
         _epoch = .min

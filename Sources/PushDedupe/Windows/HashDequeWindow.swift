@@ -50,8 +50,8 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
-        _clock = clock
+        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
+        let capacity = configuration.capacity
         let slots = _powerOfTwo(atLeast: capacity)
         _queue = ContiguousArray(repeating: _WindowEntry(fingerprint: 0, seenAt: 0), count: slots)
         _ring = _AgeRing(capacity: slots)

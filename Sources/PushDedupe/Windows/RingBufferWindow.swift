@@ -40,8 +40,8 @@ public struct RingBufferWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
-        _clock = clock
+        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
+        let capacity = configuration.capacity
         _fingerprints = ContiguousArray(repeating: 0, count: capacity)
         _seenAt = ContiguousArray(repeating: 0, count: capacity)
         _head = 0

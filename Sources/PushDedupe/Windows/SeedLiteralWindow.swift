@@ -58,7 +58,8 @@ public struct SeedLiteralWindow: FingerprintWindow, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        let (clock, capacity) = try _WindowClock.validated(configuration, for: Self.strategyID)
+        let clock = try _WindowClock(validating: configuration, for: Self.strategyID)
+        let capacity = configuration.capacity
         window = clock.duration
         _dedupeWindow = Double(clock.window) / 1_000_000_000
         _latest = .min
