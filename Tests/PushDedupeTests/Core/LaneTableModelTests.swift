@@ -109,13 +109,14 @@ import Testing
         var index = _SlotIndex(slotCapacity: 4)
         let geometry = index._geometry
         var keys: [UInt64] = [0, 0]
-        // Two keys with one home (one group) and the same tag.
+        // Two keys with one home (one group) and the same tag, by a birthday search over random
+        // digests (sequential ones are spread evenly by the multiply and take far longer).
         var candidates: [UInt32: UInt64] = [:]
-        var digest: UInt64 = 1
+        var random = SplitMix64(seed: 0x7a6)
         while keys[1] == 0 {
+            let digest = random.next() | 1
             let tag = geometry.tag(_SlotHash(digest: digest))
-            if let first = candidates[tag] { keys = [first, digest] } else { candidates[tag] = digest }
-            digest += 1
+            if let first = candidates[tag], first != digest { keys = [first, digest] } else { candidates[tag] = digest }
         }
         index.insert(slot: 0, hash: _SlotHash(digest: keys[0]))
         #expect(index.find(keys[1], hash: _SlotHash(digest: keys[1]), keys: keys) == -1)
