@@ -6,6 +6,18 @@ struct RunSelection {
     var consumedSets: [ConsumedSetEntry]
     var modes: [CaseMode]
     var scenarios: [Scenario]
+
+    /// The set every window is paired with: the reference set, else the first selected.
+    var referenceConsumedSet: ConsumedSetEntry? {
+        consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID } ?? consumedSets.first
+    }
+
+    /// The window every set is paired with: the companion window, else the first selected that is
+    /// not the reference, else the reference.
+    var companionWindow: WindowEntry? {
+        windows.first { $0.id == StrategyCatalogue.companionWindowID }
+            ?? windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? windows.first
+    }
 }
 
 extension RunPlan {
@@ -24,6 +36,12 @@ extension RunPlan {
         let sizing = effectiveSizing
         guard sizing.workloadScale > 0, sizing.workloadScale <= 1 else {
             throw .invalidPlan("workload scale must be in (0, 1], got \(sizing.workloadScale)")
+        }
+        // The columns take every emit's envelope to be created by an earlier payload: generated
+        // workloads and parsed traces are consistent by construction, a hand-built one is checked
+        // here, once.
+        if case let .trace(workload, fileName) = source, let problem = workload.firstInconsistency() {
+            throw .invalidPlan("\(fileName): \(problem)")
         }
         let windows = try Self.pick(filter.windows, from: strategies.windows, id: \.id, kind: "window")
         let consumedSets = try Self.pick(filter.consumedSets, from: strategies.consumedSets, id: \.id, kind: "consumed set")
