@@ -37,12 +37,6 @@ extension RunPlan {
         guard sizing.workloadScale > 0, sizing.workloadScale <= 1 else {
             throw .invalidPlan("workload scale must be in (0, 1], got \(sizing.workloadScale)")
         }
-        // The columns take every emit's envelope to be created by an earlier payload: generated
-        // workloads and parsed traces are consistent by construction, a hand-built one is checked
-        // here, once.
-        if case let .trace(workload, fileName) = source, let problem = workload.firstInconsistency() {
-            throw .invalidPlan("\(fileName): \(problem)")
-        }
         let windows = try Self.pick(filter.windows, from: strategies.windows, id: \.id, kind: "window")
         let consumedSets = try Self.pick(filter.consumedSets, from: strategies.consumedSets, id: \.id, kind: "consumed set")
         let modes = try Self.pick(filter.modes, from: CaseMode.allCases, id: \.rawValue, kind: "mode")

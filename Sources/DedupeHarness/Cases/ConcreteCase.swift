@@ -61,7 +61,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
                     } else {
                         decision = .suppressedByWindow
                     }
-                } else if !created[slot] {
+                } else if columns.hasCreator[i] && !created[slot] {
                     decision = .skippedEmit
                 } else {
                     decision = window.admit(columns.fingerprints[i], at: columns.times[i]) ? .navigated : .suppressedByWindow
@@ -97,7 +97,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         if columns.isPayload[i] {
             guard window.admit(columns.fingerprints[i], at: columns.times[i]) else { return .suppressedByWindow }
             created[slot] = true
-        } else if !created[slot] {
+        } else if columns.hasCreator[i] && !created[slot] {
             return .skippedEmit
         }
         return consumed.consume(columns.envelopes[i], at: columns.times[i]) ? .navigated : .suppressedByConsumedSet

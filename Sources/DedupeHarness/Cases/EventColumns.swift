@@ -5,9 +5,7 @@ import PushDedupe
 /// and never touch the generator or its strings.
 ///
 /// Envelopes get dense indices (`envelopeSlot`) so the loops can track which envelopes exist in
-/// a flat `Bool` buffer instead of a hash table. Every emit's envelope is created by a payload
-/// earlier in the workload: the generators and the trace reader guarantee it, and the runner
-/// checks any other workload once when it loads it (`Workload.firstInconsistency()`).
+/// a flat `Bool` buffer instead of a hash table.
 struct EventColumns: Sendable, Equatable {
     var times: [Timestamp]
     var fingerprints: [RouteFingerprint]
@@ -16,6 +14,11 @@ struct EventColumns: Sendable, Equatable {
     var envelopeSlot: [Int32]
     /// Whether the event is a payload (otherwise an emit).
     var isPayload: [Bool]
+    /// Whether an emit's envelope was created by a payload earlier in the workload. An emit whose
+    /// envelope no payload created (possible only in a hand-built workload: the generators and
+    /// the trace reader never make one) is taken to refer to an envelope created before the
+    /// workload, which exists.
+    var hasCreator: [Bool]
     var routes: [UInt32]
     var truths: [Truth]
     /// Whether the event is a relaunch of the app.
@@ -34,6 +37,7 @@ struct EventColumns: Sendable, Equatable {
         envelopes = []; envelopes.reserveCapacity(n)
         envelopeSlot = []; envelopeSlot.reserveCapacity(n)
         isPayload = []; isPayload.reserveCapacity(n)
+        hasCreator = []; hasCreator.reserveCapacity(n)
         routes = []; routes.reserveCapacity(n)
         truths = []; truths.reserveCapacity(n)
         isRelaunch = []; isRelaunch.reserveCapacity(n)
@@ -41,6 +45,8 @@ struct EventColumns: Sendable, Equatable {
         // Built once per workload, outside any timing; iteration order never matters, so Swift's
         // hashing is fine.
         var slots: [EnvelopeID: Int32] = [:]
+        // Per slot: whether a payload has created the envelope yet.
+        var created: [Bool] = []
         for event in events {
             isRelaunch.append(event.kind == .relaunch)
             if event.kind == .relaunch { relaunches.append(times.count) }
@@ -53,12 +59,15 @@ struct EventColumns: Sendable, Equatable {
             } else {
                 slot = Int32(slots.count)
                 slots[event.envelope] = slot
+                created.append(false)
             }
             times.append(event.time)
             fingerprints.append(event.fingerprint)
             envelopes.append(event.envelope)
             envelopeSlot.append(slot)
             isPayload.append(event.kind == .payload)
+            if event.kind == .payload { created[Int(slot)] = true }
+            hasCreator.append(event.kind == .relaunch || created[Int(slot)])
             routes.append(event.route)
             truths.append(event.truth)
         }
@@ -75,6 +84,7 @@ struct EventColumns: Sendable, Equatable {
         selected.fingerprints = indices.map { fingerprints[$0] }
         selected.envelopes = indices.map { envelopes[$0] }
         selected.isPayload = indices.map { isPayload[$0] }
+        selected.hasCreator = indices.map { hasCreator[$0] }
         selected.routes = indices.map { routes[$0] }
         selected.truths = indices.map { truths[$0] }
         selected.isRelaunch = indices.map { isRelaunch[$0] }

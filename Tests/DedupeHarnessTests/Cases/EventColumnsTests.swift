@@ -77,16 +77,4 @@ import Testing
         #expect(results.cases.filter { !$0.isSnapshotPersistence }.allSatisfy { $0.timing != nil })
         #expect(results.cases.filter { $0.mode == CaseMode.twoLayer.rawValue }.allSatisfy { $0.memory != nil })
     }
-
-    /// A hand-built workload with an emit no payload created is refused once, at the plan, with
-    /// the file and the event named.
-    @Test func aHandBuiltWorkloadWithAnUncreatedEmitIsRefused() {
-        let workload = trace([(0, .payload, 1, 0, .new), (10, .emit, 2, 0, .dup)])
-        do {
-            _ = try BenchmarkRunner.run(scoringPlan(workload)) { _ in }
-            Issue.record("the run accepted an emit no payload created")
-        } catch {
-            #expect("\(error)".hasPrefix("hand.csv: event 1: emit of envelope"), "\(error)")
-        }
-    }
 }
