@@ -12,10 +12,20 @@ public enum BenchmarkRunner {
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
     ///   is bounded by the sizing's budgets, not by the number of events.
     public static func run(_ plan: RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
-        try withoutActuallyEscaping(progress) { progress in try run(plan, reporting: progress) }
+        try run(plan, progress: progress, prepare: EventColumns.init)
     }
 
-    private static func run(_ plan: RunPlan, reporting progress: @escaping (RunProgress) -> Void) throws -> RunResults {
+    /// `run(_:progress:)` with the prepared-input stage given: `prepare` builds a workload's
+    /// columns, once per workload; every phase reads those columns or prefixes cut from them.
+    static func run(
+        _ plan: RunPlan, progress: (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
+    ) throws -> RunResults {
+        try withoutActuallyEscaping(progress) { progress in try run(plan, reporting: progress, prepare: prepare) }
+    }
+
+    private static func run(
+        _ plan: RunPlan, reporting progress: @escaping (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
+    ) throws -> RunResults {
         if plan.measureTiming && isDebugBuild && !plan.allowDebugBuild {
             throw HarnessError.invalidPlan(
                 "refusing to time a debug build: build with `swift build -c release`, or allow a debug build (its results are marked debug)")
@@ -23,7 +33,7 @@ public enum BenchmarkRunner {
         let started = MonotonicClock.now()
         let selection = try plan.selection()
         let sizing = plan.effectiveSizing
-        let workloads = loadWorkloads(plan, selection: selection, sizing: sizing)
+        let workloads = loadWorkloads(plan, selection: selection, sizing: sizing, prepare: prepare)
         let profile = plan.deviceProfile(loaded: workloads, sizing: sizing)
         var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)
@@ -75,17 +85,19 @@ public enum BenchmarkRunner {
         #endif
     }
 
-    private static func loadWorkloads(_ plan: RunPlan, selection: RunSelection, sizing: RunSizing) -> [LoadedWorkload] {
+    private static func loadWorkloads(
+        _ plan: RunPlan, selection: RunSelection, sizing: RunSizing, prepare: ([WorkloadEvent]) -> EventColumns
+    ) -> [LoadedWorkload] {
         switch plan.source {
         case let .trace(workload, fileName):
-            return [LoadedWorkload(id: fileName, category: nil, tag: nil, workload: workload, spec: nil)]
+            return [LoadedWorkload(id: fileName, category: nil, tag: nil, workload: workload, spec: nil, prepare: prepare)]
         case .catalogue:
             return selection.scenarios.map { scenario in
                 let spec = WorkloadSpec.scenario(id: scenario.id, seed: plan.seed, scale: sizing.workloadScale)
                 return LoadedWorkload(
                     id: scenario.id, category: scenario.category, tag: scenario.tag,
                     workload: WorkloadSource.scenarioWorkload(scenario, seed: plan.seed, scale: sizing.workloadScale),
-                    spec: spec)
+                    spec: spec, prepare: prepare)
             }
         }
     }
@@ -119,7 +131,9 @@ extension RunPlan {
     }
 }
 
-/// A workload loaded for the run, with its events pre-extracted.
+/// A workload loaded for the run: the prepared-input stage. Its columns are built once, here,
+/// and shared by correctness, timing (prefixes cut from them), the in-process memory pass and the
+/// correctness sweeps.
 struct LoadedWorkload {
     var id: String
     var category: Scenario.Category?
@@ -130,12 +144,15 @@ struct LoadedWorkload {
     /// How the memory-pass child regenerates it; `nil` for a trace.
     var spec: WorkloadSpec?
 
-    init(id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?) {
+    init(
+        id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?,
+        prepare: ([WorkloadEvent]) -> EventColumns
+    ) {
         self.id = id
         self.category = category
         self.tag = tag
         self.workload = workload
-        self.columns = EventColumns(workload.events)
+        self.columns = prepare(workload.events)
         self.spec = spec
     }
 }

@@ -6,6 +6,18 @@ struct RunSelection {
     var consumedSets: [ConsumedSetEntry]
     var modes: [CaseMode]
     var scenarios: [Scenario]
+
+    /// The set every window is paired with: the reference set, else the first selected.
+    var referenceConsumedSet: ConsumedSetEntry? {
+        consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID } ?? consumedSets.first
+    }
+
+    /// The window every set is paired with: the companion window, else the first selected that is
+    /// not the reference, else the reference.
+    var companionWindow: WindowEntry? {
+        windows.first { $0.id == StrategyCatalogue.companionWindowID }
+            ?? windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? windows.first
+    }
 }
 
 extension RunPlan {

@@ -1,25 +1,6 @@
 import DedupeHarness
 
 extension CaseResult {
-    /// `hash-deque+set`, `ring-buffer`, `recent-ids (N = 10)`, or `set`: the strategies this case
-    /// ran, an SDK set with the constant it ran at, and `[snapshot]` when its state was restored
-    /// at each relaunch.
-    public var strategyLabel: String {
-        let consumed = consumed.map { SDKConstants.label($0, parameters) }
-        let label: String
-        switch (window, consumed) {
-        case let (window?, consumed?): label = "\(window)+\(consumed)"
-        case let (window?, nil): label = window
-        case let (nil, consumed?): label = consumed
-        case (nil, nil): label = "none"
-        }
-        return isSnapshotPersistence ? label + " [snapshot]" : label
-    }
-
-    /// Whether the consumed set was restored from a snapshot at each relaunch (otherwise its
-    /// state was lost, or there was no relaunch).
-    public var isSnapshotPersistence: Bool { persistence == CasePersistence.snapshot.rawValue }
-
     /// Identifies a case across two result files, for `compare`.
     public var key: CaseKey {
         CaseKey(workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
@@ -29,14 +10,12 @@ extension CaseResult {
     /// The parameters the strategies of this case read, as they declared them at registration:
     /// `window 500 ms, capacity 64`.
     var parameterSummary: String {
-        let reads = (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : [])
-        return reads.map { $0.text(parameters) }.joined(separator: ", ")
+        StrategyParameter.summary(
+            (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : []), parameters)
     }
 
     /// `exact + exact-forgets-oldest`: the declared guarantee of each layer the case uses.
-    var guaranteeSummary: String {
-        [windowGuarantee, consumedGuarantee].compactMap { $0?.text }.joined(separator: " + ")
-    }
+    var guaranteeSummary: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
 }
 
 /// The identity of a case: everything but its measurements.
@@ -52,39 +31,35 @@ public struct CaseKey: Hashable, Sendable, CustomStringConvertible {
     /// `marketing-burst two-layer hash-deque+recent-ids (N = 10)`: an SDK set with its constant,
     /// so its two rows read apart.
     public var description: String {
-        let strategies = [window, consumed.map { SDKConstants.label($0, parameters) }].compactMap { $0 }.joined(separator: "+")
-        return "\(workload) \(mode) \(strategies.isEmpty ? "none" : strategies)" + (persistence.map { " [\($0)]" } ?? "")
+        CaseLabel.text(
+            workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
+            snapshot: persistence == CasePersistence.snapshot.rawValue)
     }
 }
 
-/// The constants the SDK-style consumed sets were registered at, which are their rows'
-/// identity: `recent-ids` runs at N = 10 and at N = 100.
-enum SDKConstants {
-    /// `N = 10`, `T = 5 s`, `one slot`, or `nil` for a set that is not an SDK pattern.
-    static func constant(_ consumed: String, _ parameters: CaseParameters) -> String? {
-        switch consumed {
-        case "last-id": "one slot"
-        case "recent-ids": "N = \(parameters.consumedCapacity)"
-        case "id-time-map": "T = \(NumberText.significant(parameters.retentionMilliseconds / 1000)) s"
-        default: nil
-        }
-    }
-
-    /// `recent-ids (N = 10)`, or the id unchanged.
-    static func label(_ consumed: String, _ parameters: CaseParameters) -> String {
-        constant(consumed, parameters).map { "\(consumed) (\($0))" } ?? consumed
-    }
-}
-
-/// The ids the reports treat specially.
+/// The ids and modes the reports treat specially, as the harness defines them.
 public enum ReferenceStrategies {
     /// The published article's window.
-    public static let window = "seed-literal"
+    public static let window = StrategyCatalogue.referenceWindowID
     /// The published article's consumed set.
-    public static let consumed = "set"
+    public static let consumed = StrategyCatalogue.referenceConsumedSetID
     /// The published design's mode.
-    public static let mode = "two-layer"
+    public static let mode = CaseMode.twoLayer.rawValue
     /// A layer measured on its own.
-    public static let windowAloneMode = "window-alone"
-    public static let consumedAloneMode = "consumed-alone"
+    public static let windowAloneMode = CaseMode.windowAlone.rawValue
+    public static let consumedAloneMode = CaseMode.consumedAlone.rawValue
+}
+
+extension StrategyParameter {
+    /// `window 500 ms, capacity 64`: the values of `reads` in `parameters`, in declaration order.
+    static func summary(_ reads: [StrategyParameter], _ parameters: CaseParameters) -> String {
+        reads.map { $0.text(parameters) }.joined(separator: ", ")
+    }
+}
+
+extension GuaranteeRecord {
+    /// `exact + exact-forgets-oldest`: the guarantee of each layer that has one.
+    static func summary(_ window: GuaranteeRecord?, _ consumed: GuaranteeRecord?) -> String {
+        [window, consumed].compactMap { $0?.text }.joined(separator: " + ")
+    }
 }

@@ -1,5 +1,5 @@
 import DedupeHarness
-import DedupeReports
+@testable import DedupeReports
 import Testing
 
 /// Rows of one SDK set registered at two constants must read apart wherever a case is named.
@@ -19,5 +19,18 @@ import Testing
         #expect(small.key.description == "w two-layer hash-deque+recent-ids (N = 10)")
         #expect(large.key.description == "w two-layer hash-deque+recent-ids (N = 100)")
         #expect(Self.result("fifo-set", capacity: 448).key.description == "w two-layer hash-deque+fifo-set")
+    }
+}
+
+/// Every name the reports print comes from `CaseLabel.text`: a case, its key, a candidate.
+@Suite struct OneLabelFunctionTests {
+    @Test(arguments: [("recent-ids", 10), ("recent-ids", 100), ("last-id", 1), ("fifo-set", 448), ("set", 448)])
+    func everyNameAgreesWithTheFunction(consumed: String, capacity: Int) {
+        let result = CaseLabelTests.result(consumed, capacity: capacity)
+        let strategies = CaseLabel.text(window: "hash-deque", consumed: consumed, parameters: result.parameters)
+        #expect(result.strategyLabel == strategies)
+        #expect(result.key.description == "w two-layer \(strategies)")
+        let candidate = Candidate.aggregate([result])[0]
+        #expect(candidate.label == strategies.replacingOccurrences(of: "+", with: " + "))
     }
 }

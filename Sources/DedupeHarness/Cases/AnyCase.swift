@@ -51,9 +51,10 @@ struct _AnyCase: Sendable {
         }
     }
 
-    /// `window-id+consumed-id`, or the one id the mode uses.
-    var strategyLabel: String {
-        [windowID, consumedID].compactMap { $0 }.joined(separator: "+")
+    /// `two-layer seed-literal+set`: how the rows matched or timed against this case name it
+    /// (the `reference` columns); its persistence is not part of the name.
+    var referenceLabel: String {
+        CaseLabel.text(mode: mode.rawValue, window: windowID, consumed: consumedID, parameters: parameters)
     }
 }
 

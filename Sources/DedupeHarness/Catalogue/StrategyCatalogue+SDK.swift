@@ -22,3 +22,16 @@ enum _SDKConsumedSets {
             configuration: ConsumedSetConfiguration(capacity: 16, retention: .seconds(5)), isSwept: false)
     }
 }
+
+extension _SDKConsumedSets {
+    /// `N = 10`, `T = 5.00 s`, `one slot`: the constant an SDK set registered above ran at, which
+    /// is its rows' identity; `nil` for a set that is not an SDK pattern.
+    static func constant(of consumed: String, _ parameters: CaseParameters) -> String? {
+        switch consumed {
+        case LastIDSet.strategyID: "one slot"
+        case RecentIDs.strategyID: "N = \(parameters.consumedCapacity)"
+        case IDTimeMap.strategyID: "T = \(NumberText.significant(parameters.retentionMilliseconds / 1000)) s"
+        default: nil
+        }
+    }
+}

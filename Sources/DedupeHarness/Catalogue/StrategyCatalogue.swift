@@ -17,9 +17,12 @@ public struct StrategyCatalogue: Sendable {
     }
 
     /// The reference window every window row is compared with (the published code).
-    public static let referenceWindowID = "seed-literal"
+    public static let referenceWindowID = SeedLiteralWindow.strategyID
     /// The reference consumed set every consumed-set row is compared with (the published code).
-    public static let referenceConsumedSetID = "set"
+    public static let referenceConsumedSetID = UnboundedSet.strategyID
+    /// The window every consumed set is paired with outside the cross product and in the
+    /// consumed-set sweeps: the exact window with O(1) admits.
+    public static let companionWindowID = HashDequeWindow.strategyID
 
     /// The window registered as `id`, or `nil`.
     public func window(_ id: String) -> WindowEntry? { windows.first { $0.id == id } }

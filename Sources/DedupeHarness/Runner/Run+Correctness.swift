@@ -66,7 +66,7 @@ extension _Run {
                 var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
                 if references[key] == nil {
                     if isReference(index) {
-                        references[key] = ("\(mode.rawValue) \(cases[index].strategyLabel)", run.decisions)
+                        references[key] = (cases[index].referenceLabel, run.decisions)
                     } else if let reference = try referenceDecisions(
                         mode, persistence: persistence, workload: workloadIndex, parameters: cases[index].parameters) {
                         references[key] = reference
@@ -112,7 +112,7 @@ extension _Run {
         guard (ids.window == nil) == (window == nil), (ids.consumed == nil) == (consumed == nil) else { return nil }
         let reference = plan.strategies.makeCase(
             window: window, consumed: consumed, mode: mode, parameters: parameters, persistence: persistence)
-        let label = "\(mode.rawValue) \(reference.strategyLabel)"
+        let label = reference.referenceLabel
         let run = try Self.rethrowing(label) {
             try reference._correctness(workloads[workload].columns, 0, plan.seed)
         }

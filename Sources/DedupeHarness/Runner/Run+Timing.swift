@@ -18,7 +18,7 @@ extension _Run {
             guard available > 0 else { continue }
 
             let calibrationCount = min(available, sizing.timedEventsRange.lowerBound)
-            let calibration = EventColumns(workload.workload.events.prefix(calibrationCount))
+            let calibration = workload.columns.prefix(calibrationCount)
             var perEvent = 0.0
             for index in members {
                 var scratch: [Double] = []
@@ -29,9 +29,8 @@ extension _Run {
             }
             let affordable = Int(sizing.timingSecondsPerWorkload * 1e9 / (Double(plan.repetitions + 1) * max(perEvent, 1e-3)))
             let timedCount = min(available, min(sizing.timedEventsRange.upperBound, max(sizing.timedEventsRange.lowerBound, affordable)))
-            let columns = timedCount == calibrationCount
-                ? calibration : EventColumns(workload.workload.events.prefix(timedCount))
-            let payloadColumns = EventColumns(workload.workload.events.prefix(timedCount).lazy.filter { $0.kind == .payload })
+            let columns = timedCount == calibrationCount ? calibration : workload.columns.prefix(timedCount)
+            let payloadColumns = columns.payloads()
             func input(_ index: Int) -> EventColumns {
                 results[index].mode == CaseMode.windowAlone.rawValue ? payloadColumns : columns
             }
@@ -67,7 +66,7 @@ extension _Run {
                 } ?? []
                 results[index].timing = TimingResult(
                     samples: samples[position], batches: batches[position], ratios: ratios, timedEvents: input(index).count,
-                    reference: reference.map { label(members[$0]).split(separator: " ").dropFirst().joined(separator: " ") })
+                    reference: reference.map { cases[members[$0]].referenceLabel })
             }
         }
     }

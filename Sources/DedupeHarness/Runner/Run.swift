@@ -49,10 +49,8 @@ struct _Run {
         let catalogue = plan.strategies
         let crossProduct = Set(
             workloads.indices.sorted { rank(workloads[$0]) < rank(workloads[$1]) }.prefix(sizing.crossProductWorkloads))
-        let referenceSet = selection.consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID }
-            ?? selection.consumedSets.first
-        let companion = selection.windows.first { $0.id == "hash-deque" }
-            ?? selection.windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? selection.windows.first
+        let referenceSet = selection.referenceConsumedSet
+        let companion = selection.companionWindow
         for (index, _) in workloads.enumerated() {
             var specs: [(WindowEntry?, ConsumedSetEntry?, CaseMode)] = []
             for mode in selection.modes {
@@ -174,10 +172,7 @@ struct _Run {
         completed += 1
     }
 
-    func label(_ index: Int) -> String {
-        "\(results[index].workload) \(results[index].mode) \(cases[index].strategyLabel)"
-            + (cases[index].persistence == .snapshot ? " [snapshot]" : "")
-    }
+    func label(_ index: Int) -> String { results[index].label }
 
     /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.
     static func rethrowing<T>(_ label: String, _ body: () throws -> T) throws(HarnessError) -> T {

@@ -16,9 +16,8 @@ extension _Run {
             }
         }
         guard let representative = workloads.indices.min(by: { (workloads[$0].category == .stress ? 0 : 1, $0) < (workloads[$1].category == .stress ? 0 : 1, $1) }) else { return }
-        let referenceSet = selection.consumedSets.first { $0.id == StrategyCatalogue.referenceConsumedSetID } ?? selection.consumedSets.first
-        let companion = selection.windows.first { $0.id == "hash-deque" }
-            ?? selection.windows.first { $0.id != StrategyCatalogue.referenceWindowID } ?? selection.windows.first
+        let referenceSet = selection.referenceConsumedSet
+        let companion = selection.companionWindow
         // The window length is chosen for one device's traffic: the sweep runs on every device
         // workload (the representative one when none is selected), one point per workload.
         let deviceWorkloads = workloads.indices.filter { workloads[$0].tag == .device }
@@ -27,7 +26,7 @@ extension _Run {
                 var parameters = parameters(window: window, consumed: referenceSet, windowMilliseconds: milliseconds)
                 parameters.windowMilliseconds = milliseconds
                 for workload in deviceWorkloads.isEmpty ? [representative] : deviceWorkloads {
-                    try sweepCorrectness("window-length", x: milliseconds, strategy: window.id, workload: workload,
+                    try sweepCorrectness(SweepDimension.windowLength, x: milliseconds, strategy: window.id, workload: workload,
                                          window: window, consumed: referenceSet, parameters: parameters)
                 }
             }
@@ -36,7 +35,7 @@ extension _Run {
             for capacity in sizing.consumedCapacities {
                 var parameters = parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 parameters.consumedCapacity = capacity
-                try sweepCorrectness("consumed-capacity", x: Double(capacity), strategy: consumed.id, workload: representative,
+                try sweepCorrectness(SweepDimension.consumedCapacity, x: Double(capacity), strategy: consumed.id, workload: representative,
                                      window: companion, consumed: consumed, parameters: parameters)
             }
         }
@@ -47,7 +46,7 @@ extension _Run {
                 // the library's deterministic math; the filter is sized for the workload's envelopes.
                 parameters.falsePositiveRate = BloomSizing.falsePositiveRate(forBitsPerEntry: bits)
                 parameters.consumedCapacity = max(1, workloads[representative].columns.envelopeCount)
-                try sweepCorrectness("bloom-bits-per-entry", x: bits, strategy: consumed.id, workload: representative,
+                try sweepCorrectness(SweepDimension.bloomBitsPerEntry, x: bits, strategy: consumed.id, workload: representative,
                                      window: companion, consumed: consumed, parameters: parameters)
             }
         }
@@ -56,7 +55,7 @@ extension _Run {
     /// ns/admit of `window` alone on a sweep workload with `live` fingerprints live in the window
     /// at steady state. The first `2·live + 100` events fill the window and are not timed.
     private mutating func sweepLiveSet(_ window: WindowEntry, live: Int) throws(HarnessError) {
-        report("sweep window-live-set \(window.id) \(live)")
+        report("sweep \(SweepDimension.windowLiveSet) \(window.id) \(live)")
         var parameters = parameters(window: window, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
         // Room for every live fingerprint, so the speed is not bought with evictions.
         parameters.windowCapacity = max(parameters.windowCapacity, 2 * live)
@@ -69,7 +68,7 @@ extension _Run {
                                 window: parameters.windowConfiguration.window, emitShare: 0),
                 seed: plan.seed).events)
         }
-        let label = "window-live-set \(window.id) \(live)"
+        let label = "\(SweepDimension.windowLiveSet) \(window.id) \(live)"
         let calibrationCount = sizing.sweepEventsRange.lowerBound
         var scratch: [Double] = []
         let calibration = try Self.rethrowing(label) { try anyCase._timed(workload(calibrationCount), warm, sizing.latencyBatchSize, &scratch) }
@@ -84,7 +83,7 @@ extension _Run {
             if round > 0 { samples.append(nanoseconds / Double(columns.count - warm)) }
         }
         var point = SweepPoint(
-            dimension: "window-live-set", x: Double(live), strategy: window.id,
+            dimension: SweepDimension.windowLiveSet, x: Double(live), strategy: window.id,
             nanosecondsPerEvent: SampleStatistics.median(samples), bytes: nil, falseDrops: nil, missedDuplicates: nil,
             events: columns.count - warm)
         point.workload = "sweep"
@@ -95,7 +94,7 @@ extension _Run {
     private mutating func sweepSetSize(
         _ consumed: ConsumedSetEntry, size: Int, statistics: inout (any AllocatorStatistics)?
     ) throws(HarnessError) {
-        report("sweep consumed-set-size \(consumed.id) \(size)")
+        report("sweep \(SweepDimension.consumedSetSize) \(consumed.id) \(size)")
         var parameters = parameters(window: nil, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
         parameters.consumedCapacity = size
         let anyCase = plan.strategies.makeCase(window: nil, consumed: consumed, mode: .consumedAlone, parameters: parameters)
@@ -105,11 +104,11 @@ extension _Run {
         }
         // Refilling costs a fill per round; above 2¹⁸ ids the rounds add too few ids to matter.
         let refill = size <= 262_144
-        let run = try Self.rethrowing("consumed-set-size \(consumed.id) \(size)") {
+        let run = try Self.rethrowing("\(SweepDimension.consumedSetSize) \(consumed.id) \(size)") {
             try anyCase._sweepConsumedSet(size, plan.seed, rounds, refill, sizing.latencyBatchSize, &statistics)
         }
         var point = SweepPoint(
-            dimension: "consumed-set-size", x: Double(size), strategy: consumed.id,
+            dimension: SweepDimension.consumedSetSize, x: Double(size), strategy: consumed.id,
             nanosecondsPerEvent: SampleStatistics.median(Array(run.nanosecondsPerOperation.dropFirst())),
             bytes: nil, falseDrops: nil, missedDuplicates: nil, events: operations)
         if let liveBytes = run.liveBytes, run.retainedEntries > 0, let statistics {
@@ -133,12 +132,12 @@ extension _Run {
         let anyCase = plan.strategies.makeCase(window: window, consumed: consumed, mode: .twoLayer, parameters: parameters)
         let columns = workloads[workload].columns
         let run = try Self.rethrowing("\(dimension) \(strategy) \(x)") {
-            try anyCase._correctness(columns, dimension == "bloom-bits-per-entry" ? sizing.falsePositiveProbes : 0, plan.seed)
+            try anyCase._correctness(columns, dimension == SweepDimension.bloomBitsPerEntry ? sizing.falsePositiveProbes : 0, plan.seed)
         }
         let score = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
         var point = SweepPoint(
             dimension: dimension, x: x, strategy: strategy, nanosecondsPerEvent: nil,
-            bytes: dimension == "bloom-bits-per-entry" ? Double(run.consumedFootprint) / Double(max(1, parameters.consumedCapacity)) : nil,
+            bytes: dimension == SweepDimension.bloomBitsPerEntry ? Double(run.consumedFootprint) / Double(max(1, parameters.consumedCapacity)) : nil,
             falseDrops: score.falseDrops, missedDuplicates: score.missedDuplicates, events: score.events)
         point.workload = workloads[workload].id
         point.measuredFalsePositiveRate = run.measuredFalsePositiveRate

@@ -132,25 +132,3 @@ public enum CSVReport {
         return table
     }
 }
-
-/// The sweep dimensions the harness emits, with their units.
-public enum SweepDimension {
-    public static let windowLiveSet = "window-live-set"
-    public static let consumedSetSize = "consumed-set-size"
-    public static let windowLength = "window-length"
-    public static let consumedCapacity = "consumed-capacity"
-    public static let bloomBitsPerEntry = "bloom-bits-per-entry"
-    /// Every dimension, in report order; a results file with another is refused.
-    public static let all = [windowLiveSet, consumedSetSize, windowLength, consumedCapacity, bloomBitsPerEntry]
-
-    /// The unit of `x` for `dimension`.
-    public static func unit(of dimension: String) -> String {
-        switch dimension {
-        case windowLiveSet: return "fingerprints"
-        case consumedSetSize, consumedCapacity: return "ids"
-        case windowLength: return "ms"
-        case bloomBitsPerEntry: return "bits"
-        default: return ""
-        }
-    }
-}

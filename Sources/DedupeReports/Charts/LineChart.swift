@@ -1,4 +1,5 @@
 import Foundation
+import DedupeHarness
 
 /// A line chart rendered as standalone SVG, with no library.
 ///

@@ -105,10 +105,10 @@ public enum MarkdownReport {
         out += "netted. Peak memory is the allocator's peak live bytes on the largest workload the row ran on. "
         out += "Parameters are listed once per strategy in § Strategies.\n\n"
         let sections: [(String, String, Bool, Bool)] = [
-            ("Layer 1: windows alone", ReferenceStrategies.windowAloneMode, true, false),
-            ("Layer 2: consumed sets alone", ReferenceStrategies.consumedAloneMode, false, true),
-            ("Pipelines (`two-layer`)", ReferenceStrategies.mode, true, true),
-            ("Pipelines (`two-layer-guarded`)", "two-layer-guarded", true, true),
+            ("Layer 1: windows alone", CaseMode.windowAlone.rawValue, true, false),
+            ("Layer 2: consumed sets alone", CaseMode.consumedAlone.rawValue, false, true),
+            ("Pipelines (`\(CaseMode.twoLayer.rawValue)`)", CaseMode.twoLayer.rawValue, true, true),
+            ("Pipelines (`\(CaseMode.twoLayerGuarded.rawValue)`)", CaseMode.twoLayerGuarded.rawValue, true, true),
         ]
         let device = Set(results.deviceWorkloadIDs)
         for (title, mode, keepWindow, keepConsumed) in sections {
@@ -266,21 +266,12 @@ public enum MarkdownReport {
 }
 
 extension Candidate {
-    /// The case this candidate's strategies and parameters describe, for its labels.
-    var labelCase: CaseResult {
-        var result = CaseResult(
-            workload: "", mode: "", window: window, consumed: consumed, parameters: parameters,
-            timing: nil, memory: nil, correctness: nil)
-        result.windowGuarantee = windowGuarantee
-        result.consumedGuarantee = consumedGuarantee
-        result.windowReads = windowReads
-        result.consumedReads = consumedReads
-        return result
+    /// The parameters this candidate's strategies read.
+    public var parameterText: String {
+        StrategyParameter.summary(
+            (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : []), parameters)
     }
 
-    /// The parameters this candidate's strategies read.
-    public var parameterText: String { labelCase.parameterSummary }
-
     /// The layers' declared guarantees, `exact + exact-forgets-oldest`.
-    public var guaranteeText: String { labelCase.guaranteeSummary }
+    public var guaranteeText: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
 }

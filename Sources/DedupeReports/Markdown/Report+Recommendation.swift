@@ -168,11 +168,19 @@ extension MarkdownReport {
         out += "Cells: newly dropped / newly missed against `\(ReferenceStrategies.window) + \(ReferenceStrategies.consumed)`, "
         out += "matched event by event.\n\n"
         var table = MarkdownTable(header: ["Pipeline"] + stress.map { "`\($0.id)`" }, alignRight: Set(1...stress.count))
-        var order: [String] = []
-        for result in pipelines where !order.contains(result.strategyLabel) { order.append(result.strategyLabel) }
-        for label in order {
-            table.rows.append(["`\(label.replacingOccurrences(of: "+", with: " + "))`"] + stress.map { workload in
-                guard let matched = pipelines.first(where: { $0.strategyLabel == label && $0.workload == workload.id })?.correctness?.matched
+        // One row per pipeline (strategies, parameters, persistence), in first-seen order.
+        func samePipeline(_ a: CaseResult, _ b: CaseResult) -> Bool {
+            a.window == b.window && a.consumed == b.consumed && a.parameters == b.parameters
+                && a.isSnapshotPersistence == b.isSnapshotPersistence
+        }
+        var rows: [CaseResult] = []
+        for result in pipelines where !rows.contains(where: { samePipeline($0, result) }) { rows.append(result) }
+        for row in rows {
+            let name = CaseLabel.text(
+                window: row.window, consumed: row.consumed, parameters: row.parameters, snapshot: row.isSnapshotPersistence,
+                separator: " + ")
+            table.rows.append(["`\(name)`"] + stress.map { workload in
+                guard let matched = pipelines.first(where: { samePipeline($0, row) && $0.workload == workload.id })?.correctness?.matched
                 else { return "—" }
                 return "\(matched.newlyDropped) / \(matched.newlyMissed)"
             })

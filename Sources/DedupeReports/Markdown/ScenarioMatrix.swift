@@ -51,7 +51,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
     public var strategies: String
 
     /// The modes in the order the article's table lists them.
-    public static let modeOrder = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
+    public static let modeOrder = [CaseMode.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded].map(\.rawValue)
 
     /// Builds the matrix from the cases on the published, NavigationStack and real-world workloads
     /// the results describe, using the reference strategies (`seed-literal`, `set`) when present so

@@ -37,7 +37,7 @@ public struct Candidate: Sendable, Equatable {
 
     /// `hash-deque + set`, or `hash-deque + recent-ids (N = 10)` for an SDK set.
     public var label: String {
-        [window, consumed.map { SDKConstants.label($0, parameters) }].compactMap { $0 }.joined(separator: " + ")
+        CaseLabel.text(window: window, consumed: consumed, parameters: parameters, separator: " + ")
     }
 
     /// Same strategies (whatever the parameters).

@@ -50,7 +50,7 @@ extension Recommendation {
     public static func make(from results: RunResults, rule: RecommendationRule? = nil) -> Recommendation {
         let rule = rule ?? results.settings.recommendation.map(RecommendationRule.init) ?? RecommendationRule()
         let device = Set(results.deviceWorkloadIDs)
-        let pipelineModes = [ReferenceStrategies.mode, "two-layer-guarded"]
+        let pipelineModes = [ReferenceStrategies.mode, CaseMode.twoLayerGuarded.rawValue]
         let mode = pipelineModes.first { mode in
             results.cases.contains { $0.mode == mode && $0.window != nil && $0.consumed != nil }
         }
