@@ -12,24 +12,22 @@ extension ResultsComparison {
         let detectable = units.map(\.change.minimumDetectablePercent).sorted()
         var lines: [String] = []
         lines.append(
-            "compare: \(units.count) strategy unit(s) gated, from \(rows.count) case(s) in both files (\(forks) forks); "
+            "compare: \(units.count) unit(s) gated, from \(rows.count) case(s) in both files (\(forks) forks); "
                 + "\(regressions.count) regression(s), \(improvements.count) improvement(s)")
         lines.append(
-            "rule: a unit (a strategy in a mode, over its workloads) regresses when its one-sided Welch t test on the "
-                + "forks' log geometric-mean ratio to the reference, \(rule.correction.name)-adjusted over \(units.count) unit(s), "
+            "rule: a unit (a strategy in a mode, over its workloads; a pipeline case counts for its window and its set) regresses when its one-sided Welch t test on the "
+                + "forks' log geometric-mean ratio to the reference (median over each fork's repetitions), \(rule.correction.name)-adjusted over \(units.count) unit(s), "
                 + "gives p < \(NumberText.significant(rule.alpha)), and the \(level)% Hodges–Lehmann interval of its change lies above "
                 + "+\(NumberText.significant(rule.thresholdPercent))%")
         if let median = SampleStatistics.median(detectable), let worst = units.max(by: {
             $0.change.minimumDetectablePercent < $1.change.minimumDetectablePercent
         }) {
             lines.append(
-                "minimum detectable effect (80% power): \(Self.signed(max(median, rule.thresholdPercent))) for the median unit, "
-                    + "\(Self.signed(max(worst.change.minimumDetectablePercent, rule.thresholdPercent))) at worst (\(worst.key))")
+                "minimum detectable effect (80% power, and the interval clearing the threshold): \(Self.signed(median)) for the "
+                    + "median unit, \(Self.signed(worst.change.minimumDetectablePercent)) at worst (\(worst.key))")
         }
-        if !referenceUnits.isEmpty {
-            lines.append(
-                "not gated: \(referenceUnits.count) reference unit(s) (\(referenceUnits.map(\.description).joined(separator: ", "))): "
-                    + "their ratio is 1 by construction")
+        if referenceCases > 0 {
+            lines.append("not gated: \(referenceCases) reference row(s), whose ratio is 1 by construction")
         }
         if !onlyInBaseline.isEmpty || !onlyInCurrent.isEmpty {
             lines.append("not compared: \(onlyInBaseline.count) case(s) only in the baseline, \(onlyInCurrent.count) only in the current run")
@@ -77,7 +75,9 @@ extension ResultsComparison {
             ]
         }
         for unit in units {
-            lines.append((["unit", unit.key.description, unit.key.mode, unit.key.window ?? "", unit.key.consumed ?? "",
+            let window = unit.key.layer == .window ? unit.key.strategyID : ""
+            let consumed = unit.key.layer == .consumed ? unit.key.strategyID : ""
+            lines.append((["unit", unit.key.description, unit.key.mode, window, consumed,
                            String(unit.workloads), "", "", ""] + fields(unit.change)
                           + [Self.pText(unit.adjustedP), NumberText.fixed(unit.change.minimumDetectablePercent, 2),
                              unit.verdict.rawValue, unit.reason]).joined(separator: "\t"))

@@ -36,36 +36,45 @@ public struct ResultsComparison: Sendable {
     /// The threshold `compare` uses unless told otherwise; chosen by `Benchmarks/calibrate-compare`.
     public static let defaultThresholdPercent = 5.0
 
-    /// A strategy in a mode, across workloads: the gate's unit.
+    /// One strategy in one mode, across workloads: the gate's unit. A pipeline case belongs to two
+    /// units, its window's and its consumed set's (`two-layer hash-deque+*`, `two-layer *+fifo-set`),
+    /// so a slower consumed set shows in its own units at full strength and in its window
+    /// partner's diluted among every set that window ran with.
     public struct UnitKey: Hashable, Sendable, CustomStringConvertible {
+        public enum Layer: String, Sendable {
+            case window
+            case consumed
+        }
+
         public var mode: String
-        public var window: String?
-        public var consumed: String?
-        public var parameters: CaseParameters
-        public var persistence: String?
-        /// `two-layer hash-deque+recent-ids (N = 10)`.
-        public let description: String
+        public var layer: Layer
+        /// The strategy id, an SDK set with its constant (`recent-ids (N = 10)`).
+        public var strategy: String
+        /// The strategy's id alone (`recent-ids`).
+        public var strategyID: String
 
-        init(_ result: CaseResult) {
-            mode = result.mode
-            window = result.window
-            consumed = result.consumed
-            parameters = result.parameters
-            persistence = result.key.persistence
-            description = "\(result.mode) \(result.strategyLabel)"
+        /// `consumed-alone fifo-set`, `two-layer hash-deque+*`, `two-layer *+recent-ids (N = 10)`.
+        public var description: String {
+            let pipeline = (CaseMode(rawValue: mode)?.usesWindow ?? false) && (CaseMode(rawValue: mode)?.usesConsumedSet ?? false)
+            guard pipeline else { return "\(mode) \(strategy)" }
+            return layer == .window ? "\(mode) \(strategy)+*" : "\(mode) *+\(strategy)"
         }
 
-        public static func == (lhs: UnitKey, rhs: UnitKey) -> Bool {
-            (lhs.mode, lhs.window, lhs.consumed, lhs.persistence) == (rhs.mode, rhs.window, rhs.consumed, rhs.persistence)
-                && lhs.parameters == rhs.parameters
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(mode)
-            hasher.combine(window)
-            hasher.combine(consumed)
-            hasher.combine(parameters)
-            hasher.combine(persistence)
+        /// The units `result` belongs to: one per layer it uses.
+        static func units(of result: CaseResult) -> [UnitKey] {
+            var keys: [UnitKey] = []
+            if let window = result.window {
+                keys.append(UnitKey(mode: result.mode, layer: .window, strategy: window, strategyID: window))
+            }
+            if let consumed = result.consumed {
+                keys.append(UnitKey(
+                    mode: result.mode, layer: .consumed, strategy: SDKConstants.label(consumed, result.parameters), strategyID: consumed))
+            }
+            return keys.map { key in
+                var key = key
+                if result.isSnapshotPersistence { key.strategy += " [snapshot]" }
+                return key
+            }
         }
     }
 
@@ -128,8 +137,9 @@ public struct ResultsComparison: Sendable {
     /// Cases only in one of the files.
     public var onlyInBaseline: [CaseKey]
     public var onlyInCurrent: [CaseKey]
-    /// The reference rows' units: their ratio is 1 by construction, so they cannot be gated.
-    public var referenceUnits: [UnitKey]
+    /// Cases in both files that are reference rows: their ratio is 1 by construction, so they
+    /// are in no unit.
+    public var referenceCases: Int
     /// Differences between the runs that do not prevent the comparison but weaken it, one
     /// sentence each.
     public var caveats: [String]
@@ -156,31 +166,35 @@ public struct ResultsComparison: Sendable {
             let values = (Self.forkStatistics([before]), Self.forkStatistics([after]))
             return Row(
                 key: before.key, baselineMedian: old, currentMedian: new, changePercent: (new - old) / old * 100,
-                change: values.0.flatMap { a in values.1.flatMap { b in Self.change(a, b, confidence: confidence, alpha: rule.alpha) } })
+                change: values.0.flatMap { a in values.1.flatMap { b in Self.change(a, b, confidence: confidence, alpha: rule.alpha, logThreshold: rule.logThreshold) } })
         }
 
-        // Units in the baseline's order of first appearance, so the output is stable.
+        // Units in the baseline's order of first appearance, so the output is stable. The
+        // reference rows (ratio 1 by construction) are left out of every unit.
         var unitOrder: [UnitKey] = []
         var unitPairs: [UnitKey: [(CaseResult, CaseResult)]] = [:]
+        referenceCases = 0
         for (before, after) in pairs {
-            let key = UnitKey(before)
-            if unitPairs[key] == nil { unitOrder.append(key) }
-            unitPairs[key, default: []].append((before, after))
+            guard !Self.isReferenceRow(before) || !Self.isReferenceRow(after) else {
+                referenceCases += 1
+                continue
+            }
+            for key in UnitKey.units(of: before) {
+                if unitPairs[key] == nil { unitOrder.append(key) }
+                unitPairs[key, default: []].append((before, after))
+            }
         }
-        var references: [UnitKey] = []
         var measured: [(key: UnitKey, workloads: Int, a: [Double], b: [Double])] = []
         for key in unitOrder {
             let members = unitPairs[key]!
-            guard let a = Self.forkStatistics(members.map(\.0)), let b = Self.forkStatistics(members.map(\.1)) else {
-                references.append(key)
-                continue
-            }
-            measured.append((key, members.count, a, b))
+            guard let a = Self.forkStatistics(members.map(\.0)), let b = Self.forkStatistics(members.map(\.1)) else { continue }
+            measured.append((key, Set(members.map(\.0.workload)).count, a, b))
         }
-        referenceUnits = references
         // Every unit is tested; the correction is over all of them.
         let alpha = rule.alpha
-        let changes = measured.map { Self.change($0.a, $0.b, confidence: confidence, alpha: alpha / Double(max(1, measured.count))) }
+        let changes = measured.map { Self.change(
+            $0.a, $0.b, confidence: confidence, alpha: alpha / Double(max(1, measured.count)), logThreshold: rule.logThreshold)
+        }
         let slower = rule.correction.adjusted(changes.map { $0?.pSlower ?? 1 })
         let faster = rule.correction.adjusted(changes.map { $0?.pFaster ?? 1 })
         units = measured.indices.compactMap { index in
@@ -200,29 +214,35 @@ public struct ResultsComparison: Sendable {
         }
     }
 
-    /// Per fork: the mean over `cases` (one per workload) and the fork's repetitions of the log
-    /// ratio to the reference; `nil` when every ratio is exactly 1 (the reference rows) or a case
-    /// has none.
+    /// Whether `result` is a reference row: every ratio exactly 1.
+    static func isReferenceRow(_ result: CaseResult) -> Bool {
+        result.timing.map { $0.ratiosToReference.allSatisfy { $0 == 1 } } ?? true
+    }
+
+    /// Per fork: the mean over `cases` of each case's median log ratio to the reference over the
+    /// fork's repetitions, the log of a geometric mean over workloads. The median keeps one
+    /// preempted repetition (of the case or of its reference) from moving the fork's value.
+    /// `nil` when a case has no ratios or not the first case's forks.
     static func forkStatistics(_ cases: [CaseResult]) -> [Double]? {
         guard let forks = cases.first?.timing?.forks, forks > 0 else { return nil }
         var sums = [Double](repeating: 0, count: forks)
-        var isReference = true
         for result in cases {
             guard let timing = result.timing, timing.forks == forks, !timing.ratiosToReference.isEmpty,
                   timing.ratiosToReference.count % forks == 0 else { return nil }
             let perFork = timing.ratiosToReference.count / forks
-            for (index, ratio) in timing.ratiosToReference.enumerated() {
-                sums[index / perFork] += log(ratio) / Double(perFork)
-                if ratio != 1 { isReference = false }
+            for fork in 0..<forks {
+                let logs = timing.ratiosToReference[(fork * perFork)..<((fork + 1) * perFork)].map { log($0) }
+                sums[fork] += SampleStatistics.median(logs)!
             }
         }
-        return isReference ? nil : sums.map { $0 / Double(cases.count) }
+        return sums.map { $0 / Double(cases.count) }
     }
 
     /// The change from fork statistics `a` to `b`; `nil` when the samples are too small for an
-    /// interval or a test. The detectable minimum is for a one-sided test at `alpha` with 80%
-    /// power, and never below what the interval needs to clear the threshold.
-    static func change(_ a: [Double], _ b: [Double], confidence: Double, alpha: Double) -> Change? {
+    /// interval or a test. The detectable minimum is the larger of what a one-sided test at
+    /// `alpha` detects with 80% power and the threshold plus the interval's lower half-width
+    /// (what a change needs for its interval to clear `logThreshold`).
+    static func change(_ a: [Double], _ b: [Double], confidence: Double, alpha: Double, logThreshold: Double) -> Change? {
         guard let estimate = HodgesLehmann.estimate(a, b, confidence: confidence),
               let welch = StudentT.welch(a, b) else { return nil }
         let power = StudentT.quantile(upper: 0.2, degreesOfFreedom: welch.degreesOfFreedom)
@@ -230,7 +250,7 @@ public struct ResultsComparison: Sendable {
         return Change(
             baselineForks: a.count, currentForks: b.count, estimate: estimate, pSlower: welch.pValue,
             pFaster: StudentT.welch(b, a)!.pValue,
-            minimumDetectable: max((critical + power) * welch.standardError, estimate.shift - estimate.lower))
+            minimumDetectable: max((critical + power) * welch.standardError, logThreshold + estimate.shift - estimate.lower))
     }
 
     static func decide(key: UnitKey, workloads: Int, change: Change, slower: Double, faster: Double, rule: Rule) -> Unit {
