@@ -125,7 +125,7 @@ struct LoadedWorkload {
     var tag: Scenario.Tag?
     var workload: Workload
     var columns: EventColumns
-    /// How the memory-pass child regenerates it; `nil` for a trace.
+    /// How a harness child regenerates it; `nil` for a trace (the child is sent its events).
     var spec: WorkloadSpec?
 
     init(id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?) {
