@@ -48,12 +48,6 @@ struct ChildWorkload: Codable, Sendable, Hashable {
         }
     }
 
-    /// How a child rebuilds `workload`: by its spec when it has one, else from its events.
-    init(_ workload: LoadedWorkload) {
-        spec = workload.spec
-        events = workload.spec == nil ? EventList(workload.workload.events) : nil
-    }
-
     /// The workload's events, regenerated or decoded.
     func makeEvents() throws(HarnessError) -> [WorkloadEvent] {
         if let spec {
@@ -62,6 +56,13 @@ struct ChildWorkload: Codable, Sendable, Hashable {
         }
         guard let events = events?.decoded() else { throw .invalidPlan("child: a workload has neither a spec nor readable events") }
         return events
+    }
+}
+
+extension ChildWorkload {
+    /// How a child rebuilds `workload`: by its spec when it has one, else from its events.
+    init(_ workload: LoadedWorkload) {
+        self.init(spec: workload.spec, events: workload.spec == nil ? EventList(workload.workload.events) : nil)
     }
 }
 

@@ -67,7 +67,7 @@ extension ResultsComparison {
         }
         let baselineForks = baseline.settings.forks ?? 0
         let currentForks = current.settings.forks ?? 0
-        let level = NumberText.significant((1 - rule.alpha) * 100)
+        let level = Self.setting((1 - rule.alpha) * 100)
         if baselineForks < 2 || currentForks < 2
             || HodgesLehmann.rankOfLowerBound(baselineForks, currentForks, confidence: 1 - rule.alpha) == 0 {
             return "too few forks to reach significance: \(baselineForks) in the baseline and \(currentForks) now give no "

@@ -254,10 +254,10 @@ public struct ResultsComparison: Sendable {
     }
 
     static func decide(key: UnitKey, workloads: Int, change: Change, slower: Double, faster: Double, rule: Rule) -> Unit {
-        let level = NumberText.significant((1 - rule.alpha) * 100)
+        let level = Self.setting((1 - rule.alpha) * 100)
         let interval = "the \(level)% interval [\(Self.signed(change.lowerPercent)), \(Self.signed(change.upperPercent))]"
-        let threshold = NumberText.significant(rule.thresholdPercent)
-        let alpha = NumberText.significant(rule.alpha)
+        let threshold = Self.setting(rule.thresholdPercent)
+        let alpha = Self.setting(rule.alpha)
         let correction = rule.correction.name
         func unit(_ verdict: Verdict, _ adjusted: Double, _ reason: String) -> Unit {
             Unit(key: key, workloads: workloads, change: change, adjustedP: adjusted, verdict: verdict, reason: reason)
@@ -284,6 +284,11 @@ public struct ResultsComparison: Sendable {
 
     static func signed(_ percent: Double) -> String {
         (percent >= 0 ? "+" : "−") + NumberText.fixed(abs(percent), 1) + "%"
+    }
+
+    /// A setting as typed: `5`, `0.05`, `95`, `97.5`.
+    static func setting(_ value: Double) -> String {
+        String(format: "%g", value)
     }
 
     static func pText(_ p: Double) -> String {
