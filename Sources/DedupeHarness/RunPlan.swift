@@ -11,7 +11,7 @@ public struct RunPlan: Sendable {
     }
 
     public var source: Source
-    /// CI mode: fewer events, repetitions and sweep points; must finish within 30 s.
+    /// CI mode: fewer events and sweep points; must finish within 60 s with its timing forks.
     public var quick: Bool
     public var seed: UInt64
     /// Timed repetitions per case in each timing fork (at least 1; default 5).

@@ -1,5 +1,6 @@
 /// How big a run is: workload scale, time budgets and sweep points. ``full`` fits the 3-minute
-/// budget and ``quick`` the 30-second one on 2 cores (release build); tests pass tiny values.
+/// budget and ``quick`` the 60-second one on 2 cores (release build), timing forks included; tests
+/// pass tiny values.
 public struct RunSizing: Sendable, Equatable {
     /// Fraction of each scenario's events used, in (0, 1].
     public var workloadScale: Double
@@ -68,7 +69,7 @@ public struct RunSizing: Sendable, Equatable {
         bloomBitsPerEntry: [2, 4, 6, 8, 10, 12, 16],
         timingSecondsPerSweepPoint: 0.12, sweepEventsRange: 1_000...100_000, forks: 6)
 
-    /// CI mode: a tenth of each workload, fewer sweep points (30-second budget); still has the
+    /// CI mode: a tenth of each workload, fewer sweep points (60-second budget); still has the
     /// points the targets are stated at (8 and 64 live fingerprints, 65,536 ids).
     public static let quick = RunSizing(
         workloadScale: 0.1, timingSecondsPerWorkload: 0.8, timedEventsRange: 500...20_000,
