@@ -29,7 +29,7 @@ let package = Package(
             dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeReports"],
             path: "Benchmarks/DedupeCLI"
         ),
-        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI"], path: "Benchmarks/dedupe-bench"),
+        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
 
         .testTarget(name: "PushDedupeTests", dependencies: ["PushDedupe"], swiftSettings: strategySettings),
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),

@@ -52,9 +52,6 @@ public enum DedupeCommand {
             console.output(subcommand.help())
             return 0
         }
-        if first == Subcommands.memoryPassName {
-            return BenchmarkRunner.runMemoryPassChild(arguments: Array(arguments.dropFirst()))
-        }
         if first.hasPrefix("-") {
             // Options with no subcommand belong to the default one.
             return try run(Subcommands.run, arguments: arguments, console: console)

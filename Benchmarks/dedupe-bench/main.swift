@@ -1,4 +1,5 @@
 import DedupeCLI
+import DedupeHarness
 
 #if canImport(Glibc)
 import Glibc
@@ -13,4 +14,7 @@ let rawArguments = (1..<max(1, Int(CommandLine.argc))).map { index -> [UInt8] in
     guard let argument = CommandLine.unsafeArgv[index] else { return [] }
     return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
 }
+// The harness's child processes (timing forks, the memory pass) re-run this executable; their
+// verb and protocol belong to the harness, which also learns here that it may start them.
+if let code = HarnessChild.runIfRequested(rawArguments) { exit(code) }
 exit(DedupeCommand.main(rawArguments: rawArguments))

@@ -70,13 +70,6 @@ public enum BenchmarkRunner {
         return results
     }
 
-    /// Entry point of the memory-pass child process: `dedupe-bench __memory-pass` lands here. Reads
-    /// a `MemoryPassRequest` from stdin, writes a `MemoryPassResponse` to stdout. Returns the exit
-    /// code: 0, or 2 for an unreadable request.
-    public static func runMemoryPassChild(arguments: [String]) -> Int32 {
-        MemoryPass.childMain(arguments: arguments)
-    }
-
     static var isDebugBuild: Bool {
         #if DEBUG
         return true
@@ -126,6 +119,11 @@ extension RunPlan {
         if case let .trace(_, fileName) = source { traceFile = fileName } else { traceFile = nil }
         var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
         settings.safetyFactor = safetyFactor
+        if measureTiming {
+            settings.forks = max(1, forks ?? effectiveSizing.forks)
+            settings.forksInChildProcesses = settings.forks! > 1 && timingIsolation == .childProcessWhenAvailable
+                && HarnessChild.canHostChildren
+        }
         settings.recommendation = recommendation
         return settings
     }
@@ -141,7 +139,7 @@ struct LoadedWorkload {
     var tag: Scenario.Tag?
     var workload: Workload
     var columns: EventColumns
-    /// How the memory-pass child regenerates it; `nil` for a trace.
+    /// How a harness child regenerates it; `nil` for a trace (the child is sent its events).
     var spec: WorkloadSpec?
 
     init(

@@ -11,11 +11,16 @@ public struct RunPlan: Sendable {
     }
 
     public var source: Source
-    /// CI mode: fewer events, repetitions and sweep points; must finish within 30 s.
+    /// CI mode: fewer events and sweep points; must finish within 60 s with its timing forks.
     public var quick: Bool
     public var seed: UInt64
-    /// Timed repetitions per case (at least 1; default 5).
+    /// Timed repetitions per case in each timing fork (at least 1; default 5).
     public var repetitions: Int
+    /// Timing forks: processes the repetitions are spread over (at least 1); `nil` takes the
+    /// sizing's ``RunSizing/forks``.
+    public var forks: Int?
+    /// Where timing forks after the first run.
+    public var timingIsolation: TimingIsolation = .childProcessWhenAvailable
     /// Layer-1 window length for every case that does not sweep it.
     public var windowMilliseconds: Double
     public var filter: RunFilter
@@ -44,12 +49,23 @@ public struct RunPlan: Sendable {
 
     /// Where the memory pass runs.
     public enum MemoryIsolation: Sendable {
-        /// In a child process with jemalloc preloaded when libjemalloc is installed, so timings
-        /// keep the platform allocator; otherwise in-process with the platform statistics. The
-        /// child rebuilds cases from `StrategyCatalogue.standard` and regenerated scenarios, so a
-        /// trace or strategies of another catalogue are measured in-process.
+        /// In a child process with jemalloc preloaded when libjemalloc is installed and this
+        /// executable hosts children, so timings keep the platform allocator; otherwise
+        /// in-process with the platform statistics. The child rebuilds every workload (a trace
+        /// from its events) and resolves strategy ids in the catalogue its executable registered;
+        /// ids it does not know make the pass run in-process, with a note in the allocator source.
         case childProcessWhenAvailable
         /// Always in this process, with whatever statistics it has.
+        case inProcess
+    }
+
+    /// Where timing forks run.
+    public enum TimingIsolation: Sendable {
+        /// Fork 0 in this process, every other fork in a fresh child process, when this
+        /// executable hosts children (its `main` called ``HarnessChild/runIfRequested(_:catalogue:)``);
+        /// otherwise every fork in this process.
+        case childProcessWhenAvailable
+        /// Every fork in this process (samples keep their shape, without the processes' variance).
         case inProcess
     }
 

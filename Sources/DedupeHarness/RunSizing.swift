@@ -1,5 +1,6 @@
 /// How big a run is: workload scale, time budgets and sweep points. ``full`` fits the 3-minute
-/// budget and ``quick`` the 30-second one on 2 cores (release build); tests pass tiny values.
+/// budget and ``quick`` the 60-second one on 2 cores (release build), timing forks included; tests
+/// pass tiny values.
 public struct RunSizing: Sendable, Equatable {
     /// Fraction of each scenario's events used, in (0, 1].
     public var workloadScale: Double
@@ -31,13 +32,17 @@ public struct RunSizing: Sendable, Equatable {
     public var timingSecondsPerSweepPoint: Double
     /// Timed operations per speed-sweep point, at most and at least.
     public var sweepEventsRange: ClosedRange<Int>
+    /// Timing forks: processes each case's repetitions run in (`Guides/Harness.md`, *Timing*).
+    public var forks: Int
 
     public init(
         workloadScale: Double, timingSecondsPerWorkload: Double, timedEventsRange: ClosedRange<Int>,
         crossProductWorkloads: Int, latencyBatchSize: Int, falsePositiveProbes: Int, liveSetSizes: [Int],
         consumedSetSizes: [Int], windowLengthsMilliseconds: [Double], consumedCapacities: [Int],
-        bloomBitsPerEntry: [Double], timingSecondsPerSweepPoint: Double, sweepEventsRange: ClosedRange<Int>
+        bloomBitsPerEntry: [Double], timingSecondsPerSweepPoint: Double, sweepEventsRange: ClosedRange<Int>,
+        forks: Int = 1
     ) {
+        self.forks = forks
         self.workloadScale = workloadScale
         self.timingSecondsPerWorkload = timingSecondsPerWorkload
         self.timedEventsRange = timedEventsRange
@@ -62,9 +67,9 @@ public struct RunSizing: Sendable, Equatable {
         windowLengthsMilliseconds: [50, 100, 200, 500, 1_000, 2_000, 5_000],
         consumedCapacities: [64, 256, 1_024, 4_096, 16_384, 65_536],
         bloomBitsPerEntry: [2, 4, 6, 8, 10, 12, 16],
-        timingSecondsPerSweepPoint: 0.12, sweepEventsRange: 1_000...100_000)
+        timingSecondsPerSweepPoint: 0.12, sweepEventsRange: 1_000...100_000, forks: 6)
 
-    /// CI mode: a tenth of each workload, fewer sweep points (30-second budget); still has the
+    /// CI mode: a tenth of each workload, fewer sweep points (60-second budget); still has the
     /// points the targets are stated at (8 and 64 live fingerprints, 65,536 ids).
     public static let quick = RunSizing(
         workloadScale: 0.1, timingSecondsPerWorkload: 0.8, timedEventsRange: 500...20_000,
@@ -74,5 +79,5 @@ public struct RunSizing: Sendable, Equatable {
         windowLengthsMilliseconds: [50, 500, 5_000],
         consumedCapacities: [256, 4_096, 65_536],
         bloomBitsPerEntry: [4, 10, 16],
-        timingSecondsPerSweepPoint: 0.04, sweepEventsRange: 500...20_000)
+        timingSecondsPerSweepPoint: 0.04, sweepEventsRange: 500...20_000, forks: 6)
 }

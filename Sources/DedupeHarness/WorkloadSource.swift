@@ -1,7 +1,7 @@
 import DedupeWorkloads
 import PushDedupe
 
-/// How to regenerate a workload in another process (the memory-pass child): scenarios and
+/// How to regenerate a workload in another process (a harness child): scenarios and
 /// sweeps are pure functions of their parameters and the seed.
 enum WorkloadSpec: Codable, Sendable, Hashable {
     /// A catalogue scenario at `scale` of its length.

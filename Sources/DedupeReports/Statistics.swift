@@ -1,14 +1,7 @@
 import Foundation
 
-/// Small order statistics the reports need.
+/// Averages the reports need (the median is `SampleStatistics.median`, shared with the harness).
 enum Statistics {
-    /// The median of `sorted` (ascending), or `nil` when empty.
-    static func median(_ sorted: [Double]) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
     /// The geometric mean of the positive values, or `nil` when there are none. Ratios and
     /// ns/event across workloads of different sizes are averaged this way.
     static func geometricMean(_ values: [Double]) -> Double? {

@@ -1,3 +1,4 @@
+import DedupeHarness
 import DedupeWorkloads
 import Foundation
 import Testing
@@ -18,7 +19,7 @@ import Testing
         for option in ["--quick", "--filter", "--seed", "--repetitions", "--window-ms", "--out", "--format"] {
             #expect(outcome.output.contains(option), "\(option)")
         }
-        #expect(try !BinaryRunner.run(["--help"]).output.contains("__memory-pass"))
+        #expect(try !BinaryRunner.run(["--help"]).output.contains(HarnessChild.verb))
     }
 
     @Test(arguments: [

@@ -112,7 +112,7 @@ import Darwin
     @Test func compareValidatesItsInputs() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let good = SyntheticResults.make()
+        let good = ForkedResults.make()
         let index = try #require(good.cases.firstIndex { $0.timing != nil })
         let goodFile = directory.appendingPathComponent("good.json")
         try ResultsJSON.encode(good).write(to: goodFile)

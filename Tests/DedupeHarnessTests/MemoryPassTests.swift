@@ -88,21 +88,42 @@ struct ScriptedStatistics: AllocatorStatistics {
     @Test func childRequestRoundTrips() throws {
         let scenario = try #require(ScenarioCatalogue.all.first)
         let parameters = CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
-        let request = MemoryPassRequest(cases: [
-            MemoryCaseSpec(key: 3, workload: .scenario(id: scenario.id, seed: 1, scale: 1), mode: .windowAlone,
-                           window: "seed-literal", consumed: nil, parameters: parameters),
+        // A scenario by its spec and a trace by its events: both reach the child.
+        let workloads = [
+            ChildWorkload(LoadedWorkload(id: scenario.id, category: nil, tag: nil, workload: Self.workload,
+                                         spec: .scenario(id: scenario.id, seed: 1, scale: 1))),
+            ChildWorkload(LoadedWorkload(id: "trace", category: nil, tag: nil, workload: Self.workload, spec: nil)),
+        ]
+        let request = MemoryPassRequest(workloads: workloads, cases: [
+            ChildCaseSpec(key: 3, workload: 0, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
+            ChildCaseSpec(key: 5, workload: 1, mode: .consumedAlone, window: nil, consumed: "set", parameters: parameters),
         ])
         let decoded = try JSONDecoder().decode(MemoryPassRequest.self, from: JSONEncoder().encode(request))
+        #expect(try decoded.workloads[1].makeEvents() == Self.workload.events)
         let response = try MemoryPass.run(decoded, catalogue: .toys, statistics: nil)
         let again = try JSONDecoder().decode(MemoryPassResponse.self, from: JSONEncoder().encode(response))
-        #expect(again.outcomes.map(\.key) == [3])
+        #expect(again.outcomes.map(\.key) == [3, 5])
         #expect(again.source == "unavailable")
-        #expect(throws: HarnessError.self) {
-            try MemoryPass.run(
-                MemoryPassRequest(cases: [MemoryCaseSpec(key: 0, workload: .scenario(id: scenario.id, seed: 1, scale: 1), mode: .windowAlone,
-                                                         window: "no-such-window", consumed: nil, parameters: parameters)]),
-                catalogue: .toys, statistics: nil)
+        // The trace's case sees the same figures as in-process.
+        let inProcess = try MemoryPass.run([(5, Self.anyCase(.consumedAlone), EventColumns(Self.workload.events))], statistics: nil)
+        #expect(again.outcomes[1].result == inProcess.outcomes[0].result)
+        for (spec, message) in [
+            (ChildCaseSpec(key: 0, workload: 0, mode: .windowAlone, window: "no-such-window", consumed: nil, parameters: parameters),
+             "child: unknown window 'no-such-window'"),
+            (ChildCaseSpec(key: 0, workload: 2, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
+             "memory pass: case 0 names workload 2 of 2"),
+        ] {
+            #expect(throws: HarnessError.invalidPlan(message)) {
+                try MemoryPass.run(MemoryPassRequest(workloads: workloads, cases: [spec]), catalogue: .toys, statistics: nil)
+            }
         }
+    }
+
+    @Test func eventListRefusesMismatchedColumns() {
+        var list = ChildWorkload.EventList(Self.workload.events)
+        list.truths.removeLast()
+        #expect(list.decoded() == nil)
+        #expect(throws: HarnessError.self) { try ChildWorkload(spec: nil, events: list).makeEvents() }
     }
 
     @Test func runRecordsMemoryForLayerAndTwoLayerCases() throws {

@@ -7,31 +7,57 @@ extension Subcommands {
         name: "compare", summary: "Compare two results.json files; exit 1 on a significant regression.",
         positionals: "BASELINE.json CURRENT.json",
         discussion: """
-        For every case in both files: the change in median ns/event and a one-sided Mann–Whitney U test
-        over the repetition samples (exact without ties for up to 20 samples each, otherwise the normal
-        approximation with tie correction). A case regresses when it is slower by more than the
-        threshold and p < alpha. Exit codes: 0 no regression, 1 regression, 2 usage or input error.
+        The gate's unit is a strategy in a mode over the workloads both runs timed it on. Per timing fork, its
+        statistic is the geometric mean of the ratio to the reference timed in the same repetition. A unit
+        regresses when a one-sided Welch t test on the forks' log statistics, adjusted over all units (Holm,
+        or Benjamini–Hochberg), gives p < alpha and the (1 − alpha) Hodges–Lehmann interval of its change lies
+        above the threshold. Prints the summary and the top regressions with the reason for each; --out writes
+        every unit and case. Exit codes: 0 no regression, 1 regression, 2 usage error or unusable input.
         """,
         options: [
-            OptionSpec("threshold", value: "PCT", help: "Smallest slowdown that counts, in percent (default 5)."),
-            OptionSpec("alpha", value: "A", help: "Significance level of the test, in (0, 1) (default 0.05)."),
+            OptionSpec("threshold", value: "PCT", help: "Smallest slowdown that counts, in percent (default 8)."),
+            OptionSpec("alpha", value: "A", help: "Significance level after the correction, in (0, 0.5) (default 0.05)."),
+            OptionSpec("correction", value: "NAME", help: "holm (family-wise error) or bh (false discovery rate) (default holm)."),
+            OptionSpec("out", value: "FILE", help: "Write the full table of units and cases there (tab-separated)."),
+            OptionSpec("top", value: "N", help: "Regressions listed in the summary (default 10)."),
         ]
     ) { arguments, console throws(CommandLineError) in
         let paths = try arguments.positionals(named: ["BASELINE.json", "CURRENT.json"])
-        let threshold = try arguments.value("threshold", default: 5.0, expecting: "a percentage from 0 to 1000") {
+        let threshold = try arguments.value(
+            "threshold", default: ResultsComparison.defaultThresholdPercent, expecting: "a percentage from 0 to 1000"
+        ) {
             SharedOptions.decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1000 ? $0 : nil }
         }
-        let alpha = try arguments.value("alpha", default: 0.05, expecting: "a number between 0 and 1") {
-            SharedOptions.decimal($0).flatMap { $0 > 0 && $0 < 1 ? $0 : nil }
+        let alpha = try arguments.value("alpha", default: 0.05, expecting: "a number between 0 and 0.5") {
+            SharedOptions.decimal($0).flatMap { $0 > 0 && $0 < 0.5 ? $0 : nil }
         }
+        let correction = try arguments.value("correction", default: MultipleComparisons.holm, expecting: "holm or bh") {
+            MultipleComparisons(rawValue: $0)
+        }
+        let top = try arguments.value("top", default: 10, expecting: "an integer from 1 to 1000") {
+            (SharedOptions.integer($0) as Int?).flatMap { (1...1000).contains($0) ? $0 : nil }
+        }
+        let rule = ResultsComparison.Rule(thresholdPercent: threshold, alpha: alpha, correction: correction)
         let baseline = try loadResults(paths[0])
         let current = try loadResults(paths[1])
-        if let problem = ResultsComparison.pairProblem(baseline: baseline, current: current) {
+        if let problem = ResultsComparison.pairProblem(baseline: baseline, current: current, rule: rule) {
             throw CommandLineError(.malformedInput, "cannot compare '\(paths[0])' with '\(paths[1])': \(problem)")
         }
-        let comparison = ResultsComparison(baseline: baseline, current: current, thresholdPercent: threshold, alpha: alpha)
+        let comparison = ResultsComparison(baseline: baseline, current: current, rule: rule)
         for caveat in comparison.caveats { console.error("dedupe-bench: warning: \(OneLine.escaped(caveat))\n") }
-        console.output(comparison.plainText())
+        if let path = arguments.value("out") {
+            do {
+                try AtomicFile.write(Data(comparison.table().utf8), to: URL(fileURLWithPath: path))
+            } catch {
+                throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(FileErrors.reason(error, path: path))")
+            }
+        }
+        console.output(comparison.summaryText(top: top))
+        if let path = arguments.value("out") {
+            console.output("Full table (\(comparison.units.count) unit(s), \(comparison.rows.count) case(s)): \(path)\n")
+        } else {
+            console.output("Per-case table: rerun with --out FILE.\n")
+        }
         return comparison.hasRegression ? 1 : 0
     }
 

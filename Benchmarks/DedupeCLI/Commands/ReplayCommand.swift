@@ -8,7 +8,7 @@ extension Subcommands {
         A malformed trace fails with 'FILE:LINE: reason' and exit code 2.
         """,
         options: [
-            SharedOptions.filter, SharedOptions.repetitions, SharedOptions.windowMilliseconds, SharedOptions.out,
+            SharedOptions.filter, SharedOptions.repetitions, SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out,
             SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet, DecisionsFile.option,
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
@@ -29,6 +29,7 @@ extension Subcommands {
         var plan = RunPlan(
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
+        plan.forks = try SharedOptions.forks(arguments)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let decisions = try DecisionsFile.open(arguments)

@@ -13,7 +13,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
-            SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
+            SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
             SharedOptions.quiet, DecisionsFile.option,
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
@@ -22,6 +22,7 @@ extension Subcommands {
             source: .catalogue, quick: arguments.flags.contains("quick"), seed: try SharedOptions.seed(arguments),
             repetitions: try SharedOptions.repetitions(arguments),
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
+        plan.forks = try SharedOptions.forks(arguments)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let formats = try SharedOptions.formats(arguments)

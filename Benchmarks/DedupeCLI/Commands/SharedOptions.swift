@@ -5,7 +5,9 @@ import Foundation
 /// Options several subcommands share, and their parsing.
 enum SharedOptions {
     static let seed = OptionSpec("seed", value: "N", help: "Seed for the workloads (default 42).")
-    static let repetitions = OptionSpec("repetitions", value: "N", help: "Timed repetitions per case, at least 1 (default 5).")
+    static let repetitions = OptionSpec("repetitions", value: "N", help: "Timed repetitions per case and fork, at least 1 (default 5).")
+    static let forks = OptionSpec(
+        "forks", value: "N", help: "Processes the timing repetitions run in, 1 to 64 (default 6; see Guides/Harness.md).")
     static let windowMilliseconds = OptionSpec("window-ms", value: "MS", help: "Layer-1 window length in ms (default 500).")
     static let out = OptionSpec("out", value: "DIR", help: "Directory for the reports (default Reports/).")
     static let format = OptionSpec("format", value: "LIST", help: "Reports to write: any of csv,md,json,svg (default all).")
@@ -41,6 +43,14 @@ enum SharedOptions {
     static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
         try arguments.value("repetitions", default: 5, expecting: "an integer from 1 to 1000") {
             integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
+        }
+    }
+
+    /// `--forks`, or `nil` for the sizing's default.
+    static func forks(_ arguments: ParsedArguments) throws(CommandLineError) -> Int? {
+        guard arguments.value("forks") != nil else { return nil }
+        return try arguments.value("forks", default: 1, expecting: "an integer from 1 to 64") {
+            integer($0).flatMap { (1...64).contains($0) ? $0 : nil }
         }
     }
 

@@ -1,9 +1,5 @@
 /// Every subcommand, in help order.
 enum Subcommands {
-    /// The memory pass's child process. Not a `Subcommand`: its arguments belong to the harness
-    /// and go through unparsed, and it is not listed in help.
-    static let memoryPassName = "__memory-pass"
-
     static let all: [Subcommand] = [run, list, scenarios, policies, replay, exportTrace, compare]
 
     /// Verbs for maintainers, not listed in help.

@@ -5,15 +5,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs the memory pass in a child process with jemalloc preloaded, so timings in the parent
-/// keep the platform allocator while memory figures come from jemalloc.
+/// Runs a child process: the harness's timing forks and its memory pass (with jemalloc
+/// preloaded, so timings in the parent keep the platform allocator) go through ``HarnessChild``.
 ///
 ///     if let jemalloc = ChildProcess.jemallocLibraryPath() {
 ///         let child = try ChildProcess.run(
 ///             executable: ChildProcess.currentExecutablePath(),
-///             arguments: ["__memory-pass", …],
+///             arguments: [HarnessChild.verb, "memory"],
 ///             environment: ChildProcess.preloadEnvironment(library: jemalloc),
-///             input: plan, stage: "memory pass", timeoutSeconds: 600)
+///             input: request, stage: "memory pass", timeoutSeconds: 900)
 ///     }
 public enum ChildProcess {
     /// A child that did not finish in time; it was killed. The message names the stage.

@@ -1,22 +1,11 @@
 import Foundation
 import PushDedupe
 
-/// One case of the memory pass, described so another process can rebuild it.
-struct MemoryCaseSpec: Codable, Sendable {
-    /// Index of the result the figures belong to.
-    var key: Int
-    var workload: WorkloadSpec
-    var mode: CaseMode
-    var window: String?
-    var consumed: String?
-    var parameters: CaseParameters
-    /// `nil` reads as `memory`.
-    var persistence: CasePersistence?
-}
-
-/// What the parent sends the memory-pass child on stdin.
+/// What the parent sends the memory-pass child on stdin: every workload the cases run on (a
+/// trace's events included) and the cases by strategy id.
 struct MemoryPassRequest: Codable, Sendable {
-    var cases: [MemoryCaseSpec]
+    var workloads: [ChildWorkload]
+    var cases: [ChildCaseSpec]
 }
 
 /// What the child writes on stdout.
@@ -68,44 +57,18 @@ enum MemoryPass {
 
     /// Rebuilds the cases of `request` from `catalogue` and runs them.
     static func run(_ request: MemoryPassRequest, catalogue: StrategyCatalogue, statistics: (any AllocatorStatistics)?) throws -> MemoryPassResponse {
-        var cache: [WorkloadSpec: EventColumns] = [:]
+        var columns: [Int: EventColumns] = [:]
         var items: [(key: Int, anyCase: _AnyCase, columns: EventColumns)] = []
         for spec in request.cases {
-            let columns: EventColumns
-            if let cached = cache[spec.workload] {
-                columns = cached
-            } else {
-                guard let workload = spec.workload.make() else { throw HarnessError.invalidPlan("memory pass: unknown workload \(spec.workload)") }
-                columns = EventColumns(workload.events)
-                cache[spec.workload] = columns
+            guard request.workloads.indices.contains(spec.workload) else {
+                throw HarnessError.invalidPlan("memory pass: case \(spec.key) names workload \(spec.workload) of \(request.workloads.count)")
             }
-            let window = try spec.window.map { id throws(HarnessError) in
-                guard let entry = catalogue.window(id) else { throw .invalidPlan("memory pass: unknown window '\(id)'") }
-                return entry
+            if columns[spec.workload] == nil {
+                columns[spec.workload] = EventColumns(try request.workloads[spec.workload].makeEvents())
             }
-            let consumed = try spec.consumed.map { id throws(HarnessError) in
-                guard let entry = catalogue.consumedSet(id) else { throw .invalidPlan("memory pass: unknown consumed set '\(id)'") }
-                return entry
-            }
-            items.append((spec.key, catalogue.makeCase(
-                window: window, consumed: consumed, mode: spec.mode, parameters: spec.parameters,
-                persistence: spec.persistence ?? .memory), columns))
+            items.append((spec.key, try spec.makeCase(catalogue), columns[spec.workload]!))
         }
         return try run(items, statistics: statistics)
-    }
-
-    /// The child's main: request on stdin, response on stdout, diagnostics on stderr.
-    static func childMain(arguments: [String]) -> Int32 {
-        let input = FileHandle.standardInput.readDataToEndOfFile()
-        do {
-            let request = try JSONDecoder().decode(MemoryPassRequest.self, from: input)
-            let response = try run(request, catalogue: .standard, statistics: AllocatorStatisticsDetector.detect())
-            FileHandle.standardOutput.write(try JSONEncoder().encode(response))
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("memory pass: \(error)\n".utf8))
-            return 2
-        }
     }
 }
 
@@ -119,34 +82,21 @@ extension _Run {
         }
         var response: MemoryPassResponse?
         var note = ""
-        // The child regenerates workloads from their specs and strategies from the standard
-        // catalogue, so a trace or a custom catalogue stays in-process.
-        let childCanRebuild = workloads.allSatisfy { $0.spec != nil } && members.allSatisfy {
-            cases[$0].windowID.map { StrategyCatalogue.standard.window($0) != nil } ?? true
-                && cases[$0].consumedID.map { StrategyCatalogue.standard.consumedSet($0) != nil } ?? true
-        }
-        if plan.memoryIsolation == .childProcessWhenAvailable, childCanRebuild, let library = ChildProcess.jemallocLibraryPath() {
-            let request = MemoryPassRequest(cases: members.map { index in
-                MemoryCaseSpec(
-                    key: index, workload: workloads[caseWorkload[index]].spec!, mode: cases[index].mode,
-                    window: cases[index].windowID, consumed: cases[index].consumedID, parameters: cases[index].parameters,
-                    persistence: cases[index].persistence)
-            })
+        // The child rebuilds every workload (a trace from its events) and resolves the strategies
+        // against the catalogue its executable registered; one it does not know fails the child,
+        // and the pass runs here instead, saying so.
+        if plan.memoryIsolation == .childProcessWhenAvailable, HarnessChild.canHostChildren,
+           let library = ChildProcess.jemallocLibraryPath() {
+            let request = MemoryPassRequest(workloads: workloads.map(ChildWorkload.init), cases: members.map(childSpec))
             do {
-                let child = try ChildProcess.run(
-                    executable: ChildProcess.currentExecutablePath(), arguments: ["__memory-pass"],
-                    environment: ChildProcess.preloadEnvironment(library: library), input: JSONEncoder().encode(request),
-                    stage: "memory pass", timeoutSeconds: MemoryPass.childTimeoutSeconds)
-                if child.status == 0 {
-                    response = try JSONDecoder().decode(MemoryPassResponse.self, from: child.output)
-                } else {
-                    note = " (child failed with status \(child.status): \(String(decoding: child.error, as: UTF8.self).prefix(200)); measured in-process)"
-                }
+                response = try HarnessChild.call(
+                    .memory, request, environment: ChildProcess.preloadEnvironment(library: library), stage: "memory pass",
+                    timeoutSeconds: MemoryPass.childTimeoutSeconds) as MemoryPassResponse
             } catch let timeout as ChildProcess.Timeout {
                 // A hung child would most likely hang in-process too: stop, naming the stage.
                 throw HarnessError.stageFailed(timeout.description)
             } catch {
-                note = " (child failed: \(error); measured in-process)"
+                note = " (\(error); measured in-process)"
             }
         }
         if response == nil {

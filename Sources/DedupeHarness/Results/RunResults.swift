@@ -91,6 +91,11 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var filters: [String]
     /// `nil` for generated workloads; the file name for `replay`.
     public var traceFile: String?
+    /// Timing forks each case's `repetitions` ran in, so every case has `forks × repetitions`
+    /// samples (optional; absent from runs before forks, which `compare` refuses).
+    public var forks: Int?
+    /// Whether forks after the first ran in child processes (`false`: all in one process).
+    public var forksInChildProcesses: Bool?
     /// The factor the device profile's sizing carries.
     public var safetyFactor: Double?
     /// The recommendation rule's knobs.
@@ -169,7 +174,8 @@ public struct CaseParameters: Codable, Sendable, Equatable, Hashable {
 }
 
 public struct TimingResult: Codable, Sendable, Equatable {
-    /// ns/event of each repetition, in the order run.
+    /// ns/event of each repetition, fork by fork (`forks` blocks of equal length), each in the
+    /// order run.
     public var samplesNanosecondsPerEvent: [Double]
     public var medianNanosecondsPerEvent: Double
     public var minNanosecondsPerEvent: Double
@@ -181,7 +187,8 @@ public struct TimingResult: Codable, Sendable, Equatable {
     public var latencyP90Nanoseconds: Double
     public var latencyP99Nanoseconds: Double
     public var latencyP999Nanoseconds: Double
-    /// Per repetition: this case's ns/event over the reference row's in the same repetition.
+    /// Per repetition: this case's ns/event over the reference row's in the same fork and
+    /// repetition.
     public var ratiosToReference: [Double]
     /// Events timed per repetition (the first events of the workload; optional).
     public var timedEvents: Int?
@@ -190,8 +197,10 @@ public struct TimingResult: Codable, Sendable, Equatable {
     public var ratioToReferenceSpread: Double?
     /// The reference row the ratios are against, e.g. `two-layer seed-literal+set` (optional).
     public var reference: String?
-    /// Every latency batch, bucketed, so the percentiles can be derived again.
+    /// Every latency batch (of fork 0), bucketed, so the percentiles can be derived again.
     public var latencyHistogram: LatencyHistogram?
+    /// How many timing forks the samples and ratios span (optional; absent before forks).
+    public var forks: Int?
 
     public init(
         samplesNanosecondsPerEvent: [Double], medianNanosecondsPerEvent: Double, minNanosecondsPerEvent: Double,

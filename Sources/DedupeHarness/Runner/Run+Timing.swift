@@ -1,14 +1,22 @@
 import PushDedupe
 
 extension _Run {
-    /// Times every case, workload by workload. On each workload: one calibration run per case on
-    /// a short prefix picks how many events fit the time budget; then `repetitions + 1` rounds
-    /// (the first a discarded warm-up), each running every case once in a freshly shuffled,
-    /// seeded order, so drift hits all cases alike. Ratios compare each case with its reference
-    /// row in the same round. A window alone is timed on the payloads of the same prefix only:
-    /// emits are not its input, and counting them would report ns per event, not per admit.
+    /// Times every case in `forks` forks. On each workload, one calibration run per case on a
+    /// short prefix picks how many events fit the time budget (the same prefix in every fork).
+    /// Fork 0 runs here; the others each run in a fresh child process (``HarnessChild``) when
+    /// this executable can host one, otherwise here too. Every fork runs `repetitions + 1`
+    /// rounds per workload (the first a discarded warm-up), each running every case once in an
+    /// order shuffled from the seed, the workload and the fork, so drift hits all cases alike.
+    /// Samples are stored fork by fork; ratios compare each case with its reference row in the
+    /// same fork and round. Latency batches come from fork 0. A window alone is timed on the
+    /// payloads of the same prefix only: emits are not its input, and counting them would report
+    /// ns per event, not per admit.
     mutating func measureTiming() throws(HarnessError) {
         let batchSize = sizing.latencyBatchSize
+        var timedEvents = [Int](repeating: 0, count: workloads.count)
+        var groups: [(workload: Int, items: [TimingFork.Item])] = []
+        var timedCases: [Int] = []
+        var eventCounts: [Int: Int] = [:]
         for (workloadIndex, workload) in workloads.enumerated() {
             // A `snapshot` twin runs the same loop as its `memory` row between relaunches; its
             // cost is the snapshot's, measured in the correctness run.
@@ -27,48 +35,88 @@ extension _Run {
                 }
                 perEvent += nanoseconds / Double(calibrationCount)
             }
-            let affordable = Int(sizing.timingSecondsPerWorkload * 1e9 / (Double(plan.repetitions + 1) * max(perEvent, 1e-3)))
+            let rounds = Double(forks * (plan.repetitions + 1))
+            let affordable = Int(sizing.timingSecondsPerWorkload * 1e9 / (rounds * max(perEvent, 1e-3)))
             let timedCount = min(available, min(sizing.timedEventsRange.upperBound, max(sizing.timedEventsRange.lowerBound, affordable)))
             let columns = timedCount == calibrationCount ? calibration : workload.columns.prefix(timedCount)
             let payloadColumns = columns.payloads()
-            func input(_ index: Int) -> EventColumns {
-                results[index].mode == CaseMode.windowAlone.rawValue ? payloadColumns : columns
+            timedEvents[workloadIndex] = timedCount
+            timedCases += members
+            let items = members.map { index in
+                TimingFork.Item(
+                    key: index, anyCase: cases[index],
+                    events: results[index].mode == CaseMode.windowAlone.rawValue ? payloadColumns : columns)
             }
-
-            var samples = [[Double]](repeating: [], count: members.count)
-            var batches = [[Double]](repeating: [], count: members.count)
-            var random = SplitMix64(seed: plan.seed ^ DeterministicHashing.mix64(UInt64(workloadIndex) &+ 1))
-            for round in 0...plan.repetitions {
-                var order = Array(members.indices)
-                order.shuffle(using: &random)
-                for position in order {
-                    let index = members[position]
-                    if round > 0 { report(label(index) + " rep \(round)") }
-                    var roundBatches = round == 0 ? [] : batches[position]
-                    batches[position] = []
-                    let events = input(index)
-                    let nanoseconds = try Self.rethrowing(label(index)) {
-                        try cases[index]._timed(events, 0, batchSize, &roundBatches)
-                    }
-                    if round > 0 {
-                        samples[position].append(nanoseconds / Double(max(1, events.count)))
-                        batches[position] = roundBatches
-                    }
-                }
-            }
+            for item in items { eventCounts[item.key] = item.events.count }
+            groups.append((workloadIndex, items))
             if harnessOverhead == nil {
                 harnessOverhead = Self.noOpOverhead(columns, repetitions: plan.repetitions, batchSize: batchSize)
             }
-            for (position, index) in members.enumerated() {
-                let reference = referencePosition(for: index, among: members)
-                let ratios = reference.map { referencePosition in
-                    zip(samples[position], samples[referencePosition]).map { $0 / $1 }
-                } ?? []
-                results[index].timing = TimingResult(
-                    samples: samples[position], batches: batches[position], ratios: ratios, timedEvents: input(index).count,
-                    reference: reference.map { cases[members[$0]].referenceLabel })
+        }
+        guard !timedCases.isEmpty else { return }
+
+        var samples: [Int: [Double]] = [:]
+        var batches: [Int: [Double]] = [:]
+        let request = TimingForkRequest(
+            workloads: workloads.map(ChildWorkload.init), timedEvents: timedEvents, cases: timedCases.map(childSpec),
+            repetitions: plan.repetitions, batchSize: batchSize, seed: plan.seed, fork: 0)
+        for fork in 0..<forks {
+            let measured: [Int: [Double]]
+            if fork > 0 && forksInChildProcesses {
+                report("timing fork \(fork + 1) of \(forks) (child process)")
+                var forkRequest = request
+                forkRequest.fork = fork
+                let response: TimingForkResponse
+                do {
+                    response = try HarnessChild.call(
+                        .timing, forkRequest, stage: "timing fork \(fork + 1)", timeoutSeconds: TimingFork.childTimeoutSeconds)
+                } catch let error as HarnessError {
+                    throw error
+                } catch {
+                    throw .stageFailed("\(error)")
+                }
+                measured = Dictionary(response.outcomes.map { ($0.key, $0.samples) }) { first, _ in first }
+            } else {
+                if fork > 0 { report("timing fork \(fork + 1) of \(forks) (in-process)") }
+                let outcome = try Self.rethrowing("timing fork \(fork + 1)") {
+                    try TimingFork.measure(
+                        groups, repetitions: plan.repetitions, batchSize: batchSize, seed: plan.seed, fork: fork,
+                        keepBatches: fork == 0,
+                        report: { key, round in if fork == 0 { report(label(key) + " rep \(round)") } })
+                }
+                measured = outcome.mapValues(\.samples)
+                if fork == 0 { batches = outcome.mapValues(\.batches) }
+            }
+            for index in timedCases {
+                guard let forkSamples = measured[index], forkSamples.count == plan.repetitions else {
+                    throw .stageFailed("timing fork \(fork + 1): no samples for \(label(index))")
+                }
+                samples[index, default: []] += forkSamples
             }
         }
+
+        for workloadIndex in workloads.indices {
+            let members = timedCases.filter { caseWorkload[$0] == workloadIndex }
+            for index in members {
+                let reference = referencePosition(for: index, among: members).map { members[$0] }
+                let ratios = reference.map { zip(samples[index]!, samples[$0]!).map { $0 / $1 } } ?? []
+                var timing = TimingResult(
+                    samples: samples[index]!, batches: batches[index] ?? [], ratios: ratios,
+                    timedEvents: eventCounts[index]!,
+                    reference: reference.map { cases[$0].referenceLabel })
+                timing.forks = forks
+                results[index].timing = timing
+            }
+        }
+    }
+
+    /// Timing forks per case: the plan's, else the sizing's. Where no child can be started they
+    /// all run in this process, so the samples keep the same shape.
+    var forks: Int { max(1, plan.forks ?? sizing.forks) }
+
+    /// Whether forks after the first run in child processes.
+    var forksInChildProcesses: Bool {
+        plan.timingIsolation == .childProcessWhenAvailable && HarnessChild.canHostChildren
     }
 
     /// The position in `members` of the reference row of case `index`: `seed-literal` for
@@ -96,6 +144,6 @@ extension _Run {
             guard let nanoseconds = try? noOp._timed(columns, 0, batchSize, &scratch) else { return 0 }
             if round > 0 { samples.append(nanoseconds / Double(max(1, columns.count))) }
         }
-        return SampleStatistics.median(samples)
+        return SampleStatistics.median(samples) ?? 0
     }
 }

@@ -109,7 +109,7 @@ struct _Run {
         phaseSteps[.correctness] = cases.count
         if plan.measureTiming {
             // `snapshot` twins are scored, not timed: their per-event work is their memory twin's.
-            phaseSteps[.timing] = cases.filter { $0.persistence == .memory }.count * plan.repetitions
+            phaseSteps[.timing] = cases.filter { $0.persistence == .memory }.count * plan.repetitions + forks - 1
             plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
         }
         if plan.measureMemory { phaseSteps[.memory] = 1 }

@@ -1,5 +1,5 @@
-/// Order statistics of timing samples.
-enum SampleStatistics {
+/// Order statistics of samples: the one median and quantile of the harness and the reports.
+public enum SampleStatistics {
     /// The `q`-quantile (0…1) of `sorted` by linear interpolation between closest ranks; 0 for
     /// no samples.
     static func quantile(_ sorted: [Double], _ q: Double) -> Double {
@@ -11,8 +11,12 @@ enum SampleStatistics {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
     }
 
-    static func median(_ samples: [Double]) -> Double {
-        quantile(samples.sorted(), 0.5)
+    /// The median of `samples` (in any order): the middle value, or the mean of the two middle
+    /// ones; `nil` for no samples.
+    ///
+    /// - Complexity: O(n log n).
+    public static func median(_ samples: [Double]) -> Double? {
+        samples.isEmpty ? nil : quantile(samples.sorted(), 0.5)
     }
 
     /// Interquartile range.
@@ -27,7 +31,7 @@ extension TimingResult {
     /// repetitions pooled) and per-repetition `ratios` to the reference row.
     init(samples: [Double], batches: [Double], ratios: [Double], timedEvents: Int, reference: String?) {
         let sortedBatches = batches.sorted()
-        let median = SampleStatistics.median(samples)
+        let median = SampleStatistics.median(samples) ?? 0
         self.init(
             samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median,
             minNanosecondsPerEvent: samples.min() ?? 0, spreadNanosecondsPerEvent: SampleStatistics.spread(samples),

@@ -43,7 +43,7 @@ public enum CSVReport {
                 NumberText.exact(timing.latencyP90Nanoseconds),
                 NumberText.exact(timing.latencyP99Nanoseconds),
                 NumberText.exact(timing.latencyP999Nanoseconds),
-                NumberText.exact(Statistics.median(ratios)),
+                NumberText.exact(SampleStatistics.median(ratios)),
                 NumberText.exact(ratios.first),
                 NumberText.exact(ratios.last),
                 timing.reference ?? "",

@@ -1,73 +1,209 @@
 import DedupeHarness
+import Foundation
 
-/// `compare`: the change in median ns/event for every case present in both result files, and
-/// whether it is a significant regression.
+/// `compare`: whether the current run is slower than the baseline, strategy by strategy, with a
+/// decision rule that stays quiet on unchanged code (see `Guides/CLI.md`, *compare*).
+///
+/// The gate's unit is a strategy in a mode (`consumed-alone fifo-set`, `two-layer
+/// hash-deque+bloom`) over every workload both runs timed it on. Its statistic, per timing fork,
+/// is the geometric mean over those workloads and the fork's repetitions of the ratio to the
+/// reference timed in the same repetition; the forks are the independent samples, so the
+/// variance between processes is part of every test. A unit regresses when
+/// - a one-sided Welch t test on the forks' log statistics, adjusted over all units (Holm by
+///   default), gives p̃ < α, and
+/// - the Hodges–Lehmann interval (confidence 1 − α) of the change lies wholly above the
+///   threshold.
+/// The same figures per case, unadjusted and not gated, are kept for diagnosis (``rows``).
 public struct ResultsComparison: Sendable {
+    /// What the gate is set to.
+    public struct Rule: Sendable, Equatable {
+        /// Smallest slowdown that counts, in percent.
+        public var thresholdPercent: Double
+        /// Significance level after the correction; the interval's confidence is 1 − α.
+        public var alpha: Double
+        public var correction: MultipleComparisons
+
+        public init(thresholdPercent: Double = ResultsComparison.defaultThresholdPercent, alpha: Double = 0.05, correction: MultipleComparisons = .holm) {
+            self.thresholdPercent = thresholdPercent
+            self.alpha = alpha
+            self.correction = correction
+        }
+
+        /// The threshold on the log scale the statistics live on.
+        var logThreshold: Double { log1p(thresholdPercent / 100) }
+    }
+
+    /// The threshold `compare` uses unless told otherwise; chosen by `Benchmarks/calibrate-compare`.
+    public static let defaultThresholdPercent = 8.0
+
+    /// One strategy in one mode, across workloads: the gate's unit. A pipeline case belongs to two
+    /// units, its window's and its consumed set's (`two-layer hash-deque+*`, `two-layer *+fifo-set`),
+    /// so a slower consumed set shows in its own units at full strength and in its window
+    /// partner's diluted among every set that window ran with.
+    public struct UnitKey: Hashable, Sendable, CustomStringConvertible {
+        public enum Layer: String, Sendable {
+            case window
+            case consumed
+        }
+
+        public var mode: String
+        public var layer: Layer
+        /// The strategy id, an SDK set with its constant (`recent-ids (N = 10)`).
+        public var strategy: String
+        /// The strategy's id alone (`recent-ids`).
+        public var strategyID: String
+
+        /// `consumed-alone fifo-set`, `two-layer hash-deque+*`, `two-layer *+recent-ids (N = 10)`.
+        public var description: String {
+            let pipeline = (CaseMode(rawValue: mode)?.usesWindow ?? false) && (CaseMode(rawValue: mode)?.usesConsumedSet ?? false)
+            guard pipeline else { return "\(mode) \(strategy)" }
+            return layer == .window ? "\(mode) \(strategy)+*" : "\(mode) *+\(strategy)"
+        }
+
+        /// The units `result` belongs to: one per layer it uses.
+        static func units(of result: CaseResult) -> [UnitKey] {
+            var keys: [UnitKey] = []
+            if let window = result.window {
+                keys.append(UnitKey(mode: result.mode, layer: .window, strategy: window, strategyID: window))
+            }
+            if let consumed = result.consumed {
+                keys.append(UnitKey(
+                    mode: result.mode, layer: .consumed, strategy: CaseLabel.text(window: nil, consumed: consumed, parameters: result.parameters), strategyID: consumed))
+            }
+            return keys.map { key in
+                var key = key
+                if result.isSnapshotPersistence { key.strategy += " [snapshot]" }
+                return key
+            }
+        }
+    }
+
+    /// The change between the two runs' per-fork log statistics.
+    public struct Change: Sendable, Equatable {
+        public var baselineForks: Int
+        public var currentForks: Int
+        /// Hodges–Lehmann shift of the log statistic and its interval; `exp − 1` is the change.
+        public var estimate: HodgesLehmann.Estimate
+        /// One-sided Welch p for "slower" and for "faster".
+        public var pSlower: Double
+        public var pFaster: Double
+        /// The smallest slowdown (log scale) this unit could be flagged at with 80% power.
+        public var minimumDetectable: Double
+
+        /// Change in percent at the estimate, the interval's bounds, and the detectable minimum.
+        public var percent: Double { expm1(estimate.shift) * 100 }
+        public var lowerPercent: Double { expm1(estimate.lower) * 100 }
+        public var upperPercent: Double { expm1(estimate.upper) * 100 }
+        public var minimumDetectablePercent: Double { expm1(minimumDetectable) * 100 }
+    }
+
+    public enum Verdict: String, Sendable {
+        /// Significantly slower after the correction, and the whole interval above the threshold.
+        case regression
+        /// The same, faster.
+        case improvement
+        /// Anything else.
+        case unchanged
+    }
+
+    /// One gate unit.
+    public struct Unit: Sendable {
+        public var key: UnitKey
+        /// Workloads both runs timed it on.
+        public var workloads: Int
+        public var change: Change
+        /// p of the unit's direction (slower, or faster for an improvement), adjusted over all units.
+        public var adjustedP: Double
+        public var verdict: Verdict
+        /// Why it was, or was not, flagged, in one sentence.
+        public var reason: String
+    }
+
+    /// One case, for diagnosis (not gated).
     public struct Row: Sendable {
         public var key: CaseKey
         public var baselineMedian: Double
         public var currentMedian: Double
-        /// (current − baseline) / baseline, in percent; positive is slower.
+        /// Change of the median ns/event, in percent.
         public var changePercent: Double
-        /// One-sided Mann–Whitney U test that the current samples are larger.
-        public var test: MannWhitneyU.Result?
-        public var verdict: Verdict
+        /// The change of its ratio to the reference; `nil` for a reference row or a sample too
+        /// small for an interval.
+        public var change: Change?
     }
 
-    public enum Verdict: String, Sendable {
-        /// Slower by more than the threshold, and significantly so.
-        case regression
-        /// Faster by more than the threshold.
-        case improvement
-        /// Within the threshold, or not significant.
-        case unchanged
-    }
-
+    public var rule: Rule
+    public var units: [Unit]
     public var rows: [Row]
     /// Cases only in one of the files.
     public var onlyInBaseline: [CaseKey]
     public var onlyInCurrent: [CaseKey]
-    public var thresholdPercent: Double
-    public var alpha: Double
-
-    /// Differences between the two runs that make their timings hard to compare (quick against
-    /// full, another seed, build or machine, cases run with other parameters), one sentence
-    /// each.
+    /// Cases in both files that are reference rows: their ratio is 1 by construction, so they
+    /// are in no unit.
+    public var referenceCases: Int
+    /// Differences between the runs that do not prevent the comparison but weaken it, one
+    /// sentence each.
     public var caveats: [String]
 
-    public var hasRegression: Bool { rows.contains { $0.verdict == .regression } }
+    public var hasRegression: Bool { units.contains { $0.verdict == .regression } }
 
-    /// Compares two runs. A case regresses when its median is more than `thresholdPercent`
-    /// slower and the one-sided test over the repetition samples has p < `alpha`.
+    /// Compares two runs that passed ``inputProblem(in:)`` and ``pairProblem(baseline:current:rule:)``.
     ///
-    /// - Complexity: O(cases × repetitions³) at worst (exact test).
-    public init(baseline: RunResults, current: RunResults, thresholdPercent: Double = 5, alpha: Double = 0.05) {
-        self.thresholdPercent = thresholdPercent
-        self.alpha = alpha
+    /// - Complexity: O(cases × samples + units × forks² log forks).
+    public init(baseline: RunResults, current: RunResults, rule: Rule = Rule()) {
+        self.rule = rule
         caveats = Self.caveats(baseline, current)
+        let confidence = 1 - rule.alpha
         let baselineTimed = baseline.cases.filter { $0.timing != nil }
         let currentTimed = current.cases.filter { $0.timing != nil }
-        var currentByKey: [CaseKey: TimingResult] = [:]
-        for result in currentTimed { currentByKey[result.key] = result.timing }
+        var currentByKey: [CaseKey: CaseResult] = [:]
+        for result in currentTimed { currentByKey[result.key] = result }
         let baselineKeys = Set(baselineTimed.map(\.key))
-        rows = baselineTimed.compactMap { result in
-            guard let before = result.timing, let after = currentByKey[result.key],
-                  before.medianNanosecondsPerEvent > 0 else { return nil }
-            let change = (after.medianNanosecondsPerEvent - before.medianNanosecondsPerEvent)
-                / before.medianNanosecondsPerEvent * 100
-            let test = MannWhitneyU.test(before.samplesNanosecondsPerEvent, after.samplesNanosecondsPerEvent)
-            let verdict: Verdict
-            if change > thresholdPercent, let test, test.pValue < alpha {
-                verdict = .regression
-            } else if change < -thresholdPercent {
-                verdict = .improvement
-            } else {
-                verdict = .unchanged
-            }
+        let pairs = baselineTimed.compactMap { before in currentByKey[before.key].map { (before, $0) } }
+
+        rows = pairs.map { before, after in
+            let old = before.timing!.medianNanosecondsPerEvent
+            let new = after.timing!.medianNanosecondsPerEvent
+            let values = (Self.forkStatistics([before]), Self.forkStatistics([after]))
             return Row(
-                key: result.key, baselineMedian: before.medianNanosecondsPerEvent,
-                currentMedian: after.medianNanosecondsPerEvent, changePercent: change, test: test, verdict: verdict)
+                key: before.key, baselineMedian: old, currentMedian: new, changePercent: (new - old) / old * 100,
+                change: values.0.flatMap { a in values.1.flatMap { b in Self.change(a, b, confidence: confidence, alpha: rule.alpha, logThreshold: rule.logThreshold) } })
         }
+
+        // Units in the baseline's order of first appearance, so the output is stable. The
+        // reference rows (ratio 1 by construction) are left out of every unit.
+        var unitOrder: [UnitKey] = []
+        var unitPairs: [UnitKey: [(CaseResult, CaseResult)]] = [:]
+        referenceCases = 0
+        for (before, after) in pairs {
+            guard !Self.isReferenceRow(before) || !Self.isReferenceRow(after) else {
+                referenceCases += 1
+                continue
+            }
+            for key in UnitKey.units(of: before) {
+                if unitPairs[key] == nil { unitOrder.append(key) }
+                unitPairs[key, default: []].append((before, after))
+            }
+        }
+        var measured: [(key: UnitKey, workloads: Int, a: [Double], b: [Double])] = []
+        for key in unitOrder {
+            let members = unitPairs[key]!
+            guard let a = Self.forkStatistics(members.map(\.0)), let b = Self.forkStatistics(members.map(\.1)) else { continue }
+            measured.append((key, Set(members.map(\.0.workload)).count, a, b))
+        }
+        // Every unit is tested; the correction is over all of them.
+        let alpha = rule.alpha
+        let changes = measured.map { Self.change(
+            $0.a, $0.b, confidence: confidence, alpha: alpha / Double(max(1, measured.count)), logThreshold: rule.logThreshold)
+        }
+        let slower = rule.correction.adjusted(changes.map { $0?.pSlower ?? 1 })
+        let faster = rule.correction.adjusted(changes.map { $0?.pFaster ?? 1 })
+        units = measured.indices.compactMap { index in
+            guard let change = changes[index] else { return nil }
+            return Self.decide(
+                key: measured[index].key, workloads: measured[index].workloads, change: change,
+                slower: slower[index], faster: faster[index], rule: rule)
+        }
+
         onlyInBaseline = baselineTimed.map(\.key).filter { currentByKey[$0] == nil }
         onlyInCurrent = currentTimed.map(\.key).filter { !baselineKeys.contains($0) }
         if let caveat = Self.parameterCaveat(
@@ -76,6 +212,87 @@ public struct ResultsComparison: Sendable {
         {
             caveats.append(caveat)
         }
+    }
+
+    /// Whether `result` is a reference row: every ratio exactly 1.
+    static func isReferenceRow(_ result: CaseResult) -> Bool {
+        result.timing.map { $0.ratiosToReference.allSatisfy { $0 == 1 } } ?? true
+    }
+
+    /// Per fork: the mean over `cases` of each case's median log ratio to the reference over the
+    /// fork's repetitions, the log of a geometric mean over workloads. The median keeps one
+    /// preempted repetition (of the case or of its reference) from moving the fork's value.
+    /// `nil` when a case has no ratios or not the first case's forks.
+    static func forkStatistics(_ cases: [CaseResult]) -> [Double]? {
+        guard let forks = cases.first?.timing?.forks, forks > 0 else { return nil }
+        var sums = [Double](repeating: 0, count: forks)
+        for result in cases {
+            guard let timing = result.timing, timing.forks == forks, !timing.ratiosToReference.isEmpty,
+                  timing.ratiosToReference.count % forks == 0 else { return nil }
+            let perFork = timing.ratiosToReference.count / forks
+            for fork in 0..<forks {
+                let logs = timing.ratiosToReference[(fork * perFork)..<((fork + 1) * perFork)].map { log($0) }
+                sums[fork] += SampleStatistics.median(logs)!
+            }
+        }
+        return sums.map { $0 / Double(cases.count) }
+    }
+
+    /// The change from fork statistics `a` to `b`; `nil` when the samples are too small for an
+    /// interval or a test. The detectable minimum is the larger of what a one-sided test at
+    /// `alpha` detects with 80% power and the threshold plus the interval's lower half-width
+    /// (what a change needs for its interval to clear `logThreshold`).
+    static func change(_ a: [Double], _ b: [Double], confidence: Double, alpha: Double, logThreshold: Double) -> Change? {
+        guard let estimate = HodgesLehmann.estimate(a, b, confidence: confidence),
+              let welch = StudentT.welch(a, b) else { return nil }
+        let power = StudentT.quantile(upper: 0.2, degreesOfFreedom: welch.degreesOfFreedom)
+        let critical = StudentT.quantile(upper: alpha, degreesOfFreedom: welch.degreesOfFreedom)
+        return Change(
+            baselineForks: a.count, currentForks: b.count, estimate: estimate, pSlower: welch.pValue,
+            pFaster: StudentT.welch(b, a)!.pValue,
+            minimumDetectable: max((critical + power) * welch.standardError, logThreshold + estimate.shift - estimate.lower))
+    }
+
+    static func decide(key: UnitKey, workloads: Int, change: Change, slower: Double, faster: Double, rule: Rule) -> Unit {
+        let level = Self.setting((1 - rule.alpha) * 100)
+        let interval = "the \(level)% interval [\(Self.signed(change.lowerPercent)), \(Self.signed(change.upperPercent))]"
+        let threshold = Self.setting(rule.thresholdPercent)
+        let alpha = Self.setting(rule.alpha)
+        let correction = rule.correction.name
+        func unit(_ verdict: Verdict, _ adjusted: Double, _ reason: String) -> Unit {
+            Unit(key: key, workloads: workloads, change: change, adjustedP: adjusted, verdict: verdict, reason: reason)
+        }
+        if change.estimate.shift >= 0 {
+            let significant = slower < rule.alpha
+            let above = change.estimate.lower > rule.logThreshold
+            let p = "\(correction)-adjusted p = \(Self.pText(slower))"
+            if significant && above {
+                return unit(.regression, slower, "\(p) < \(alpha) and \(interval) lies above +\(threshold)%")
+            }
+            return unit(.unchanged, slower, significant
+                ? "\(interval) reaches below +\(threshold)% (\(p) < \(alpha))"
+                : "\(p) ≥ \(alpha)" + (above ? "" : "; \(interval) reaches below +\(threshold)%"))
+        }
+        let significant = faster < rule.alpha
+        let below = change.estimate.upper < -rule.logThreshold
+        let p = "\(correction)-adjusted p = \(Self.pText(faster))"
+        if significant && below {
+            return unit(.improvement, faster, "\(p) < \(alpha) and \(interval) lies below −\(threshold)%")
+        }
+        return unit(.unchanged, faster, significant ? "\(interval) reaches above −\(threshold)%" : "\(p) ≥ \(alpha) (faster)")
+    }
+
+    static func signed(_ percent: Double) -> String {
+        (percent >= 0 ? "+" : "−") + NumberText.fixed(abs(percent), 1) + "%"
+    }
+
+    /// A setting as typed: `5`, `0.05`, `95`, `97.5`.
+    static func setting(_ value: Double) -> String {
+        String(format: "%g", value)
+    }
+
+    static func pText(_ p: Double) -> String {
+        p < 1e-4 ? String(format: "%.1e", p) : NumberText.significant(p)
     }
 
     /// A sentence for the cases that ran in both files but with other parameters (another
@@ -89,41 +306,15 @@ public struct ResultsComparison: Sendable {
             + "\(before.key): \(before.parameterSummary) in the baseline, \(after.parameterSummary) now"
     }
 
+    /// Differences that weaken the comparison without making it meaningless.
     static func caveats(_ baseline: RunResults, _ current: RunResults) -> [String] {
         var caveats: [String] = []
-        func differ<T: Equatable>(_ name: String, _ path: (RunResults) -> T) {
-            let before = path(baseline)
-            let after = path(current)
-            if before != after { caveats.append("\(name) differs: \(before) in the baseline, \(after) now") }
+        if baseline.environment.cpuModel != current.environment.cpuModel {
+            caveats.append("CPU differs: \(baseline.environment.cpuModel) in the baseline, \(current.environment.cpuModel) now")
         }
-        differ("quick mode") { $0.settings.quick }
-        differ("seed") { $0.environment.seed }
-        differ("window length (ms)") { $0.settings.windowMilliseconds }
-        differ("build configuration") { $0.environment.buildConfiguration }
-        differ("CPU") { $0.environment.cpuModel }
-        differ("trace") { $0.settings.traceFile ?? "none" }
+        for (name, results) in [("baseline", baseline), ("current run", current)] where results.settings.forksInChildProcesses == false {
+            caveats.append("the \(name)'s timing forks all ran in one process, so the variance between processes is not sampled")
+        }
         return caveats
-    }
-
-    /// A plain-text table for the terminal.
-    public func plainText() -> String {
-        var lines = ["case\tbaseline_ns\tcurrent_ns\tchange\tp\tverdict"]
-        for row in rows {
-            let p = row.test.map { NumberText.fixed($0.pValue, 4) + ($0.exact ? "" : "~") } ?? "n/a"
-            let sign = row.changePercent >= 0 ? "+" : ""
-            lines.append(
-                "\(row.key)\t\(NumberText.significant(row.baselineMedian))\t\(NumberText.significant(row.currentMedian))\t"
-                    + "\(sign)\(NumberText.fixed(row.changePercent, 1))%\t\(p)\t\(row.verdict.rawValue)")
-        }
-        for key in onlyInBaseline { lines.append("\(key)\tonly in baseline") }
-        for key in onlyInCurrent { lines.append("\(key)\tonly in current") }
-        let regressions = rows.filter { $0.verdict == .regression }.count
-        let improvements = rows.filter { $0.verdict == .improvement }.count
-        lines.append("")
-        lines.append(
-            "\(rows.count) case(s) compared: \(regressions) regression(s), \(improvements) improvement(s) "
-                + "(threshold \(NumberText.significant(thresholdPercent))%, alpha \(NumberText.significant(alpha)); "
-                + "p: one-sided Mann–Whitney U, ~ = normal approximation)")
-        return lines.joined(separator: "\n") + "\n"
     }
 }

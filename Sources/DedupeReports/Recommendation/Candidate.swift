@@ -83,7 +83,7 @@ public struct Candidate: Sendable, Equatable {
                 (a.correctness?.events ?? 0, a.memoryFigure ?? 0) < (b.correctness?.events ?? 0, b.memoryFigure ?? 0)
             }
             let medians = members.compactMap { $0.timing?.medianNanosecondsPerEvent }
-            let ratios = members.compactMap { $0.timing.flatMap { Statistics.median($0.ratiosToReference.sorted()) } }
+            let ratios = members.compactMap { $0.timing.flatMap { SampleStatistics.median($0.ratiosToReference) } }
             let first = members[0]
             return Candidate(
                 window: key.window, consumed: key.consumed, parameters: key.parameters,

@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+/// The harness's child-process entry point. The harness re-runs its own executable with a hidden
+/// verb to measure in a fresh process: the timing forks, and the memory pass with jemalloc
+/// preloaded. The executable's `main` hands its arguments over first thing:
+///
+///     if let code = HarnessChild.runIfRequested(rawArguments) { exit(code) }
+///
+/// That call also marks the process as able to host children; a process that never made it (a
+/// test runner, another tool linking the harness) measures everything in-process instead, so the
+/// harness never launches an executable that would not understand the verb.
+///
+/// Protocol: `EXECUTABLE __harness-child ROLE`, a JSON request on stdin, a JSON response on
+/// stdout, diagnostics on stderr; exit 0, or 2 for a request the child cannot serve.
+public enum HarnessChild {
+    /// The hidden verb; never listed in help.
+    public static let verb = "__harness-child"
+
+    /// What a child is asked to do.
+    enum Role: String, CaseIterable {
+        /// One timing fork: `TimingForkRequest` in, `TimingForkResponse` out.
+        case timing
+        /// The memory pass: `MemoryPassRequest` in, `MemoryPassResponse` out.
+        case memory
+    }
+
+    private static let host = Atomic<Bool>(false)
+
+    /// Whether this process's `main` called ``runIfRequested(_:catalogue:)``, so re-running the
+    /// executable with the hidden verb reaches the harness.
+    static var canHostChildren: Bool { host.load(ordering: .relaxed) }
+
+    /// Serves the request when `arguments` (without the program name) start with the hidden verb
+    /// and returns the exit code; otherwise returns `nil` and the caller goes on as usual.
+    /// `catalogue` resolves the strategy ids of a request: the strategies this executable links.
+    ///
+    /// - Complexity: O(1) when not requested; otherwise the measurement asked for.
+    public static func runIfRequested(_ arguments: [[UInt8]], catalogue: StrategyCatalogue = .standard) -> Int32? {
+        host.store(true, ordering: .relaxed)
+        guard let first = arguments.first, first == Array(verb.utf8) else { return nil }
+        let role = arguments.count == 2 ? Role(rawValue: String(decoding: arguments[1], as: UTF8.self)) : nil
+        guard let role else {
+            let roles = Role.allCases.map(\.rawValue).joined(separator: "|")
+            FileHandle.standardError.write(Data("\(verb): expected one role, \(roles)\n".utf8))
+            return 2
+        }
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        do {
+            let output: Data
+            switch role {
+            case .timing:
+                let request = try JSONDecoder().decode(TimingForkRequest.self, from: input)
+                output = try JSONEncoder().encode(try TimingFork.run(request, catalogue: catalogue))
+            case .memory:
+                let request = try JSONDecoder().decode(MemoryPassRequest.self, from: input)
+                output = try JSONEncoder().encode(
+                    try MemoryPass.run(request, catalogue: catalogue, statistics: AllocatorStatisticsDetector.detect()))
+            }
+            FileHandle.standardOutput.write(output)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(verb) \(role.rawValue): \(error)\n".utf8))
+            return 2
+        }
+    }
+
+    /// Runs this executable as a `role` child on `request` and decodes its response. Throws
+    /// `ChildProcess.Timeout` for a hung child, `HarnessError.stageFailed` for one that failed
+    /// (its exit status and the first line of its stderr) or answered something unreadable.
+    static func call<Response: Decodable>(
+        _ role: Role, _ request: some Encodable, environment: [String: String] = [:], stage: String, timeoutSeconds: Double
+    ) throws -> Response {
+        let child = try ChildProcess.run(
+            executable: ChildProcess.currentExecutablePath(), arguments: [verb, role.rawValue], environment: environment,
+            input: JSONEncoder().encode(request), stage: stage, timeoutSeconds: timeoutSeconds)
+        guard child.status == 0 else {
+            let message = String(decoding: child.error, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            throw HarnessError.stageFailed("\(stage): the child process failed with status \(child.status): \(message.prefix(300))")
+        }
+        do {
+            return try JSONDecoder().decode(Response.self, from: child.output)
+        } catch {
+            throw HarnessError.stageFailed("\(stage): the child process answered something unreadable (\(error))")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import DedupeHarness
+import Foundation
+
+extension ResultsComparison {
+    /// The terminal summary: what was compared and how, the verdict, the top regressions by
+    /// effect and why each flagged one was flagged, then the largest unflagged slowdowns.
+    public func summaryText(top: Int = 10) -> String {
+        let level = Self.setting((1 - rule.alpha) * 100)
+        let forks = units.first.map { "\($0.change.baselineForks) and \($0.change.currentForks)" } ?? "no"
+        let regressions = units.filter { $0.verdict == .regression }.sorted { $0.change.estimate.shift > $1.change.estimate.shift }
+        let improvements = units.filter { $0.verdict == .improvement }
+        let detectable = units.map(\.change.minimumDetectablePercent).sorted()
+        var lines: [String] = []
+        lines.append(
+            "compare: \(units.count) unit(s) gated, from \(rows.count) case(s) in both files (\(forks) forks); "
+                + "\(regressions.count) regression(s), \(improvements.count) improvement(s)")
+        lines.append(
+            "rule: a unit (a strategy in a mode, over its workloads; a pipeline case counts for its window and its set) regresses when its one-sided Welch t test on the "
+                + "forks' log geometric-mean ratio to the reference (median over each fork's repetitions), \(rule.correction.name)-adjusted over \(units.count) unit(s), "
+                + "gives p < \(Self.setting(rule.alpha)), and the \(level)% Hodges–Lehmann interval of its change lies above "
+                + "+\(Self.setting(rule.thresholdPercent))%")
+        if let median = SampleStatistics.median(detectable), let worst = units.max(by: {
+            $0.change.minimumDetectablePercent < $1.change.minimumDetectablePercent
+        }) {
+            lines.append(
+                "minimum detectable effect (80% power, and the interval clearing the threshold): \(Self.signed(median)) for the "
+                    + "median unit, \(Self.signed(worst.change.minimumDetectablePercent)) at worst (\(worst.key))")
+        }
+        if referenceCases > 0 {
+            lines.append("not gated: \(referenceCases) reference row(s), whose ratio is 1 by construction")
+        }
+        if !onlyInBaseline.isEmpty || !onlyInCurrent.isEmpty {
+            lines.append("not compared: \(onlyInBaseline.count) case(s) only in the baseline, \(onlyInCurrent.count) only in the current run")
+        }
+        lines.append("")
+        if regressions.isEmpty {
+            lines.append("No regression.")
+        } else {
+            lines.append("Regressions, largest first:")
+            for unit in regressions.prefix(top) { lines.append(Self.line(unit)) }
+            if regressions.count > top { lines.append("  … and \(regressions.count - top) more (see --out)") }
+        }
+        let unflagged = units.filter { $0.verdict == .unchanged && $0.change.estimate.shift > 0 }
+            .sorted { $0.change.estimate.shift > $1.change.estimate.shift }.prefix(min(top, 5))
+        if !unflagged.isEmpty {
+            lines.append("Largest slowdowns not flagged:")
+            for unit in unflagged { lines.append(Self.line(unit)) }
+        }
+        if !improvements.isEmpty {
+            lines.append("Improvements:")
+            for unit in improvements.sorted(by: { $0.change.estimate.shift < $1.change.estimate.shift }).prefix(top) {
+                lines.append(Self.line(unit))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func line(_ unit: Unit) -> String {
+        "  \(unit.verdict.rawValue): \(unit.key) \(signed(unit.change.percent)) over \(unit.workloads) workload(s): \(unit.reason)"
+    }
+
+    /// The full table, tab-separated, for `--out`: one row per unit (`level` `unit`, with the
+    /// verdict), then one per case (`level` `case`, not gated).
+    public func table() -> String {
+        var lines = [[
+            "level", "name", "mode", "window", "consumed", "workloads", "baseline_median_ns", "current_median_ns",
+            "median_change_pct", "ratio_change_pct", "ci_low_pct", "ci_high_pct", "p_slower", "p_adjusted",
+            "min_detectable_pct", "verdict", "reason",
+        ].joined(separator: "\t")]
+        func fields(_ change: Change?) -> [String] {
+            guard let change else { return ["", "", "", ""] }
+            return [
+                NumberText.fixed(change.percent, 2), NumberText.fixed(change.lowerPercent, 2),
+                NumberText.fixed(change.upperPercent, 2), Self.pText(change.pSlower),
+            ]
+        }
+        for unit in units {
+            let window = unit.key.layer == .window ? unit.key.strategyID : ""
+            let consumed = unit.key.layer == .consumed ? unit.key.strategyID : ""
+            lines.append((["unit", unit.key.description, unit.key.mode, window, consumed,
+                           String(unit.workloads), "", "", ""] + fields(unit.change)
+                          + [Self.pText(unit.adjustedP), NumberText.fixed(unit.change.minimumDetectablePercent, 2),
+                             unit.verdict.rawValue, unit.reason]).joined(separator: "\t"))
+        }
+        for row in rows {
+            lines.append((["case", row.key.description, row.key.mode, row.key.window ?? "", row.key.consumed ?? "", "1",
+                           NumberText.significant(row.baselineMedian), NumberText.significant(row.currentMedian),
+                           NumberText.fixed(row.changePercent, 2)] + fields(row.change)
+                          + ["", row.change.map { NumberText.fixed($0.minimumDetectablePercent, 2) } ?? "", "",
+                             row.change == nil ? "reference row or too few forks" : ""]).joined(separator: "\t"))
+        }
+        for key in onlyInBaseline { lines.append(["case", key.description, key.mode, key.window ?? "", key.consumed ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in baseline"].joined(separator: "\t")) }
+        for key in onlyInCurrent { lines.append(["case", key.description, key.mode, key.window ?? "", key.consumed ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in current"].joined(separator: "\t")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
