@@ -91,8 +91,8 @@ struct ScriptedStatistics: AllocatorStatistics {
         // A scenario by its spec and a trace by its events: both reach the child.
         let workloads = [
             ChildWorkload(LoadedWorkload(id: scenario.id, category: nil, tag: nil, workload: Self.workload,
-                                         spec: .scenario(id: scenario.id, seed: 1, scale: 1))),
-            ChildWorkload(LoadedWorkload(id: "trace", category: nil, tag: nil, workload: Self.workload, spec: nil)),
+                                         spec: .scenario(id: scenario.id, seed: 1, scale: 1), prepare: EventColumns.init)),
+            ChildWorkload(LoadedWorkload(id: "trace", category: nil, tag: nil, workload: Self.workload, spec: nil, prepare: EventColumns.init)),
         ]
         let request = MemoryPassRequest(workloads: workloads, cases: [
             ChildCaseSpec(key: 3, workload: 0, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
