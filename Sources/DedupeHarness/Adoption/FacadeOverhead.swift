@@ -88,8 +88,8 @@ public enum FacadeOverhead {
         }
         let sides = sideNames.indices.map { side in
             Side(
-                name: sideNames[side], nanosecondsPerEvent: median(nanoseconds[side]),
-                extraNanosecondsPerEvent: median(zip(nanoseconds[side], nanoseconds[0]).map { $0 - $1 }),
+                name: sideNames[side], nanosecondsPerEvent: SampleStatistics.median(nanoseconds[side]) ?? .nan,
+                extraNanosecondsPerEvent: SampleStatistics.median(zip(nanoseconds[side], nanoseconds[0]).map { $0 - $1 }) ?? .nan,
                 allocationsPerEvent: allocations[side], decisions: decisions[side])
         }
         return Report(workload: workload.name, events: events.count, repetitions: repetitions,
@@ -225,12 +225,6 @@ public enum FacadeOverhead {
         }
 
         var array: [Int] { [navigated, window, consumed] }
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
 
