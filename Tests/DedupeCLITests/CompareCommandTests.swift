@@ -64,7 +64,7 @@ import Testing
         #expect(comparison.units.filter(Self.isBloomUnit).allSatisfy { $0.verdict == .regression })
         let unit = try #require(flagged.first)
         #expect(unit.change.lowerPercent > 5 && unit.change.percent > 10 && unit.change.percent < 20)
-        #expect(unit.reason.contains("Holm-adjusted p = ") && unit.reason.contains("lies above +8%"))
+        #expect(unit.reason.contains("Holm-adjusted p = ") && unit.reason.contains("lies above +4%"))
     }
 
     @Test func anEffectBelowTheThresholdIsNotFlagged() {
@@ -73,7 +73,7 @@ import Testing
         let comparison = ResultsComparison(baseline: baseline, current: current)
         #expect(!comparison.hasRegression)
         let bloom = comparison.units.filter(Self.isBloomUnit)
-        #expect(bloom.contains { $0.reason.contains("reaches below +8%") })
+        #expect(bloom.contains { $0.reason.contains("reaches below +4%") })
     }
 
     @Test func regressionExitsOneAndSaysWhy() throws {
@@ -85,7 +85,7 @@ import Testing
         #expect(lines.first?.hasPrefix("compare: ") == true)
         #expect(lines.first?.contains("case(s) in both files (6 and 6 forks)") == true)
         #expect(lines.contains("Regressions, largest first:"))
-        #expect(lines.contains { $0.hasPrefix("  regression: ") && $0.contains("bloom") && $0.contains("lies above +8%") })
+        #expect(lines.contains { $0.hasPrefix("  regression: ") && $0.contains("bloom") && $0.contains("lies above +4%") })
         #expect(outcome.output.contains("not gated: "))
     }
 

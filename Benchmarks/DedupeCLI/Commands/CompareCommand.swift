@@ -15,7 +15,7 @@ extension Subcommands {
         every unit and case. Exit codes: 0 no regression, 1 regression, 2 usage error or unusable input.
         """,
         options: [
-            OptionSpec("threshold", value: "PCT", help: "Smallest slowdown that counts, in percent (default 8)."),
+            OptionSpec("threshold", value: "PCT", help: "Smallest slowdown that counts, in percent (default 4)."),
             OptionSpec("alpha", value: "A", help: "Significance level after the correction, in (0, 0.5) (default 0.05)."),
             OptionSpec("correction", value: "NAME", help: "holm (family-wise error) or bh (false discovery rate) (default holm)."),
             OptionSpec("out", value: "FILE", help: "Write the full table of units and cases there (tab-separated)."),

@@ -34,7 +34,7 @@ public struct ResultsComparison: Sendable {
     }
 
     /// The threshold `compare` uses unless told otherwise; chosen by `Benchmarks/calibrate-compare`.
-    public static let defaultThresholdPercent = 8.0
+    public static let defaultThresholdPercent = 4.0
 
     /// One strategy in one mode, across workloads: the gate's unit. A pipeline case belongs to two
     /// units, its window's and its consumed set's (`two-layer hash-deque+*`, `two-layer *+fifo-set`),
