@@ -19,9 +19,6 @@ struct ScriptedStatistics: AllocatorStatistics {
         allocations += 10
         return allocations
     }
-
-    mutating func resetPeak() -> Bool { false }
-    mutating func peakBytesSinceReset() -> Int? { nil }
 }
 
 @Suite struct MemoryPassTests {

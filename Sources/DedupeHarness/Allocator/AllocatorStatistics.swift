@@ -1,8 +1,8 @@
-/// Reads the process allocator's counters between phases of a measurement (never per event).
+/// Reads the process allocator's counters between phases of a measurement.
 ///
 /// Counters are running totals or levels: a measurement reads them before and after a phase and
-/// takes the difference. Reading may itself be expensive (jemalloc merges its statistics on every
-/// read), which is why nothing here is meant for a per-event path.
+/// takes the difference. The aggregate readings may be expensive (jemalloc merges its statistics
+/// on every read), so they are never read per event; only `threadByteTotals()` is.
 ///
 /// A conformer is bound to the thread that created it (jemalloc's per-thread counters are
 /// located once, at creation): create it on the thread being measured and use it only there.
@@ -24,17 +24,9 @@ public protocol AllocatorStatistics {
     ///
     /// - Complexity: O(arenas).
     mutating func allocationCount() -> Int?
-    /// Starts a new peak interval for the calling thread; `false` when unsupported.
-    ///
-    /// - Complexity: O(1).
-    mutating func resetPeak() -> Bool
-    /// The highest bytes allocated by the calling thread since `resetPeak()`, above the level at
-    /// the reset; `nil` when unsupported.
-    ///
-    /// - Complexity: O(1).
-    mutating func peakBytesSinceReset() -> Int?
     /// Bytes the calling thread has allocated and deallocated since it started, counted by
-    /// usable size; `nil` when the allocator keeps no per-thread byte counters.
+    /// usable size; `nil` when the allocator keeps no per-thread byte counters. The memory pass
+    /// reads them around every event for the peak, so they must be exact and never allocate.
     ///
     /// - Complexity: O(1): two loads, cheap enough to bracket short phases.
     func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)?

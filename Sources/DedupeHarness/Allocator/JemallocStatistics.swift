@@ -16,8 +16,6 @@
 public struct JemallocStatistics: AllocatorStatistics {
     /// jemalloc's `version` string, e.g. `5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c`.
     public let version: String
-    /// Whether `thread.peak.reset` / `thread.peak.read` exist (jemalloc 5.3 and later).
-    public let supportsPeak: Bool
 
     let mallctl: Mallctl
     /// jemalloc's own per-thread counters (`thread.allocatedp`, `thread.deallocatedp`).
@@ -46,12 +44,10 @@ public struct JemallocStatistics: AllocatorStatistics {
         self.version = String(cString: version)
         self.threadAllocated = allocated
         self.threadDeallocated = deallocated
-        self.supportsPeak = mallctl.read(.threadPeakRead, as: UInt64.self) != nil
         // A reading must not allocate, or the first one after creation would count itself:
         // each runs once now, so the control names it uses (created lazily) already exist.
         _ = allocationCount()
         _ = allocatedBytes()
-        _ = Mallctl.Name.threadPeakReset
     }
 
     /// `jemalloc 5.3.0`: the release, without the git suffix of `version`.
@@ -74,17 +70,6 @@ public struct JemallocStatistics: AllocatorStatistics {
             let large = mallctl.read(.largeRequests, as: UInt64.self)
         else { return nil }
         return Int(truncatingIfNeeded: small &+ large)
-    }
-
-    public mutating func resetPeak() -> Bool {
-        supportsPeak && mallctl.perform(.threadPeakReset)
-    }
-
-    /// jemalloc updates the peak on its peak events (about every 64 KiB of allocation) and on
-    /// each read, so a short spike below that granularity may be missed.
-    public mutating func peakBytesSinceReset() -> Int? {
-        guard supportsPeak, let peak = mallctl.read(.threadPeakRead, as: UInt64.self) else { return nil }
-        return Int(truncatingIfNeeded: peak)
     }
 
     public func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)? {

@@ -88,8 +88,6 @@ extension Mallctl.Name {
     static let threadAllocatedPointer = Self("thread.allocatedp")
     static let threadDeallocatedPointer = Self("thread.deallocatedp")
     static let threadCacheFlush = Self("thread.tcache.flush")
-    static let threadPeakRead = Self("thread.peak.read")
-    static let threadPeakReset = Self("thread.peak.reset")
     static let allocated = Self("stats.allocated")
     // 4096 is MALLCTL_ARENAS_ALL: the sum over all arenas.
     static let smallRequests = Self("stats.arenas.4096.small.nrequests")

@@ -8,8 +8,8 @@ import Glibc
 ///
 /// Allocated bytes are `uordblks + hblkhd`: bytes in use in the heap arenas plus bytes in
 /// blocks served by `mmap`. The figures are process-wide (every thread's allocations) and count
-/// chunks parked in glibc's per-thread cache as in use. glibc keeps no allocation count and no
-/// peak, so those are `nil`.
+/// chunks parked in glibc's per-thread cache as in use. glibc keeps no allocation count, so it is
+/// `nil`, and no per-thread byte totals, so the memory pass takes the peak from its slice readings.
 public struct MallinfoStatistics: AllocatorStatistics {
     typealias Function = @convention(c) () -> mallinfo2
 
@@ -32,9 +32,5 @@ public struct MallinfoStatistics: AllocatorStatistics {
     }
 
     public mutating func allocationCount() -> Int? { nil }
-
-    public mutating func resetPeak() -> Bool { false }
-
-    public mutating func peakBytesSinceReset() -> Int? { nil }
 }
 #endif

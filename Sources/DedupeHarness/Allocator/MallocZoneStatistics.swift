@@ -4,7 +4,8 @@ import Darwin
 /// The Darwin malloc zones' statistics: the fallback on Apple platforms.
 ///
 /// Allocated bytes are `size_in_use` summed over every zone, process-wide. Darwin keeps no
-/// running allocation count or per-thread peak, so those are `nil`.
+/// running allocation count (`nil`) and no per-thread byte totals (the memory pass then takes the
+/// peak from its slice readings).
 public struct MallocZoneStatistics: AllocatorStatistics {
     public init() {}
 
@@ -18,9 +19,5 @@ public struct MallocZoneStatistics: AllocatorStatistics {
     }
 
     public mutating func allocationCount() -> Int? { nil }
-
-    public mutating func resetPeak() -> Bool { false }
-
-    public mutating func peakBytesSinceReset() -> Int? { nil }
 }
 #endif

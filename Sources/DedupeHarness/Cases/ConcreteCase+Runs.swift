@@ -62,9 +62,11 @@ extension _ConcreteCase {
         }
     }
 
-    /// One run over the whole workload in ten slices, reading the allocator between slices
-    /// (never per event), after one discarded run. Every buffer the loop needs is allocated before
-    /// the baseline is read, so only the strategies' own allocations are counted.
+    /// One run over the whole workload in ten slices, reading the allocator's aggregate
+    /// statistics between slices (never per event), after one discarded run. Every buffer the
+    /// loop needs is allocated before the baseline is read, so only the strategies' own
+    /// allocations are counted. With per-thread byte totals the peak comes from them, read
+    /// around every event (`_EventPeak`).
     ///
     /// The discarded run takes the process's one-time allocations (the runtime's generic metadata
     /// and caches for these types): without it they were charged to whichever case met them
@@ -94,17 +96,27 @@ extension _ConcreteCase {
         var countAtHalf: Int?
 
         let baseline = statistics?.allocatedBytes()
-        let peakSupported = statistics?.resetPeak() ?? false
+        var eventPeak = statistics?.threadByteTotals().map(_EventPeak.init(start:))
         var instance = try Self(mode: mode, window: window, consumed: consumed, persistence: persistence)
+        if let totals = statistics?.threadByteTotals() { eventPeak?.record(after: totals) }
         if let baseline, let now = statistics?.allocatedBytes() { allocated[0] = now - baseline } else { haveBytes = false }
         footprints[0] = instance.footprint
         decisions.withUnsafeMutableBufferPointer { decisionBuffer in
             created.withUnsafeMutableBufferPointer { createdBuffer in
+                let d = decisionBuffer.baseAddress!
+                let c = createdBuffer.baseAddress!
                 for slice in 0..<slices {
                     if slice == slices / 2 { countAtHalf = statistics?.allocationCount() }
-                    instance.process(
-                        columns, slice * n / slices..<(slice + 1) * n / slices,
-                        decisions: decisionBuffer.baseAddress!, created: createdBuffer.baseAddress!)
+                    let range = slice * n / slices..<(slice + 1) * n / slices
+                    if var peak = eventPeak, let totals = statistics {
+                        for i in range {
+                            instance.process(columns, i..<i + 1, decisions: d, created: c)
+                            if let after = totals.threadByteTotals() { peak.record(after: after) }
+                        }
+                        eventPeak = peak
+                    } else {
+                        instance.process(columns, range, decisions: d, created: c)
+                    }
                     footprints[slice + 1] = instance.footprint
                     if let baseline, let now = statistics?.allocatedBytes() {
                         allocated[slice + 1] = now - baseline
@@ -115,7 +127,6 @@ extension _ConcreteCase {
             }
         }
         let countAtEnd = statistics?.allocationCount()
-        let peak = peakSupported ? statistics?.peakBytesSinceReset() : nil
 
         let retained = instance.retainedEntries
         let footprint = instance.footprint
@@ -125,7 +136,7 @@ extension _ConcreteCase {
         if haveBytes {
             let live = allocated[slices]
             result.liveBytes = live
-            result.peakBytes = peak ?? allocated.max()
+            result.peakBytes = eventPeak?.bytes ?? allocated.max()
             result.bytesPerEntry = retained > 0 ? Double(live) / Double(retained) : nil
             result.liveBytesGrowthInLastTenth = _growth(from: allocated[slices - 1], to: live)
         }
@@ -135,6 +146,35 @@ extension _ConcreteCase {
         result.footprintGrowthInLastTenth = _growth(from: footprints[slices - 1], to: footprints[slices])
         withExtendedLifetime(instance) {}
         return result
+    }
+}
+
+/// The most bytes a thread can have held during a run, above its level at the start, from its
+/// allocator's per-thread running totals read at the start and after every phase (the
+/// strategies' construction, then each event).
+///
+/// Within a phase the most it can hold is its level at the phase's start plus everything the
+/// phase allocates, which is exact when the phase frees only after its last allocation (a
+/// table that doubles: the new storage, then the old one freed). Every input to it is a byte
+/// count, so it depends on the run alone and not on the allocator's history: jemalloc's own
+/// `thread.peak` samples every 64 KiB of traffic, and which transient blocks its samples hit
+/// depended on everything the process allocated before.
+struct _EventPeak {
+    /// The highest level seen, above the start.
+    private(set) var bytes = 0
+    private let startLevel: Int64
+    private var deallocatedAtPhaseStart: UInt64
+
+    init(start totals: (allocated: UInt64, deallocated: UInt64)) {
+        startLevel = Int64(bitPattern: totals.allocated &- totals.deallocated)
+        deallocatedAtPhaseStart = totals.deallocated
+    }
+
+    /// Ends a phase at `totals` and starts the next.
+    mutating func record(after totals: (allocated: UInt64, deallocated: UInt64)) {
+        let highest = Int64(bitPattern: totals.allocated &- deallocatedAtPhaseStart) &- startLevel
+        bytes = max(bytes, Int(highest))
+        deallocatedAtPhaseStart = totals.deallocated
     }
 }
 

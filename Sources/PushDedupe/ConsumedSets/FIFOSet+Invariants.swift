@@ -19,7 +19,7 @@ extension FIFOSet {
         precondition(_count == capacity || _next == _count, "a ring that is not full fills in order")
         guard _count > 0 else { return }
         let newest = (_next == 0 ? capacity : _next) - 1
-        precondition(contains(_storage.ring[newest]), "newest id not found")
+        precondition(contains(_withStorage { _, ring in ring[newest] }), "newest id not found")
         guard capacity <= 256 else { return }
         let sequence = _accepted & _geometry.sequenceMask
         var retainedAges: Set<UInt32> = []
@@ -36,7 +36,7 @@ extension FIFOSet {
         precondition(retainedAges.count == _count, "\(retainedAges.count) retained lanes for \(_count) ids")
         for age in 1..._count {
             let slot = (_next - age + capacity) % capacity
-            precondition(contains(_storage.ring[slot]), "id accepted \(age) accepts ago not found")
+            precondition(contains(_withStorage { _, ring in ring[slot] }), "id accepted \(age) accepts ago not found")
         }
     }
     #endif

@@ -7,7 +7,7 @@ extension FIFOSet: SnapshottableConsumedSet {
         writer.write(count: _evictions)
         let capacity = _geometry.capacity
         let oldest = _count < capacity ? 0 : _next
-        writer.write(ids: (0..<_count).lazy.map { self._storage.ring[(oldest + $0) % capacity] })
+        _withStorage { _, ring in writer.write(ids: (0..<_count).lazy.map { ring[(oldest + $0) % capacity] }) }
         return writer.finished(strategyID: Self.strategyID)
     }
 

@@ -33,7 +33,7 @@
 ///
 /// - Complexity: `consume` and `contains` are O(1) expected.
 ///
-/// `@unchecked Sendable`: the only non-`Sendable` member, `_Storage`, is a class holding raw
+/// `@unchecked Sendable`: the only non-`Sendable` member, `_RingStorage`, is a class holding raw
 /// pointers. It is copy-on-write: every write goes through `_withMutableStorage`, which copies
 /// the storage unless `isKnownUniquelyReferenced` (an atomic reference-count read) says no other
 /// copy shares it, so a storage object reachable from two copies, on any threads, is only read.
@@ -51,8 +51,13 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     @usableFromInline typealias _Geometry = _AgeRing
 
     @usableFromInline let _geometry: _Geometry
-    /// The ring and the lanes, copied on write.
-    @usableFromInline var _storage: _Storage
+    /// The ring and the lanes, copied on write. Ring: `capacity` ids; slots `0..<_count` hold
+    /// ids, and once full, `_next` is the oldest. Lanes: `groups · 8` `UInt32`, each a sequence
+    /// number below a tag. Entry lane: `tag | sequence`, or a vacant stamp (tag zero, an old
+    /// sequence). Control lane (lane 7): the sequence number of the newest id that overflowed
+    /// past the group, or a vacant stamp. One allocation of exactly their size, not one array,
+    /// whose 32-byte header pushes 1.5 MiB (64K slots) into jemalloc's 1.75 MiB size class.
+    @usableFromInline var _storage: _RingStorage
     /// The number of accepted ids, modulo 2³²; its low bits are the next sequence number.
     @usableFromInline var _accepted: UInt32
     /// The lane the cursor restamps next.
@@ -76,8 +81,8 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     /// An empty set of the given sizes.
     init(geometry: _Geometry) {
         _geometry = geometry
-        _storage = _Storage(
-            capacity: geometry.capacity, laneCount: geometry.laneMask + 1,
+        _storage = _RingStorage(
+            capacity: geometry.capacity, laneCount: geometry.laneMask + 1, element: EnvelopeID(high: 0, low: 0),
             vacantLane: geometry.vacantStamp(sequence: 0))
         _accepted = 0
         _sweepLane = 0
@@ -88,65 +93,10 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
 }
 
 extension FIFOSet {
-    /// The ring and the lanes in one allocation of exactly their size.
-    ///
-    /// Ring: `capacity` ids; slots `0..<_count` hold ids, and once full, `_next` is the oldest.
-    /// Lanes: `groups · 8` `UInt32`, each a sequence number below a tag. Entry lane:
-    /// `tag | sequence`, or a vacant stamp (tag zero, an old sequence). Control lane (lane 7):
-    /// the sequence number of the newest id that overflowed past the group, or a vacant stamp.
-    ///
-    /// Not two arrays, so that an insertion checks uniqueness once; and not one array, whose
-    /// 32-byte header pushes 1.5 MiB (64K slots) into jemalloc's 1.75 MiB size class.
-    @usableFromInline
-    final class _Storage {
-        @usableFromInline let ring: UnsafeMutablePointer<EnvelopeID>
-        @usableFromInline let lanes: UnsafeMutablePointer<UInt32>
-        @usableFromInline let capacity: Int
-        @usableFromInline let laneCount: Int
-
-        init(capacity: Int, laneCount: Int, vacantLane: UInt32) {
-            let raw = UnsafeMutableRawPointer.allocate(
-                byteCount: Self.byteCount(capacity: capacity, laneCount: laneCount),
-                alignment: MemoryLayout<EnvelopeID>.alignment)
-            ring = raw.bindMemory(to: EnvelopeID.self, capacity: capacity)
-            ring.initialize(repeating: EnvelopeID(high: 0, low: 0), count: capacity)
-            lanes = (raw + capacity * MemoryLayout<EnvelopeID>.stride).bindMemory(to: UInt32.self, capacity: laneCount)
-            lanes.initialize(repeating: vacantLane, count: laneCount)
-            self.capacity = capacity
-            self.laneCount = laneCount
-        }
-
-        /// A copy of `other`, for a write to a shared set.
-        @usableFromInline
-        convenience init(copying other: _Storage) {
-            self.init(capacity: other.capacity, laneCount: other.laneCount, vacantLane: 0)
-            ring.update(from: other.ring, count: capacity)
-            lanes.update(from: other.lanes, count: laneCount)
-        }
-
-        deinit {
-            // Both element types are trivial: nothing to deinitialize.
-            UnsafeMutableRawPointer(ring).deallocate()
-        }
-
-        static func byteCount(capacity: Int, laneCount: Int) -> Int {
-            capacity * MemoryLayout<EnvelopeID>.stride + laneCount * MemoryLayout<UInt32>.stride
-        }
-
-        /// The bytes allocated.
-        @usableFromInline
-        var byteCount: Int { Self.byteCount(capacity: capacity, laneCount: laneCount) }
-    }
-
-    /// Calls `body` with the lanes and the ring, read-only.
+    /// Calls `body` with the lanes and the ring, to read.
     @inlinable @inline(__always)
     func _withStorage<R>(_ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<EnvelopeID>) -> R) -> R {
-        let storage = _storage
-        return withExtendedLifetime(storage) {
-            body(
-                UnsafeBufferPointer(start: storage.lanes, count: storage.laneCount),
-                UnsafeBufferPointer(start: storage.ring, count: storage.capacity))
-        }
+        _storage.withBuffers(of: EnvelopeID.self, body)
     }
 
     /// Calls `body` with the lanes and the ring, writable, copying them first if this set shares
@@ -155,13 +105,7 @@ extension FIFOSet {
     mutating func _withMutableStorage<R>(
         _ body: (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<EnvelopeID>) -> R
     ) -> R {
-        if !isKnownUniquelyReferenced(&_storage) { _storage = _Storage(copying: _storage) }
-        let storage = _storage
-        return withExtendedLifetime(storage) {
-            body(
-                UnsafeMutableBufferPointer(start: storage.lanes, count: storage.laneCount),
-                UnsafeMutableBufferPointer(start: storage.ring, count: storage.capacity))
-        }
+        _RingStorage.withUniqueBuffers(&_storage, of: EnvelopeID.self, body)
     }
 
     /// A copy of the lanes, for tests and invariant checks.

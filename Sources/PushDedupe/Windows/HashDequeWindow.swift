@@ -9,8 +9,10 @@
 /// popping an expired entry needs no index work at all, each fingerprint is stored once (in the
 /// queue), and the duplicate test is one lookup in one lane group in the common case.
 ///
-/// Both structures start sized for `capacity` and double together when the live set outgrows
-/// them, so once the live set stops growing no admit allocates.
+/// Both structures share one allocation (`_RingStorage`, as in `fifo-set`), so an admission
+/// checks uniqueness once and a repeat not at all. They start sized for `capacity` and double
+/// together when the live set outgrows them, so once the live set stops growing no admit
+/// allocates.
 ///
 /// ```swift
 /// var window = try HashDequeWindow(configuration: .init(window: .milliseconds(500), capacity: 64))
@@ -25,17 +27,19 @@
 ///   per four slots); the queue holds a power of two at least the largest live set.
 /// - Complexity: O(1) amortized per admit: each admission is pushed, indexed and popped once; a
 ///   doubling costs O(*n*) and happens only when the live set sets a new peak.
-public struct HashDequeWindow: FingerprintWindow, Sendable {
+///
+/// `@unchecked Sendable` for the reason `FIFOSet` gives: its storage is a class holding raw
+/// pointers, written only through `_RingStorage.withUniqueBuffers`, which copies it when shared.
+public struct HashDequeWindow: FingerprintWindow, @unchecked Sendable {
     public static let strategyID = "hash-deque"
     public static let guarantee: Guarantee = .exact
 
-    /// The FIFO ring; its length is a power of two.
-    @usableFromInline var _queue: ContiguousArray<_WindowEntry>
+    /// The FIFO ring (a power of two of entries) and the index (lanes sized by `_ring` for as many
+    /// keys as the ring has slots), in one allocation copied on write.
+    @usableFromInline var _storage: _RingStorage
     /// The slot of the oldest entry.
     @usableFromInline var _head: Int
     @usableFromInline var _count: Int
-    /// The index: lanes sized by `_ring` for as many keys as `_queue` has slots.
-    @usableFromInline var _lanes: [UInt32]
     @usableFromInline var _ring: _AgeRing
     /// Admissions since the last doubling, modulo 2³²; its low bits are the next sequence number.
     @usableFromInline var _accepted: UInt32
@@ -51,15 +55,19 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     /// - Throws: ``ConfigurationError`` for a negative window or capacity.
     public init(configuration: WindowConfiguration) throws(ConfigurationError) {
         _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
-        let capacity = configuration.capacity
-        let slots = _powerOfTwo(atLeast: capacity)
-        _queue = ContiguousArray(repeating: _WindowEntry(fingerprint: 0, seenAt: 0), count: slots)
-        _ring = _AgeRing(capacity: slots)
-        _lanes = Array(repeating: _ring.vacantStamp(sequence: 0), count: _ring.laneMask + 1)
+        _ring = _AgeRing(capacity: _powerOfTwo(atLeast: configuration.capacity))
+        _storage = Self._emptyStorage(_ring)
         _accepted = 0
         _sweepLane = 0
         _head = 0
         _count = 0
+    }
+
+    @usableFromInline
+    static func _emptyStorage(_ ring: _AgeRing) -> _RingStorage {
+        _RingStorage(
+            capacity: ring.capacity, laneCount: ring.laneMask + 1, element: _WindowEntry(fingerprint: 0, seenAt: 0),
+            vacantLane: ring.vacantStamp(sequence: 0))
     }
 
     /// - Complexity: O(1) amortized.
@@ -69,30 +77,33 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
         defer { _checkInvariants() }
         #endif
         let (now, cutoff) = _clock.advance(to: time)
-        let mask = _queue.count &- 1
-        // Popping is all expiry takes: a lane reads as live only among the `_count` newest.
-        while _count > 0 && _queue[_head].seenAt < cutoff {
-            _head = (_head &+ 1) & mask
-            _count &-= 1
-        }
+        let ring = _ring
+        let mask = ring.capacity &- 1
         let key = fingerprint.rawValue
         let hash = _SlotHash(digest: key)
-        let ring = _ring
-        let count = _count
-        let tail = (_head &+ count) & mask
         let sequence = _accepted & ring.sequenceMask
-        let found = _lanes.withUnsafeBufferPointer { lanes in
-            _queue.withUnsafeBufferPointer { queue in
-                ring.find(key, hash: hash, sequence: sequence, count: count, next: tail, lanes: lanes, keys: queue)
+        var head = _head
+        var count = _count
+        // Popping and the lookup only read the storage, so a repeat never pays its uniqueness
+        // check. Popping is all expiry takes: a lane reads as live only among the `count` newest.
+        let found = _storage.withBuffers(of: _WindowEntry.self) { lanes, queue in
+            while count > 0 && queue[head].seenAt < cutoff {
+                head = (head &+ 1) & mask
+                count &-= 1
             }
+            return ring.find(
+                key, hash: hash, sequence: sequence, count: count, next: (head &+ count) & mask, lanes: lanes, keys: queue)
         }
+        _head = head
+        _count = count
         if found >= 0 { return false }
-        if count == _queue.count { return _admitGrowing(key, hash: hash, at: now) }
+        if count == ring.capacity { return _admitGrowing(key, hash: hash, at: now) }
+        let tail = (head &+ count) & mask
         let sweep = _sweepLane
-        _lanes.withUnsafeMutableBufferPointer { lanes in
+        _RingStorage.withUniqueBuffers(&_storage, of: _WindowEntry.self) { lanes, queue in
             ring.insert(hash: hash, sequence: sequence, retained: count, next: tail, sweep: sweep, lanes: lanes)
+            queue[tail] = _WindowEntry(fingerprint: key, seenAt: now)
         }
-        _queue[tail] = _WindowEntry(fingerprint: key, seenAt: now)
         _sweepLane = (sweep &+ ring.sweptLanesPerAccept) & ring.laneMask
         _accepted &+= 1
         _count = count &+ 1
@@ -105,31 +116,31 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     /// - Complexity: O(*n*).
     @inlinable @inline(never)
     mutating func _admitGrowing(_ key: UInt64, hash: _SlotHash, at now: Int64) -> Bool {
-        let oldMask = _queue.count - 1
-        let slots = _queue.count * 2
+        let oldMask = _ring.capacity - 1
+        let slots = _ring.capacity * 2
         precondition(slots <= _CapacityValidation.maximum, "more than 2³⁰ fingerprints live within one window")
         let ring = _AgeRing(capacity: slots)
-        var queue = ContiguousArray<_WindowEntry>()
-        queue.reserveCapacity(slots)
-        var lanes = [UInt32](repeating: ring.vacantStamp(sequence: 0), count: ring.laneMask + 1)
+        var grown = Self._emptyStorage(ring)
         var sweep = 0
-        lanes.withUnsafeMutableBufferPointer { lanes in
-            for offset in 0...(_count) {
-                let entry = offset < _count ? _queue[(_head + offset) & oldMask] : _WindowEntry(fingerprint: key, seenAt: now)
-                let entryHash = offset < _count ? _SlotHash(digest: entry.fingerprint) : hash
-                ring.insert(
-                    hash: entryHash, sequence: UInt32(truncatingIfNeeded: offset) & ring.sequenceMask, retained: offset,
-                    next: offset, sweep: sweep, lanes: lanes)
-                sweep = (sweep + ring.sweptLanesPerAccept) & ring.laneMask
-                queue.append(entry)
+        let count = _count
+        let head = _head
+        _storage.withBuffers(of: _WindowEntry.self) { _, old in
+            _RingStorage.withUniqueBuffers(&grown, of: _WindowEntry.self) { lanes, queue in
+                for offset in 0...count {
+                    let entry = offset < count ? old[(head + offset) & oldMask] : _WindowEntry(fingerprint: key, seenAt: now)
+                    let entryHash = offset < count ? _SlotHash(digest: entry.fingerprint) : hash
+                    ring.insert(
+                        hash: entryHash, sequence: UInt32(truncatingIfNeeded: offset) & ring.sequenceMask, retained: offset,
+                        next: offset, sweep: sweep, lanes: lanes)
+                    sweep = (sweep + ring.sweptLanesPerAccept) & ring.laneMask
+                    queue[offset] = entry
+                }
             }
         }
-        _count += 1
-        queue.append(contentsOf: repeatElement(_WindowEntry(fingerprint: 0, seenAt: 0), count: slots - _count))
-        _queue = queue
-        _lanes = lanes
+        _storage = grown
         _ring = ring
         _head = 0
+        _count = count + 1
         _accepted = UInt32(truncatingIfNeeded: _count)
         _sweepLane = sweep
         return true
@@ -141,9 +152,7 @@ public struct HashDequeWindow: FingerprintWindow, Sendable {
     /// The queue and the index.
     ///
     /// - Complexity: O(1).
-    @inlinable public var footprint: Int {
-        _queue.count * MemoryLayout<_WindowEntry>.stride + _lanes.count * MemoryLayout<UInt32>.stride
-    }
+    @inlinable public var footprint: Int { _storage.byteCount }
 
     /// Always 0: the window is unbounded.
     ///
@@ -159,28 +168,30 @@ extension HashDequeWindow {
     /// tests with large live sets stay fast).
     @usableFromInline
     func _checkInvariants() {
-        let mask = _queue.count - 1
-        precondition(_queue.count.nonzeroBitCount == 1, "queue length \(_queue.count) not a power of two")
-        precondition(_count >= 1 && _count <= _queue.count, "count \(_count) outside the queue")
-        precondition(_ring.capacity == _queue.count, "index sized for \(_ring.capacity) slots, queue \(_queue.count)")
+        let capacity = _storage.capacity
+        let mask = capacity - 1
+        precondition(capacity.nonzeroBitCount == 1, "queue length \(capacity) not a power of two")
+        precondition(_count >= 1 && _count <= capacity, "count \(_count) outside the queue")
+        precondition(_ring.capacity == capacity, "index sized for \(_ring.capacity) slots, queue \(capacity)")
+        precondition(_storage.laneCount == _ring.laneMask + 1, "\(_storage.laneCount) lanes, index needs \(_ring.laneMask + 1)")
         var clock = _clock
         let cutoff = clock.advance(to: Timestamp(nanoseconds: clock.latest)).cutoff
-        precondition(_queue[_head].seenAt >= cutoff, "an expired entry survived the admit")
-        precondition(_queue[(_head + _count - 1) & mask].seenAt <= _clock.latest, "the newest entry is later than the clock")
         let tail = (_head + _count) & mask
         let sequence = _accepted & _ring.sequenceMask
-        var previous = Int64.min
-        for offset in (_count <= 16 ? 0 : _count - 1)..<_count {
-            let slot = (_head + offset) & mask
-            let entry = _queue[slot]
-            precondition(entry.seenAt >= previous, "queue out of admission order")
-            previous = entry.seenAt
-            let found = _lanes.withUnsafeBufferPointer { lanes in
-                _ring.find(
+        _storage.withBuffers(of: _WindowEntry.self) { lanes, queue in
+            precondition(queue[_head].seenAt >= cutoff, "an expired entry survived the admit")
+            precondition(queue[(_head + _count - 1) & mask].seenAt <= _clock.latest, "the newest entry is later than the clock")
+            var previous = Int64.min
+            for offset in (_count <= 16 ? 0 : _count - 1)..<_count {
+                let slot = (_head + offset) & mask
+                let entry = queue[slot]
+                precondition(entry.seenAt >= previous, "queue out of admission order")
+                previous = entry.seenAt
+                let found = _ring.find(
                     entry.fingerprint, hash: _SlotHash(digest: entry.fingerprint), sequence: sequence, count: _count,
-                    next: tail, lanes: lanes, keys: _queue)
+                    next: tail, lanes: lanes, keys: queue)
+                precondition(found == slot, "entry at \(slot) indexed to \(found)")
             }
-            precondition(found == slot, "entry at \(slot) indexed to \(found)")
         }
     }
 }
