@@ -13,7 +13,10 @@ struct _GuardedPath {
     static let tableSize = 1_024
     static let seed: UInt64 = 0x6477_656c_6c5f_7061
 
-    private var path = _DwellingPath()
+    // No default value: a property initializer runs before `init(path:dwells:)` assigns the
+    // inert path, so every unguarded case allocated and freed a 256-entry path (3,584 B, which
+    // the memory pass's peak counted).
+    private var path: _DwellingPath
     private let dwells: [Int64]
     private var nextDwell = 0
 
@@ -29,6 +32,7 @@ struct _GuardedPath {
     }
 
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
+        path = _DwellingPath()
         var random = SplitMix64(seed: Self.seed)
         dwells = (0..<Self.tableSize).map { _ in
             Int64(random.logNormal(

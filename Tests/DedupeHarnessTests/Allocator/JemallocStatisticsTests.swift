@@ -1,4 +1,5 @@
 import Foundation
+import PushDedupe
 import Testing
 @testable import DedupeHarness
 
@@ -46,7 +47,8 @@ enum JemallocProbeSwitch {
 }
 
 /// Runs only inside the child started above, where jemalloc serves `malloc`.
-@Suite(.enabled(if: JemallocProbeSwitch.isOn, "only in the child with jemalloc preloaded"))
+// Serialized: the probe checks process-wide counts, which another test running beside it moves.
+@Suite(.enabled(if: JemallocProbeSwitch.isOn, "only in the child with jemalloc preloaded"), .serialized)
 struct JemallocProbe {
     /// Sizes from the smallest class through cached large ones to uncached large ones.
     static let sizes = [8, 24, 100, 500, 3_000, 10_000, 20_000, 40_000, 100_000, 1 << 20]
@@ -88,6 +90,25 @@ struct JemallocProbe {
         #expect(pass.singleBlockPeak == 1 << 20)
         #expect(pass.smallBlocksPeak == blocks.count * 64)
         print("jemalloc-probe: ran (\(statistics.source))")
+        #endif
+    }
+
+    /// Building a case allocates only what its strategies keep: a case of no-op strategies
+    /// allocates nothing at all, not even transiently (an unguarded case used to build and drop a
+    /// 3,584-byte navigation path, which every case's peak then counted).
+    @Test func buildingAnUnguardedCaseAllocatesNothing() throws {
+        #if canImport(Glibc)
+        let statistics = try #require(AllocatorStatisticsDetector.detect() as? JemallocStatistics)
+        func build() throws {
+            let instance = try _ConcreteCase<_NoOpWindow, _NoOpConsumedSet>(
+                mode: .twoLayer, window: WindowConfiguration(), consumed: ConsumedSetConfiguration())
+            withExtendedLifetime(instance) {}
+        }
+        // The first build meets the runtime's one-time metadata allocations.
+        try build()
+        let before = statistics.threadByteTotals()!
+        try build()
+        #expect(statistics.threadByteTotals()!.allocated == before.allocated)
         #endif
     }
 
