@@ -2,7 +2,7 @@
 ///
 /// Counters are running totals or levels: a measurement reads them before and after a phase and
 /// takes the difference. The aggregate readings may be expensive (jemalloc merges its statistics
-/// on every read), so they are never read per event; only `threadByteTotals()` is.
+/// on every read), so they are never read per event; only `threadByteCounters()` are.
 ///
 /// A conformer is bound to the thread that created it (jemalloc's per-thread counters are
 /// located once, at creation): create it on the thread being measured and use it only there.
@@ -24,17 +24,29 @@ public protocol AllocatorStatistics {
     ///
     /// - Complexity: O(arenas).
     mutating func allocationCount() -> Int?
-    /// Bytes the calling thread has allocated and deallocated since it started, counted by
-    /// usable size; `nil` when the allocator keeps no per-thread byte counters. The memory pass
-    /// reads them around every event for the peak, so they must be exact and never allocate.
-    ///
-    /// - Complexity: O(1): two loads, cheap enough to bracket short phases.
-    func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)?
+    /// The calling thread's running totals of bytes allocated and deallocated, counted by usable
+    /// size; `nil` when the allocator keeps none. The memory pass reads them around every event
+    /// for the peak, so reading them is two loads, with no call through this protocol.
+    func threadByteCounters() -> ThreadByteCounters?
 }
 
 extension AllocatorStatistics {
     /// Allocators without per-thread byte counters.
-    public func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)? {
+    public func threadByteCounters() -> ThreadByteCounters? {
         nil
+    }
+}
+
+/// Where an allocator keeps one thread's running byte totals (jemalloc's `thread.allocatedp` and
+/// `thread.deallocatedp`): valid, and meaningful, only on that thread.
+public struct ThreadByteCounters {
+    let allocated: UnsafePointer<UInt64>
+    let deallocated: UnsafePointer<UInt64>
+
+    /// Bytes allocated and deallocated by the thread so far.
+    ///
+    /// - Complexity: O(1): two loads.
+    public var totals: (allocated: UInt64, deallocated: UInt64) {
+        (allocated.pointee, deallocated.pointee)
     }
 }

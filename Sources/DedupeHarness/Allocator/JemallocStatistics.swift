@@ -72,8 +72,8 @@ public struct JemallocStatistics: AllocatorStatistics {
         return Int(truncatingIfNeeded: small &+ large)
     }
 
-    public func threadByteTotals() -> (allocated: UInt64, deallocated: UInt64)? {
-        (threadAllocated.pointee, threadDeallocated.pointee)
+    public func threadByteCounters() -> ThreadByteCounters? {
+        ThreadByteCounters(allocated: threadAllocated, deallocated: threadDeallocated)
     }
 
     /// Moves the calling thread's cached requests into the arena statistics, then refreshes the

@@ -96,9 +96,10 @@ extension _ConcreteCase {
         var countAtHalf: Int?
 
         let baseline = statistics?.allocatedBytes()
-        var eventPeak = statistics?.threadByteTotals().map(_EventPeak.init(start:))
+        let counters = statistics?.threadByteCounters()
+        var eventPeak = counters.map { _EventPeak(start: $0.totals) }
         var instance = try Self(mode: mode, window: window, consumed: consumed, persistence: persistence)
-        if let totals = statistics?.threadByteTotals() { eventPeak?.record(after: totals) }
+        if let counters { eventPeak?.record(after: counters.totals) }
         if let baseline, let now = statistics?.allocatedBytes() { allocated[0] = now - baseline } else { haveBytes = false }
         footprints[0] = instance.footprint
         decisions.withUnsafeMutableBufferPointer { decisionBuffer in
@@ -108,10 +109,10 @@ extension _ConcreteCase {
                 for slice in 0..<slices {
                     if slice == slices / 2 { countAtHalf = statistics?.allocationCount() }
                     let range = slice * n / slices..<(slice + 1) * n / slices
-                    if var peak = eventPeak, let totals = statistics {
+                    if var peak = eventPeak, let counters {
                         for i in range {
                             instance.process(columns, i..<i + 1, decisions: d, created: c)
-                            if let after = totals.threadByteTotals() { peak.record(after: after) }
+                            peak.record(after: counters.totals)
                         }
                         eventPeak = peak
                     } else {

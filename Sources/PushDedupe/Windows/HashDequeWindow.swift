@@ -63,6 +63,7 @@ public struct HashDequeWindow: FingerprintWindow, @unchecked Sendable {
         _count = 0
     }
 
+    /// A vacant ring and lanes sized by `ring`.
     @usableFromInline
     static func _emptyStorage(_ ring: _AgeRing) -> _RingStorage {
         _RingStorage(

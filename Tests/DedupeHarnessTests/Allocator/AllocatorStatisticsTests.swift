@@ -36,6 +36,6 @@ struct AllocatorStatisticsTests {
     @Test func platformFallbackCountsNothingItCannot() throws {
         var statistics = try #require(AllocatorStatisticsDetector.platformStatistics())
         #expect(statistics.allocationCount() == nil)
-        #expect(statistics.threadByteTotals() == nil)
+        #expect(statistics.threadByteCounters() == nil)
     }
 }

@@ -64,7 +64,7 @@ struct JemallocProbe {
         // created the first instance in this process): the count stays put across them.
         let firstCount = statistics.allocationCount() ?? -1
         _ = statistics.allocatedBytes()
-        _ = statistics.threadByteTotals()
+        _ = statistics.threadByteCounters()?.totals
         #expect(statistics.allocationCount() == firstCount)
 
         // The first pass warms up what the test's own code allocates once (runtime metadata,
@@ -106,9 +106,9 @@ struct JemallocProbe {
         }
         // The first build meets the runtime's one-time metadata allocations.
         try build()
-        let before = statistics.threadByteTotals()!
+        let before = statistics.threadByteCounters()!.totals
         try build()
-        #expect(statistics.threadByteTotals()!.allocated == before.allocated)
+        #expect(statistics.threadByteCounters()!.totals.allocated == before.allocated)
         #endif
     }
 
@@ -129,38 +129,38 @@ struct JemallocProbe {
             #if canImport(Glibc)
             let countBefore = statistics.allocationCount() ?? 0
             let bytesBefore = statistics.allocatedBytes() ?? 0
-            let threadBefore = statistics.threadByteTotals()!
+            let threadBefore = statistics.threadByteCounters()!.totals
             for index in blocks.indices {
                 blocks[index] = malloc(JemallocProbe.sizes[index % JemallocProbe.sizes.count])
             }
             let countAfter = statistics.allocationCount() ?? 0
             let bytesAfter = statistics.allocatedBytes() ?? 0
-            let threadAfter = statistics.threadByteTotals()!
+            let threadAfter = statistics.threadByteCounters()!.totals
             for index in blocks.indices {
                 free(blocks[index])
             }
-            let threadFreed = statistics.threadByteTotals()!
+            let threadFreed = statistics.threadByteCounters()!.totals
             allocations = countAfter - countBefore
             allocatedBytes = bytesAfter - bytesBefore
             threadAllocated = threadAfter.allocated - threadBefore.allocated
             threadDeallocated = threadFreed.deallocated - threadAfter.deallocated
             bytesLeftAfterFree = (statistics.allocatedBytes() ?? 0) - bytesBefore
 
-            var singlePeak = _EventPeak(start: statistics.threadByteTotals()!)
+            var singlePeak = _EventPeak(start: statistics.threadByteCounters()!.totals)
             let singleCountBefore = statistics.allocationCount() ?? 0
             let singleBytesBefore = statistics.allocatedBytes() ?? 0
             let block = malloc(1 << 20)
             singleBlockAllocations = (statistics.allocationCount() ?? 0) - singleCountBefore
             singleBlockBytes = (statistics.allocatedBytes() ?? 0) - singleBytesBefore
             free(block)
-            singlePeak.record(after: statistics.threadByteTotals()!)
+            singlePeak.record(after: statistics.threadByteCounters()!.totals)
             singleBlockPeak = singlePeak.bytes
 
-            var smallPeak = _EventPeak(start: statistics.threadByteTotals()!)
+            var smallPeak = _EventPeak(start: statistics.threadByteCounters()!.totals)
             for index in blocks.indices { blocks[index] = malloc(64) }
-            smallPeak.record(after: statistics.threadByteTotals()!)
+            smallPeak.record(after: statistics.threadByteCounters()!.totals)
             for index in blocks.indices { free(blocks[index]) }
-            smallPeak.record(after: statistics.threadByteTotals()!)
+            smallPeak.record(after: statistics.threadByteCounters()!.totals)
             smallBlocksPeak = smallPeak.bytes
             #endif
         }
