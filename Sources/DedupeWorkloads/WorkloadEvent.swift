@@ -11,6 +11,15 @@ public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
     /// the app persists its pending route, so a later emit may name one. Carries no envelope,
     /// route or source (see ``WorkloadEvent/relaunch(at:)``) and is never scored.
     case relaunch
+    /// The app entered the background (`didEnterBackground`, the last callback iOS guarantees
+    /// before it may kill a suspended app): a persistence that saves only then saves here.
+    /// Carries no envelope, route or source (see ``WorkloadEvent/background(at:)``) and is never
+    /// scored.
+    case background
+
+    /// Whether the event is a lifecycle marker (relaunch, background) rather than a delivery.
+    @inlinable
+    public var isLifecycle: Bool { self == .relaunch || self == .background }
 }
 
 /// What a perfect deduplicator does with an event.
@@ -41,18 +50,35 @@ public struct WorkloadEvent: Hashable, Sendable {
     public var source: UInt16
     public var kind: EventKind
     public var truth: Truth
+    /// Index into ``Workload/pushes``: which push this delivery is, by the id the push carries
+    /// (the app server's message id in the payload). Every delivery of one push shares it; an emit
+    /// carries its envelope's creating payload's. ``WorkloadEvent/noPush`` for an in-app
+    /// navigation (a button, an async completion), a lifecycle marker, or a trace without push ids.
+    public var push: UInt32
 
-    /// A relaunch at `time`: a zero envelope, route `UInt32.max`, source `UInt16.max` (no index)
-    /// and truth `unknown`.
+    /// The ``push`` of an event that carries no push id.
+    public static let noPush = UInt32.max
+
+    /// A relaunch at `time`: a zero envelope, route `UInt32.max`, source `UInt16.max` (no index),
+    /// no push and truth `unknown`.
     public static func relaunch(at time: Timestamp) -> WorkloadEvent {
+        lifecycle(.relaunch, at: time)
+    }
+
+    /// The app entering the background at `time`, with the same empty fields as a relaunch.
+    public static func background(at time: Timestamp) -> WorkloadEvent {
+        lifecycle(.background, at: time)
+    }
+
+    private static func lifecycle(_ kind: EventKind, at time: Timestamp) -> WorkloadEvent {
         WorkloadEvent(
-            time: time, kind: .relaunch, envelope: EnvelopeID(high: 0, low: 0), fingerprint: RouteFingerprint(rawValue: 0),
+            time: time, kind: kind, envelope: EnvelopeID(high: 0, low: 0), fingerprint: RouteFingerprint(rawValue: 0),
             route: .max, source: .max, truth: .unknown)
     }
 
     public init(
         time: Timestamp, kind: EventKind, envelope: EnvelopeID, fingerprint: RouteFingerprint,
-        route: UInt32, source: UInt16, truth: Truth
+        route: UInt32, source: UInt16, truth: Truth, push: UInt32 = WorkloadEvent.noPush
     ) {
         self.time = time
         self.kind = kind
@@ -61,5 +87,6 @@ public struct WorkloadEvent: Hashable, Sendable {
         self.route = route
         self.source = source
         self.truth = truth
+        self.push = push
     }
 }

@@ -21,7 +21,7 @@ import Testing
                 if let payload = payloads[event.envelope] {
                     pairs.append((payload, event, Double(event.time.nanoseconds - payload.time.nanoseconds) / 1e6))
                 }
-            case .relaunch: break
+            case .relaunch, .background: break
             }
         }
         return pairs

@@ -56,6 +56,8 @@ import Testing
             case .relaunch:
                 pipeline = fresh()
                 return nil
+            case .background:
+                return nil
             }
         }
     }

@@ -31,44 +31,49 @@ struct _RelaunchState {
 }
 
 extension EventColumns {
-    /// Whether `range` holds a relaunch: a binary search, once per call of the loop, not per event.
-    func hasRelaunch(in range: Range<Int>) -> Bool {
-        guard !relaunches.isEmpty else { return false }
-        let first = firstRelaunch(atOrAfter: range.lowerBound)
-        return first < relaunches.count && relaunches[first] < range.upperBound
+    /// Whether `range` holds a lifecycle marker: a binary search, once per call of the loop, not
+    /// per event.
+    func hasLifecycleEvent(in range: Range<Int>) -> Bool {
+        guard !lifecycle.isEmpty else { return false }
+        let first = firstLifecycleEvent(atOrAfter: range.lowerBound)
+        return first < lifecycle.count && lifecycle[first] < range.upperBound
     }
 
-    /// The position in `relaunches` of the first relaunch at or after event `index`.
-    func firstRelaunch(atOrAfter index: Int) -> Int {
+    /// The position in `lifecycle` of the first marker at or after event `index`.
+    func firstLifecycleEvent(atOrAfter index: Int) -> Int {
         var low = 0
-        var high = relaunches.count
+        var high = lifecycle.count
         while low < high {
             let middle = (low + high) / 2
-            if relaunches[middle] < index { low = middle + 1 } else { high = middle }
+            if lifecycle[middle] < index { low = middle + 1 } else { high = middle }
         }
         return low
     }
 }
 
 extension _ConcreteCase {
-    /// Feeds a range that holds relaunches: the stretches between them through `process`, and
-    /// each relaunch through `relaunchApp`.
-    mutating func processAcrossRelaunches(
+    /// Feeds a range that holds lifecycle markers: the stretches between them through `process`,
+    /// each relaunch through `relaunchApp`, and each background through `enterBackground`.
+    mutating func processAcrossLifecycleEvents(
         _ columns: borrowing EventColumns, _ range: Range<Int>,
         decisions: UnsafeMutablePointer<UInt8>, created: UnsafeMutablePointer<Bool>
     ) {
         var lower = range.lowerBound
-        var next = columns.firstRelaunch(atOrAfter: lower)
-        while next < columns.relaunches.count, columns.relaunches[next] < range.upperBound {
-            let index = columns.relaunches[next]
+        var next = columns.firstLifecycleEvent(atOrAfter: lower)
+        while next < columns.lifecycle.count, columns.lifecycle[next] < range.upperBound {
+            let index = columns.lifecycle[next]
             process(columns, lower..<index, decisions: decisions, created: created)
             decisions[index] = CaseDecision.notApplicable.rawValue
-            relaunchApp()
+            if columns.isRelaunch[index] { relaunchApp() } else { enterBackground() }
             lower = index + 1
             next += 1
         }
         process(columns, lower..<range.upperBound, decisions: decisions, created: created)
     }
+
+    /// The app entered the background. Nothing in memory persistence or a snapshot taken at every
+    /// relaunch changes; the state simply survives until a relaunch kills the process.
+    mutating func enterBackground() {}
 
     /// The process was killed and started again. The window and the navigation path are lost;
     /// the consumed set restarts empty or from its snapshot. Envelopes created before stay

@@ -33,7 +33,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         _ columns: borrowing EventColumns, _ range: Range<Int>,
         decisions: UnsafeMutablePointer<UInt8>, created: UnsafeMutablePointer<Bool>
     ) {
-        if columns.hasRelaunch(in: range) { return processAcrossRelaunches(columns, range, decisions: decisions, created: created) }
+        if columns.hasLifecycleEvent(in: range) { return processAcrossLifecycleEvents(columns, range, decisions: decisions, created: created) }
         switch mode {
         case .windowAlone:
             for i in range {

@@ -23,8 +23,13 @@ struct EventColumns: Sendable, Equatable {
     var truths: [Truth]
     /// Whether the event is a relaunch of the app.
     var isRelaunch: [Bool]
+    /// Whether the event is a lifecycle marker: a relaunch or the app entering the background.
+    var isLifecycle: [Bool]
     /// The indices of the relaunches, ascending.
     var relaunches: [Int]
+    /// The indices of the lifecycle markers (relaunches and backgrounds), ascending: the points
+    /// where the loops leave the strategies' per-event path.
+    var lifecycle: [Int]
     /// Number of distinct envelopes.
     var envelopeCount: Int
 
@@ -41,7 +46,9 @@ struct EventColumns: Sendable, Equatable {
         routes = []; routes.reserveCapacity(n)
         truths = []; truths.reserveCapacity(n)
         isRelaunch = []; isRelaunch.reserveCapacity(n)
+        isLifecycle = []; isLifecycle.reserveCapacity(n)
         relaunches = []
+        lifecycle = []
         // Built once per workload, outside any timing; iteration order never matters, so Swift's
         // hashing is fine.
         var slots: [EnvelopeID: Int32] = [:]
@@ -50,8 +57,10 @@ struct EventColumns: Sendable, Equatable {
         for event in events {
             isRelaunch.append(event.kind == .relaunch)
             if event.kind == .relaunch { relaunches.append(times.count) }
+            if event.kind.isLifecycle { lifecycle.append(times.count) }
+            isLifecycle.append(event.kind.isLifecycle)
             let slot: Int32
-            if event.kind == .relaunch {
+            if event.kind.isLifecycle {
                 // Names no envelope; never looked up.
                 slot = 0
             } else if let existing = slots[event.envelope] {
@@ -67,7 +76,7 @@ struct EventColumns: Sendable, Equatable {
             envelopeSlot.append(slot)
             isPayload.append(event.kind == .payload)
             if event.kind == .payload { created[Int(slot)] = true }
-            hasCreator.append(event.kind == .relaunch || created[Int(slot)])
+            hasCreator.append(event.kind.isLifecycle || created[Int(slot)])
             routes.append(event.route)
             truths.append(event.truth)
         }
@@ -89,10 +98,12 @@ struct EventColumns: Sendable, Equatable {
         selected.truths = indices.map { truths[$0] }
         selected.isRelaunch = indices.map { isRelaunch[$0] }
         selected.relaunches = selected.isRelaunch.indices.filter { selected.isRelaunch[$0] }
+        selected.isLifecycle = indices.map { isLifecycle[$0] }
+        selected.lifecycle = selected.isLifecycle.indices.filter { selected.isLifecycle[$0] }
         var renumbered = [Int32](repeating: -1, count: envelopeCount)
         var next: Int32 = 0
         selected.envelopeSlot = indices.map { index in
-            guard !isRelaunch[index] else { return 0 }
+            guard !isLifecycle[index] else { return 0 }
             let slot = Int(envelopeSlot[index])
             if renumbered[slot] < 0 {
                 renumbered[slot] = next

@@ -20,7 +20,7 @@ extension LifecycleScript {
         var envelopeIndex: [EnvelopeID: Int32] = [:]
         var intentOfRoute: [UInt32: Int32] = [:]
         var latest: Int32 = -1
-        for event in workload.events where event.kind != .relaunch {
+        for event in workload.events where !event.kind.isLifecycle {
             let route: UInt32
             if let known = routeIndex[event.route] {
                 route = known
@@ -50,7 +50,7 @@ extension LifecycleScript {
                 let envelope = builder.envelope(route: route, intent: intent, id: event.envelope)
                 envelopeIndex[event.envelope] = envelope
                 builder.add(.init(time: time, kind: .payload, route: route, envelope: envelope, intent: intent))
-            case (.emit, _), (.relaunch, _):
+            case (.emit, _), (.relaunch, _), (.background, _):
                 let envelope: Int32
                 if let known = envelopeIndex[event.envelope] {
                     envelope = known

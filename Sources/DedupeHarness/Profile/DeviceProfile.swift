@@ -127,7 +127,7 @@ extension DeviceProfile {
                     guard let creation = created[event.envelope] else { continue }
                     replayDelays.append(Double(time - creation) / 1e6)
                     longestReplay = Swift.max(longestReplay, time - creation)
-                case .relaunch:
+                case .relaunch, .background:
                     continue
                 }
             }

@@ -48,6 +48,7 @@ public enum DecisionsCSV {
         case .payload: return "payload"
         case .emit: return "emit"
         case .relaunch: return "relaunch"
+        case .background: return "background"
         }
     }
 

@@ -11,6 +11,8 @@ struct WorkloadBuilder {
     struct PayloadHandle {
         fileprivate let envelope: EnvelopeID
         fileprivate let route: UInt32
+        /// The push the payload delivered, inherited by its emits.
+        let push: UInt32
         let time: Int64
     }
 
@@ -22,9 +24,12 @@ struct WorkloadBuilder {
         var route: UInt32
         var source: UInt16
         var kind: EventKind
+        var push: UInt32
     }
 
     private var pending: [Pending] = []
+    /// The id of each push recorded with ``newPush()``.
+    private var pushes: [EnvelopeID] = []
     private var routes: [String] = []
     private var fingerprints: [RouteFingerprint] = []
     /// Route index by `(kind, id)`. Only looked up, never iterated, so its hashing cannot leak
@@ -34,6 +39,8 @@ struct WorkloadBuilder {
     /// Envelope ids are drawn from their own stream so that the events' timing does not depend
     /// on how many envelopes were created.
     private var envelopeRandom: SplitMix64
+    /// Push ids come from a third stream, so adding them changed no envelope id or time.
+    private var pushRandom: SplitMix64
 
     private struct RouteKey: Hashable {
         var kind: RouteKind
@@ -42,6 +49,7 @@ struct WorkloadBuilder {
 
     init(seed: UInt64, expectedEvents: Int = 0) {
         envelopeRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x656e_7665_6c6f_7065))
+        pushRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x7075_7368_5f69_6473))
         pending.reserveCapacity(expectedEvents)
     }
 
@@ -54,26 +62,47 @@ struct WorkloadBuilder {
         return intentCount
     }
 
-    /// Records a payload for `kind:id` at `time` (nanoseconds), creating a fresh envelope.
+    /// A new push the server sent, with a random version-4 UUID as its message id (what an app
+    /// server puts in the payload, as OneSignal's `custom.i` is). Pass it to every ``payload``
+    /// that delivers this push.
+    mutating func newPush() -> UInt32 {
+        defer { pushes.append(Self.randomUUID(&pushRandom)) }
+        return UInt32(pushes.count)
+    }
+
+    /// Records a payload for `kind:id` at `time` (nanoseconds), creating a fresh envelope. `push`
+    /// says which push it delivers (``newPush()``); in-app navigations carry none.
     @discardableResult
-    mutating func payload(intent: Int, kind: RouteKind, id: Int, source: PushSource, at time: Int64) -> PayloadHandle {
+    mutating func payload(
+        intent: Int, kind: RouteKind, id: Int, source: PushSource, push: UInt32 = WorkloadEvent.noPush, at time: Int64
+    ) -> PayloadHandle {
         let route = intern(kind, id)
         let envelope = nextEnvelope()
-        append(time: time, intent: intent, envelope: envelope, route: route, source: source, kind: .payload)
-        return PayloadHandle(envelope: envelope, route: route, time: time)
+        append(time: time, intent: intent, envelope: envelope, route: route, source: source, kind: .payload, push: push)
+        return PayloadHandle(envelope: envelope, route: route, push: push, time: time)
     }
 
     /// Records an emit of `payload`'s envelope at `time`, or at the payload's time if earlier: an
     /// envelope cannot be emitted before it exists.
     mutating func emit(of payload: PayloadHandle, intent: Int, source: PushSource, at time: Int64) {
         append(time: max(time, payload.time), intent: intent, envelope: payload.envelope, route: payload.route,
-               source: source, kind: .emit)
+               source: source, kind: .emit, push: payload.push)
     }
 
     /// Records a relaunch of the app at `time`: it belongs to no intent and is never scored.
     mutating func relaunch(at time: Int64) {
+        appendLifecycle(.relaunch, at: time)
+    }
+
+    /// Records the app entering the background at `time`: it belongs to no intent and is never
+    /// scored.
+    mutating func background(at time: Int64) {
+        appendLifecycle(.background, at: time)
+    }
+
+    private mutating func appendLifecycle(_ kind: EventKind, at time: Int64) {
         pending.append(Pending(time: time, sequence: pending.count, intent: -1, envelope: EnvelopeID(high: 0, low: 0),
-                               route: .max, source: .max, kind: .relaunch))
+                               route: .max, source: .max, kind: kind, push: WorkloadEvent.noPush))
     }
 
     /// Sorts, labels and packages the events.
@@ -85,25 +114,27 @@ struct WorkloadBuilder {
         var events: [WorkloadEvent] = []
         events.reserveCapacity(pending.count)
         for item in pending {
-            if item.kind == .relaunch {
-                events.append(.relaunch(at: Timestamp(nanoseconds: item.time)))
+            if item.kind.isLifecycle {
+                events.append(item.kind == .relaunch
+                    ? .relaunch(at: Timestamp(nanoseconds: item.time)) : .background(at: Timestamp(nanoseconds: item.time)))
                 continue
             }
             let truth: Truth = seen[item.intent] ? .dup : .new
             seen[item.intent] = true
             events.append(WorkloadEvent(
                 time: Timestamp(nanoseconds: item.time), kind: item.kind, envelope: item.envelope,
-                fingerprint: fingerprints[Int(item.route)], route: item.route, source: item.source, truth: truth))
+                fingerprint: fingerprints[Int(item.route)], route: item.route, source: item.source, truth: truth,
+                push: item.push))
         }
         pending = []
-        return Workload(name: name, summary: summary, routes: routes, sources: PushSource.labels, events: events)
+        return Workload(name: name, summary: summary, routes: routes, sources: PushSource.labels, events: events, pushes: pushes)
     }
 
     private mutating func append(
-        time: Int64, intent: Int, envelope: EnvelopeID, route: UInt32, source: PushSource, kind: EventKind
+        time: Int64, intent: Int, envelope: EnvelopeID, route: UInt32, source: PushSource, kind: EventKind, push: UInt32
     ) {
         pending.append(Pending(time: time, sequence: pending.count, intent: intent, envelope: envelope,
-                               route: route, source: source.index, kind: kind))
+                               route: route, source: source.index, kind: kind, push: push))
     }
 
     private mutating func intern(_ kind: RouteKind, _ id: Int) -> UInt32 {
@@ -119,8 +150,13 @@ struct WorkloadBuilder {
 
     /// A random version-4 UUID, as `UUID()` would create in the app.
     private mutating func nextEnvelope() -> EnvelopeID {
-        let high = envelopeRandom.next() & ~0xf000 | 0x4000
-        let low = envelopeRandom.next() & ~(0xc << 60) | (0x8 << 60)
+        Self.randomUUID(&envelopeRandom)
+    }
+
+    /// A random version-4 UUID from `random`.
+    private static func randomUUID(_ random: inout SplitMix64) -> EnvelopeID {
+        let high = random.next() & ~0xf000 | 0x4000
+        let low = random.next() & ~(0xc << 60) | (0x8 << 60)
         return EnvelopeID(high: high, low: low)
     }
 }

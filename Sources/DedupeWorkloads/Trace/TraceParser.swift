@@ -148,12 +148,18 @@ struct TraceParser {
         } else if kindField.elementsEqual("emit".utf8) {
             kind = .emit
         } else if kindField.elementsEqual("relaunch".utf8) {
-            try checkRelaunchFields()
+            try checkLifecycleFields(kind: "relaunch")
             previousTime = nanoseconds
             events.append(.relaunch(at: Timestamp(nanoseconds: nanoseconds)))
             return
+        } else if kindField.elementsEqual("background".utf8) {
+            try checkLifecycleFields(kind: "background")
+            previousTime = nanoseconds
+            events.append(.background(at: Timestamp(nanoseconds: nanoseconds)))
+            return
         } else {
-            throw error(at: line, .unknownKind, "unknown kind '\(quoted(kindField))' (expected payload, emit or relaunch)")
+            throw error(at: line, .unknownKind,
+                        "unknown kind '\(quoted(kindField))' (expected payload, emit, relaunch or background)")
         }
 
         guard envelopeField.count <= TraceFormat.maximumEnvelopeLength else {
@@ -212,7 +218,7 @@ struct TraceParser {
                             + "'\(routes[Int(record.route)])' of its payload on line \(record.line)")
             }
             route = record.route
-        case .relaunch:
+        case .relaunch, .background:
             // Returned above, once its empty fields were checked.
             return
         }
@@ -224,10 +230,11 @@ struct TraceParser {
 
     // MARK: Fields
 
-    /// A relaunch is `TIME,relaunch,,,,`: every field after the kind must be empty.
-    private func checkRelaunchFields() throws(TraceError) {
+    /// A relaunch is `TIME,relaunch,,,,` and a background `TIME,background,,,,`: every field after
+    /// the kind must be empty.
+    private func checkLifecycleFields(kind: String) throws(TraceError) {
         for (column, name) in zip(2..., ["envelope", "fingerprint", "source", "truth"]) where !fieldBounds[column].isEmpty {
-            throw error(at: line, .invalidField, "a relaunch line has only a time; its \(name) must be empty")
+            throw error(at: line, .invalidField, "a \(kind) line has only a time; its \(name) must be empty")
         }
     }
 

@@ -17,6 +17,7 @@ public enum TraceWriter {
     private static let payloadField = Array("payload,".utf8)
     private static let emitField = Array("emit,".utf8)
     private static let relaunchLine = Array(",relaunch,,,,\n".utf8)
+    private static let backgroundLine = Array(",background,,,,\n".utf8)
     private static let newField = Array(",new\n".utf8)
     private static let dupField = Array(",dup\n".utf8)
     private static let unknownField = Array(",\n".utf8)
@@ -100,8 +101,8 @@ public enum TraceWriter {
         let sources = workload.sources.map { Array($0.utf8) }
         for event in workload.events {
             TraceFormat.appendMilliseconds(event.time.nanoseconds, to: &buffer)
-            if event.kind == .relaunch {
-                buffer.append(contentsOf: relaunchLine)
+            if event.kind.isLifecycle {
+                buffer.append(contentsOf: event.kind == .relaunch ? relaunchLine : backgroundLine)
                 continue
             }
             buffer.append(UInt8(ascii: ","))
