@@ -11,14 +11,20 @@ enum Catalogue {
     struct Entry: Sendable {
         var id: String
         var summary: String
+        /// The strategy type's id, where an entry registers one (`recent-ids` for `recent-ids-10`).
+        var typeID: String?
     }
 
     static var windows: [Entry] {
-        StrategyCatalogue.standard.windows.map { Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary)) }
+        StrategyCatalogue.standard.windows.map {
+            Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary), typeID: $0.type.strategyID)
+        }
     }
 
     static var consumedSets: [Entry] {
-        StrategyCatalogue.standard.consumedSets.map { Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary)) }
+        StrategyCatalogue.standard.consumedSets.map {
+            Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary), typeID: $0.strategyID)
+        }
     }
 
     /// `[exact-forgets-oldest; reads capacity] Exact, fixed capacity, …`: the declared guarantee
@@ -45,7 +51,7 @@ enum Catalogue {
         Entry(id: "ns_per_event", summary: "Median time per event over the repetitions (also min and IQR)."),
         Entry(id: "events_per_second", summary: "Throughput at the median time."),
         Entry(id: "latency_p50/p90/p99/p999_ns", summary: "Per-event latency percentiles from batched timing."),
-        Entry(id: "ratio_to_reference", summary: "Time over the seed-literal + set pipeline's in the same repetition."),
+        Entry(id: "ratio_to_reference", summary: "Time over the mode's reference (the published code) in the same repetition."),
         Entry(id: "live_bytes / peak_bytes", summary: "Allocator-measured bytes after and at most during the run."),
         Entry(id: "bytes_per_entry", summary: "Live bytes over the entries retained."),
         Entry(id: "allocations_per_event", summary: "Heap allocations per event in steady state."),

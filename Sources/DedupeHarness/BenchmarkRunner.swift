@@ -12,7 +12,7 @@ public enum BenchmarkRunner {
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
     ///   is bounded by the sizing's budgets, not by the number of events.
     public static func run(_ plan: RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
-        try run(plan, progress: progress, prepare: EventColumns.init)
+        try run(plan, progress: progress, prepare: { EventColumns($0) })
     }
 
     /// `run(_:progress:)` with the prepared-input stage given: `prepare` builds a workload's
@@ -37,6 +37,7 @@ public enum BenchmarkRunner {
         let profile = plan.deviceProfile(loaded: workloads, sizing: sizing)
         var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)
+        if let wanted = plan.filter.cases { try run.keepCases(wanted) }
         try run.scoreCorrectness()
         var timingCalibration: (resolution: Double, readCost: Double)?
         if plan.measureTiming {
@@ -66,7 +67,7 @@ public enum BenchmarkRunner {
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
-        results.workloads = workloads.map { $0.info(windowMilliseconds: plan.windowMilliseconds, safetyFactor: plan.safetyFactor) }
+        results.workloads = workloads.map { $0.info(windowMilliseconds: plan.windowMilliseconds) }
         return results
     }
 
@@ -112,13 +113,17 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
 extension RunPlan {
     var settings: RunSettings {
         var filters: [String] = []
-        for (key, ids) in [("window", filter.windows), ("consumed", filter.consumedSets), ("workload", filter.workloads), ("mode", filter.modes)] {
+        for (key, ids) in [
+            ("window", filter.windows), ("consumed", filter.consumedSets), ("workload", filter.workloads), ("mode", filter.modes),
+            ("case", filter.cases),
+        ] {
             if let ids { filters += ids.map { "\(key)=\($0)" } }
         }
         let traceFile: String?
         if case let .trace(_, fileName) = source { traceFile = fileName } else { traceFile = nil }
         var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
         settings.safetyFactor = safetyFactor
+        settings.horizonFacts = horizonFacts
         if measureTiming {
             settings.forks = max(1, forks ?? effectiveSizing.forks)
             settings.forksInChildProcesses = settings.forks! > 1 && timingIsolation == .childProcessWhenAvailable
@@ -138,7 +143,11 @@ struct LoadedWorkload {
     /// `device` or `stress`; `nil` for a trace.
     var tag: Scenario.Tag?
     var workload: Workload
+    /// The columns under `minted` identity: every payload its own envelope.
     var columns: EventColumns
+    /// The columns under `push-id` identity; `nil` when no delivery says which push it is, so
+    /// the identity cannot change a decision.
+    var pushIDColumns: EventColumns?
     /// How a harness child regenerates it; `nil` for a trace (the child is sent its events).
     var spec: WorkloadSpec?
 
@@ -151,6 +160,20 @@ struct LoadedWorkload {
         self.tag = tag
         self.workload = workload
         self.columns = prepare(workload.events)
+        self.pushIDColumns = workload.hasPushIDs
+            ? EventColumns(workload.events, pushes: workload.pushes, identity: .pushID) : nil
         self.spec = spec
     }
+
+    /// The columns layer 2 sees under `identity`.
+    func columns(_ identity: EnvelopeIdentity?) -> EventColumns {
+        identity == .pushID ? pushIDColumns ?? columns : columns
+    }
+
+    /// The identities that can change a decision on this workload.
+    var identities: [EnvelopeIdentity] { pushIDColumns == nil ? [.minted] : [.minted, .pushID] }
+
+    /// The persistences that can change a decision on this workload: all three with a relaunch,
+    /// `memory` alone without one.
+    var persistences: [CasePersistence] { columns.relaunches.isEmpty ? [.memory] : CasePersistence.allCases }
 }

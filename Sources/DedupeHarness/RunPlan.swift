@@ -36,8 +36,10 @@ public struct RunPlan: Sendable {
     public var strategies: StrategyCatalogue = .standard
     /// Where the memory pass runs.
     public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
-    /// The factor the device profile's sizing carries over what the profile saw (at least 1).
+    /// The factor the device profile's sizing carries over what the profile needs (at least 1).
     public var safetyFactor: Double = DeviceProfile.defaultSafetyFactor
+    /// The push rate and retention the consumed set is sized for.
+    public var horizonFacts = HorizonFacts()
     /// The recommendation rule's knobs, recorded in the results for the reports.
     public var recommendation = RecommendationSettings()
     /// Receives every reported case's per-event decisions as it is scored (for
@@ -97,12 +99,19 @@ public struct RunFilter: Sendable, Equatable {
     public var consumedSets: [String]?
     public var workloads: [String]?
     public var modes: [String]?
+    /// Case ids (``CaseID/text``), or choices without their workload (``StrategyChoice/text``),
+    /// to keep; every mode's reference case is kept too, for the ratios and matched errors.
+    public var cases: [String]?
 
-    public init(windows: [String]? = nil, consumedSets: [String]? = nil, workloads: [String]? = nil, modes: [String]? = nil) {
+    public init(
+        windows: [String]? = nil, consumedSets: [String]? = nil, workloads: [String]? = nil, modes: [String]? = nil,
+        cases: [String]? = nil
+    ) {
         self.windows = windows
         self.consumedSets = consumedSets
         self.workloads = workloads
         self.modes = modes
+        self.cases = cases
     }
 }
 

@@ -1,12 +1,6 @@
 import DedupeHarness
 
 extension CaseResult {
-    /// Identifies a case across two result files, for `compare`.
-    public var key: CaseKey {
-        CaseKey(workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
-                persistence: isSnapshotPersistence ? CasePersistence.snapshot.rawValue : nil)
-    }
-
     /// The parameters the strategies of this case read, as they declared them at registration:
     /// `window 500 ms, capacity 64`.
     var parameterSummary: String {
@@ -18,25 +12,6 @@ extension CaseResult {
     var guaranteeSummary: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
 }
 
-/// The identity of a case: everything but its measurements.
-public struct CaseKey: Hashable, Sendable, CustomStringConvertible {
-    public var workload: String
-    public var mode: String
-    public var window: String?
-    public var consumed: String?
-    public var parameters: CaseParameters
-    /// `snapshot` for a case restored at relaunches; `nil` otherwise.
-    public var persistence: String? = nil
-
-    /// `marketing-burst two-layer hash-deque+recent-ids (N = 10)`: an SDK set with its constant,
-    /// so its two rows read apart.
-    public var description: String {
-        CaseLabel.text(
-            workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters,
-            snapshot: persistence == CasePersistence.snapshot.rawValue)
-    }
-}
-
 /// The ids and modes the reports treat specially, as the harness defines them.
 public enum ReferenceStrategies {
     /// The published article's window.
@@ -44,10 +19,10 @@ public enum ReferenceStrategies {
     /// The published article's consumed set.
     public static let consumed = StrategyCatalogue.referenceConsumedSetID
     /// The published design's mode.
-    public static let mode = CaseMode.twoLayer.rawValue
+    public static let mode = CaseMode.twoLayer
     /// A layer measured on its own.
-    public static let windowAloneMode = CaseMode.windowAlone.rawValue
-    public static let consumedAloneMode = CaseMode.consumedAlone.rawValue
+    public static let windowAloneMode = CaseMode.windowAlone
+    public static let consumedAloneMode = CaseMode.consumedAlone
 }
 
 extension StrategyParameter {

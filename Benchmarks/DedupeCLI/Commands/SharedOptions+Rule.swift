@@ -8,10 +8,17 @@ extension SharedOptions {
     static let dropWeight = OptionSpec(
         "drop-weight", value: "W", help: "Missed duplicates one false drop costs when choosing the window length (default 1).")
     static let safetyFactor = OptionSpec(
-        "safety-factor", value: "F", help: "Factor every parameter sized from the device profile carries, 1 to 1000 (default 4).")
+        "safety-factor", value: "F",
+        help: "Factor every parameter sized from the device profile carries, 1 to 1000 (default \(NumberText.significant(DeviceProfile.defaultSafetyFactor))).")
+    static let pushesPerDay = OptionSpec(
+        "pushes-per-day", value: "N",
+        help: "Pushes a day the consumed set is sized for, above 0 to 1000000 (default \(NumberText.significant(HorizonFacts.defaultPushesPerDay))).")
+    static let retentionDays = OptionSpec(
+        "retention-days", value: "D",
+        help: "Days the consumed set must remember an id, above 0 to 3650 (default \(NumberText.significant(HorizonFacts.defaultRetentionDays))).")
 
     /// The options of the recommendation rule and the sizing, for `run` and `replay`.
-    static let ruleOptions = [allowProbabilistic, memoryBudget, dropWeight, safetyFactor]
+    static let ruleOptions = [allowProbabilistic, memoryBudget, dropWeight, safetyFactor, pushesPerDay, retentionDays]
 
     /// Reads the rule and sizing options into `plan`.
     static func applyRuleOptions(_ arguments: ParsedArguments, to plan: inout RunPlan) throws(CommandLineError) {
@@ -22,8 +29,20 @@ extension SharedOptions {
         plan.recommendation.dropWeight = try arguments.value("drop-weight", default: 1, expecting: "a number from 0 to 1000000") {
             Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1_000_000 ? $0 : nil }
         }
-        plan.safetyFactor = try arguments.value("safety-factor", default: 4, expecting: "a number from 1 to 1000") {
-            Double($0).flatMap { $0.isFinite && $0 >= 1 && $0 <= 1_000 ? $0 : nil }
+        plan.safetyFactor = try arguments.value(
+            "safety-factor", default: DeviceProfile.defaultSafetyFactor, expecting: "a number from 1 to 1000"
+        ) {
+            decimal($0).flatMap { $0 >= 1 && $0 <= 1_000 ? $0 : nil }
+        }
+        plan.horizonFacts.pushesPerDay = try arguments.value(
+            "pushes-per-day", default: HorizonFacts.defaultPushesPerDay, expecting: "a number above 0 and at most 1000000"
+        ) {
+            decimal($0).flatMap { $0 > 0 && $0 <= 1_000_000 ? $0 : nil }
+        }
+        plan.horizonFacts.retentionDays = try arguments.value(
+            "retention-days", default: HorizonFacts.defaultRetentionDays, expecting: "a number above 0 and at most 3650"
+        ) {
+            decimal($0).flatMap { $0 > 0 && $0 <= 3_650 ? $0 : nil }
         }
     }
 

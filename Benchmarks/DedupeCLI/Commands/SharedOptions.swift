@@ -13,7 +13,7 @@ enum SharedOptions {
     static let format = OptionSpec("format", value: "LIST", help: "Reports to write: any of csv,md,json,svg (default all).")
     static let filter = OptionSpec(
         "filter", value: "KEY=ID,...", repeatable: true,
-        help: "Restrict to ids; KEY is window, consumed, workload or mode.")
+        help: "Restrict to ids; KEY is window, consumed, workload, mode, or case (a case id, with or without its workload).")
     static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
     static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
     static let allowDebug = OptionSpec(
@@ -88,7 +88,9 @@ enum SharedOptions {
     }
 
     /// `--filter window=a,b --filter mode=c` → a `RunFilter`, with the ids checked against the
-    /// catalogue so a typo fails before anything runs.
+    /// catalogue so a typo fails before anything runs. A strategy's type id registered under
+    /// several entries (`recent-ids`) is ambiguous and lists them; registered once, it names that
+    /// entry. A case id (`case=…`) is checked by the harness once the cases exist.
     static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
         var filter = RunFilter()
         for text in arguments.values["filter"] ?? [] {
@@ -96,7 +98,7 @@ enum SharedOptions {
                 throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': expected KEY=ID[,ID...]")
             }
             let key = String(text[..<equals])
-            let ids = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var ids = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !ids.contains(where: \.isEmpty) else {
                 throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': empty id")
             }
@@ -106,13 +108,24 @@ enum SharedOptions {
             case "consumed": known = Catalogue.consumedSets
             case "workload": known = Catalogue.workloads
             case "mode": known = Catalogue.modes
+            case "case":
+                filter.cases = (filter.cases ?? []) + ids
+                continue
             default:
                 throw CommandLineError(
-                    .badValue, "invalid value '\(text)' for '--filter': unknown key '\(key)' (window, consumed, workload, mode)")
+                    .badValue, "invalid value '\(text)' for '--filter': unknown key '\(key)' (window, consumed, workload, mode, case)")
             }
-            if let unknown = ids.first(where: { id in !known.contains { $0.id == id } }) {
+            ids = try ids.map { id throws(CommandLineError) in
+                if known.contains(where: { $0.id == id }) { return id }
+                let entries = known.filter { $0.typeID == id }
+                if entries.count == 1 { return entries[0].id }
+                if entries.count > 1 {
+                    throw CommandLineError(
+                        .badValue, "invalid value '\(text)' for '--filter': '\(id)' is ambiguous: "
+                            + entries.map(\.id).joined(separator: ", "))
+                }
                 throw CommandLineError(
-                    .badValue, "invalid value '\(text)' for '--filter': unknown \(key) '\(unknown)' (see 'dedupe-bench list')")
+                    .badValue, "invalid value '\(text)' for '--filter': unknown \(key) '\(id)' (see 'dedupe-bench list')")
             }
             switch key {
             case "window": filter.windows = (filter.windows ?? []) + ids

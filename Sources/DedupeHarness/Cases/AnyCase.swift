@@ -5,8 +5,10 @@ import PushDedupe
 /// specialized loops. Calling one costs one closure call per run, never per event.
 struct _AnyCase: Sendable {
     let mode: CaseMode
-    let windowID: String?
-    let consumedID: String?
+    /// The catalogue entries the case runs, `nil` for a layer its mode does not use (set by
+    /// `StrategyCatalogue.makeCase`; the types' own ids until then).
+    var windowID: String?
+    var consumedID: String?
     let parameters: CaseParameters
     let persistence: CasePersistence
     let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64) throws -> _CorrectnessRun
@@ -50,12 +52,6 @@ struct _AnyCase: Sendable {
                 refillEachRound: refillEachRound, batchSize: batchSize, statistics: &statistics)
         }
     }
-
-    /// `two-layer seed-literal+set`: how the rows matched or timed against this case name it
-    /// (the `reference` columns); its persistence is not part of the name.
-    var referenceLabel: String {
-        CaseLabel.text(mode: mode.rawValue, window: windowID, consumed: consumedID, parameters: parameters)
-    }
 }
 
 /// What one untimed run over a whole workload observed.
@@ -75,13 +71,13 @@ struct _CorrectnessRun {
 
 extension CaseParameters {
     var windowConfiguration: WindowConfiguration {
-        WindowConfiguration(window: .nanoseconds(Int64((windowMilliseconds * 1_000_000).rounded())), capacity: windowCapacity)
+        WindowConfiguration(window: .nanoseconds(Timestamp.milliseconds(windowMilliseconds).nanoseconds), capacity: windowCapacity)
     }
 
     var consumedConfiguration: ConsumedSetConfiguration {
         ConsumedSetConfiguration(
             capacity: consumedCapacity, falsePositiveRate: falsePositiveRate,
-            retention: .nanoseconds(Int64((retentionMilliseconds * 1_000_000).rounded())),
+            retention: .nanoseconds(Timestamp.milliseconds(retentionMilliseconds).nanoseconds),
             expectedRatePerSecond: expectedRatePerSecond ?? ConsumedSetConfiguration().expectedRatePerSecond)
     }
 }

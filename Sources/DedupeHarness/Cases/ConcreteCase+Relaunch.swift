@@ -7,6 +7,11 @@ struct _RelaunchState {
     let window: WindowConfiguration
     let consumed: ConsumedSetConfiguration
     var relaunches = 0
+    /// Snapshots taken, and restores made from one.
+    var saves = 0
+    var restores = 0
+    /// The last snapshot `snapshot-on-background` saved, which the next relaunch restores.
+    var saved: [UInt8]?
     var totalBytes = 0
     var maximumBytes = 0
     var snapshotNanoseconds: UInt64 = 0
@@ -20,13 +25,13 @@ struct _RelaunchState {
         self.consumed = consumed
     }
 
-    /// The snapshot figures, for a `snapshot` case that saw a relaunch.
+    /// The snapshot figures, for a persisting case that saved at least once.
     var result: SnapshotResult? {
-        guard persistence == .snapshot, relaunches > 0 else { return nil }
-        let n = Double(relaunches)
+        guard persistence != .memory, saves > 0 else { return nil }
         return SnapshotResult(
-            relaunches: relaunches, maximumBytes: maximumBytes, meanBytes: Double(totalBytes) / n,
-            meanSnapshotNanoseconds: Double(snapshotNanoseconds) / n, meanRestoreNanoseconds: Double(restoreNanoseconds) / n)
+            relaunches: relaunches, maximumBytes: maximumBytes, meanBytes: Double(totalBytes) / Double(saves),
+            meanSnapshotNanoseconds: Double(snapshotNanoseconds) / Double(saves),
+            meanRestoreNanoseconds: restores > 0 ? Double(restoreNanoseconds) / Double(restores) : 0)
     }
 }
 
@@ -71,13 +76,19 @@ extension _ConcreteCase {
         process(columns, lower..<range.upperBound, decisions: decisions, created: created)
     }
 
-    /// The app entered the background. Nothing in memory persistence or a snapshot taken at every
-    /// relaunch changes; the state simply survives until a relaunch kills the process.
-    mutating func enterBackground() {}
+    /// The app entered the background: `snapshot-on-background` saves the consumed set now; the
+    /// other persistences need no save point (`memory` never saves, `snapshot` has saved after
+    /// every consume).
+    mutating func enterBackground() {
+        guard relaunch.persistence == .snapshotOnBackground, let set = snapshottable() else { return }
+        relaunch.saved = save(set)
+    }
 
     /// The process was killed and started again. The window and the navigation path are lost;
-    /// the consumed set restarts empty or from its snapshot. Envelopes created before stay
-    /// created: the app persisted its pending route.
+    /// the consumed set restarts empty, or from what its persistence saved: the state at the kill
+    /// (`snapshot`), or at the last background (`snapshot-on-background`; empty if the app was
+    /// never backgrounded). Envelopes created before stay created: the app persisted its pending
+    /// route.
     mutating func relaunchApp() {
         path.relaunch()
         relaunch.relaunches += 1
@@ -86,36 +97,55 @@ extension _ConcreteCase {
         } catch {
             relaunch.failure = "relaunch: \(error)"
         }
+        let saved: [UInt8]?
         switch relaunch.persistence {
         case .memory:
+            saved = nil
+        case .snapshot:
+            if let set = snapshottable() { saved = save(set) } else { saved = nil }
+        case .snapshotOnBackground:
+            saved = relaunch.saved
+        }
+        if let saved, let set = snapshottable() {
+            restore(saved, as: set)
+        } else {
             do {
                 consumed = try C(configuration: relaunch.consumed)
             } catch {
                 relaunch.failure = "relaunch: \(error)"
             }
-        case .snapshot:
-            guard let snapshottable = consumed as? any SnapshottableConsumedSet else {
-                relaunch.failure = "\(C.strategyID) cannot snapshot its state"
-                return
-            }
-            restore(snapshottable)
         }
     }
 
-    /// Snapshots `set` (the consumed set, opened) and restores it, timing both.
-    private mutating func restore<S: SnapshottableConsumedSet>(_ set: S) {
+    /// The consumed set, opened as snapshottable; records a failure for a set that is not.
+    private mutating func snapshottable() -> (any SnapshottableConsumedSet)? {
+        guard let set = consumed as? any SnapshottableConsumedSet else {
+            relaunch.failure = "\(C.strategyID) cannot snapshot its state"
+            return nil
+        }
+        return set
+    }
+
+    /// `set`'s snapshot, timed.
+    private mutating func save(_ set: some SnapshottableConsumedSet) -> [UInt8] {
         let start = MonotonicClock.now()
         let bytes = set.snapshot()
-        let written = MonotonicClock.now()
+        relaunch.snapshotNanoseconds &+= MonotonicClock.now() &- start
+        relaunch.saves += 1
+        relaunch.totalBytes += bytes.count
+        relaunch.maximumBytes = max(relaunch.maximumBytes, bytes.count)
+        return bytes
+    }
+
+    /// Rebuilds the consumed set from `bytes` with `set`'s type, timed.
+    private mutating func restore<S: SnapshottableConsumedSet>(_ bytes: [UInt8], as _: S) {
+        let start = MonotonicClock.now()
         do {
             let restored = try S(snapshot: bytes, configuration: relaunch.consumed)
-            let end = MonotonicClock.now()
+            relaunch.restoreNanoseconds &+= MonotonicClock.now() &- start
+            relaunch.restores += 1
             guard let restored = restored as? C else { return }
             consumed = restored
-            relaunch.snapshotNanoseconds &+= written &- start
-            relaunch.restoreNanoseconds &+= end &- written
-            relaunch.totalBytes += bytes.count
-            relaunch.maximumBytes = max(relaunch.maximumBytes, bytes.count)
         } catch {
             relaunch.failure = "\(C.strategyID): restoring its own snapshot failed: \(error)"
         }

@@ -35,7 +35,11 @@ struct EventColumns: Sendable, Equatable {
 
     var count: Int { times.count }
 
-    init(_ events: some Collection<WorkloadEvent>) {
+    /// The columns of `events` with the envelope ids layer 2 sees under `identity`: each event's
+    /// own envelope (`minted`), or, under `push-id`, `pushes[push]` for every delivery that
+    /// carries a push (an emit carries its creating payload's), so all deliveries of one push are
+    /// one envelope.
+    init(_ events: some Collection<WorkloadEvent>, pushes: [EnvelopeID] = [], identity: EnvelopeIdentity = .minted) {
         let n = events.count
         times = []; times.reserveCapacity(n)
         fingerprints = []; fingerprints.reserveCapacity(n)
@@ -60,19 +64,20 @@ struct EventColumns: Sendable, Equatable {
             if event.kind.isLifecycle { lifecycle.append(times.count) }
             isLifecycle.append(event.kind.isLifecycle)
             let slot: Int32
+            let envelope = identity == .pushID && Int(event.push) < pushes.count ? pushes[Int(event.push)] : event.envelope
             if event.kind.isLifecycle {
                 // Names no envelope; never looked up.
                 slot = 0
-            } else if let existing = slots[event.envelope] {
+            } else if let existing = slots[envelope] {
                 slot = existing
             } else {
                 slot = Int32(slots.count)
-                slots[event.envelope] = slot
+                slots[envelope] = slot
                 created.append(false)
             }
             times.append(event.time)
             fingerprints.append(event.fingerprint)
-            envelopes.append(event.envelope)
+            envelopes.append(envelope)
             envelopeSlot.append(slot)
             isPayload.append(event.kind == .payload)
             if event.kind == .payload { created[Int(slot)] = true }

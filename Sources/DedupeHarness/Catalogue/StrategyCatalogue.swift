@@ -31,24 +31,29 @@ public struct StrategyCatalogue: Sendable {
     public func consumedSet(_ id: String) -> ConsumedSetEntry? { consumedSets.first { $0.id == id } }
 
     /// The case running `window` and `consumed` in `mode` with `parameters`, its consumed set
-    /// persisting across relaunches as `persistence` says.
+    /// persisting across relaunches as `persistence` says. It is named by the entries' ids.
     func makeCase(
         window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
         persistence: CasePersistence = .memory
     ) -> _AnyCase {
+        var made: _AnyCase
         switch (window, consumed) {
         case let (window?, consumed?):
-            if let specialized = window._specializedPairs[consumed.id] {
-                return specialized(mode, parameters, persistence)
+            if let specialized = window._specializedPairs[consumed.strategyID] {
+                made = specialized(mode, parameters, persistence)
+            } else {
+                made = window._pair(consumed.type, mode, parameters, persistence)
             }
-            return window._pair(consumed.type, mode, parameters, persistence)
         case let (window?, nil):
-            return window._alone(mode, parameters)
+            made = window._alone(mode, parameters)
         case let (nil, consumed?):
-            return consumed._alone(mode, parameters, persistence)
+            made = consumed._alone(mode, parameters, persistence)
         case (nil, nil):
-            return _AnyCase(_NoOpWindow.self, _NoOpConsumedSet.self, mode: mode, parameters: parameters)
+            made = _AnyCase(_NoOpWindow.self, _NoOpConsumedSet.self, mode: mode, parameters: parameters)
         }
+        if mode.usesWindow { made.windowID = window?.id }
+        if mode.usesConsumedSet { made.consumedID = consumed?.id }
+        return made
     }
 }
 
@@ -102,7 +107,11 @@ public struct WindowEntry: Sendable {
 /// A registered layer-2 strategy: its id, a one-line summary, its type, the parameters it reads,
 /// its guarantee and default parameters.
 public struct ConsumedSetEntry: Sendable {
+    /// The entry's id: the type's `strategyID`, or, for a type registered at several pinned
+    /// configurations, the id with its constant (`recent-ids-10`), so every entry has its own.
     public var id: String
+    /// The type's `strategyID` (what its snapshots name).
+    public var strategyID: String
     public var summary: String
     public var type: any ConsumedSet.Type
     /// The configuration values the set reads, declared at registration.
@@ -123,10 +132,11 @@ public struct ConsumedSetEntry: Sendable {
     let _alone: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase
 
     public init<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String,
+        _ type: C.Type, id: String? = nil, reads: [StrategyParameter], summary: String,
         defaultConfiguration: ConsumedSetConfiguration? = nil
     ) {
-        self.id = C.strategyID
+        self.id = id ?? C.strategyID
+        self.strategyID = C.strategyID
         self.summary = summary
         self.type = type
         self.reads = reads
@@ -148,16 +158,16 @@ protocol _ConsumedSetList {
 
 protocol _ConsumedSetVisitor {
     /// `configuration` pins the set's configuration (an SDK's shipped constants); `nil` sizes it
-    /// from the device profile.
+    /// from the device profile. `id` names an entry of a type registered more than once.
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
+        _ type: C.Type, id: String?, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
         isSwept: Bool)
 }
 
 extension _ConsumedSetVisitor {
     /// A set sized from the device profile, and swept.
     mutating func visit<C: ConsumedSet>(_ type: C.Type, reads: [StrategyParameter], summary: String) {
-        visit(type, reads: reads, summary: summary, configuration: nil, isSwept: true)
+        visit(type, id: nil, reads: reads, summary: summary, configuration: nil, isSwept: true)
     }
 }
 
@@ -166,10 +176,10 @@ struct _EntryCollector: _ConsumedSetVisitor {
     var entries: [ConsumedSetEntry] = []
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
+        _ type: C.Type, id: String?, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
         isSwept: Bool
     ) {
-        var entry = ConsumedSetEntry(type, reads: reads, summary: summary, defaultConfiguration: configuration)
+        var entry = ConsumedSetEntry(type, id: id, reads: reads, summary: summary, defaultConfiguration: configuration)
         entry.isSwept = isSwept
         entries.append(entry)
     }
@@ -180,7 +190,7 @@ struct _PairCollector<W: FingerprintWindow>: _ConsumedSetVisitor {
     var pairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
+        _ type: C.Type, id: String?, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
         isSwept: Bool
     ) {
         pairs[C.strategyID] = { mode, parameters, persistence in

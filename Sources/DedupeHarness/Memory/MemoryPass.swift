@@ -78,7 +78,7 @@ extension _Run {
     mutating func measureMemory() throws -> String {
         report("memory pass")
         let members = cases.indices.filter {
-            [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) && cases[$0].persistence == .memory
+            [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) && results[$0].choice.isBase
         }
         var response: MemoryPassResponse?
         var note = ""

@@ -1,30 +1,47 @@
 import DedupeWorkloads
 import PushDedupe
 
-/// What one phone sees, measured on the `device`-tagged workloads (or on a replayed trace), and
-/// the strategy parameters sized from it.
+/// What one phone needs remembered, and the strategy parameters sized from it.
 ///
-/// Sizing, with `safetyFactor` f (see ``sizing``):
-/// - consumed-set capacity = ⌈(most envelopes created within any span as long as the longest
-///   replay delay) × f⌉;
-/// - retention = longest replay delay × f;
-/// - window capacity = ⌈(most payloads within any span as long as the window) × f⌉;
+/// The consumed set is sized from stated facts (``HorizonFacts``: the heaviest push rate of one
+/// app and how long dedupe state must last), not from the spacing of the synthetic episodes:
+/// - ids to remember = pushes per day × retention days (``horizonIDs``);
+/// - consumed-set capacity = ⌈ids to remember × f⌉, with the safety factor f;
+/// - retention = retention days × f;
 /// - a time-bounded filter's expected rate = capacity / retention, so it is sized for the same
 ///   count as the exact sets; the target false-positive rate stays the library default.
+///
+/// The window is sized from the measured traffic (a burst is a property of the traffic, not a
+/// rate fact): window capacity = ⌈most payloads within any window-long span × f⌉.
+///
+/// A replayed trace long enough to show the horizon (spanning at least the retention and holding
+/// a relaunch) sizes the set from what it shows instead: the most envelopes it created within any
+/// retention-long span. A shorter trace is sized from the facts, and ``sizingNote`` says so.
 public struct DeviceProfile: Codable, Sendable, Equatable {
     /// The workloads measured.
     public var workloads: [String]
+    /// The facts the horizon was sized from.
+    public var facts: HorizonFacts
+    /// `facts` (the stated rate × horizon) or `trace` (the replayed trace's own peak).
+    public var horizonSource: String
+    /// Why the horizon came from where it did, in one sentence.
+    public var sizingNote: String
+    /// Ids the consumed set must remember to cover the horizon: rate × days, or the trace's peak.
+    public var horizonIDs: Int
     /// The window length the window capacity was sized for, ms.
     public var windowMilliseconds: Double
-    /// The longest time from an envelope's creation (its payload) to its last emit, ms.
+    /// The longest time from an envelope's creation (its payload) to a later delivery of it (an
+    /// emit, or, under push-id identity, another delivery of the same push), ms, as measured.
     public var longestReplayMilliseconds: Double
-    /// The most envelopes created within any span of `longestReplayMilliseconds`.
-    public var peakEnvelopesInLongestReplay: Int
+    /// The measured span from the first event to the last, ms.
+    public var spanMilliseconds: Double
+    /// Relaunches in the measured traffic.
+    public var relaunches: Int
     /// The most payloads within any span of `windowMilliseconds`.
     public var peakPayloadsInWindow: Int
     /// The most envelopes created within any one-second span.
     public var peakIdsPerSecond: Int
-    /// Delays of emits after their envelope's creation (every replay), ms.
+    /// Delays of replays after their envelope's creation, ms.
     public var replayDelays: DelayDistribution
     /// Delays of wanted re-taps (truth `new` payloads) after the previous payload of the same
     /// route, ms: what a window must let through.
@@ -56,6 +73,27 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
             self.falsePositiveRate = falsePositiveRate
         }
     }
+
+    /// The retention horizon in ms.
+    public var horizonMilliseconds: Double { facts.retentionDays * 86_400_000 }
+}
+
+/// How many pushes one app delivers a day at its heaviest and how long dedupe state must last:
+/// the two facts the consumed set is sized from (`--pushes-per-day`, `--retention-days`). The
+/// defaults and their sources are ``PhoneTrafficFacts``'s (`Guides/Workloads.md` § Phone facts).
+public struct HorizonFacts: Codable, Sendable, Equatable {
+    public var pushesPerDay: Double
+    public var retentionDays: Double
+
+    public init(pushesPerDay: Double = HorizonFacts.defaultPushesPerDay, retentionDays: Double = HorizonFacts.defaultRetentionDays) {
+        self.pushesPerDay = pushesPerDay
+        self.retentionDays = retentionDays
+    }
+
+    /// A heavy messaging app's pushes per day (`PhoneTrafficFacts`).
+    public static let defaultPushesPerDay = 200.0
+    /// The longest dedupe lifetime an SDK ships, in days (OneSignal Android's 7-day TTL).
+    public static let defaultRetentionDays = 7.0
 }
 
 /// The spread of a set of delays, ms (all 0 when there are none).
@@ -77,45 +115,63 @@ public struct DelayDistribution: Codable, Sendable, Equatable {
 }
 
 extension DeviceProfile {
-    /// The default safety factor: each sized parameter covers four times what the profile saw.
-    public static let defaultSafetyFactor = 4.0
+    /// The default safety factor: it covers what the heavy rate does not count, the in-app
+    /// navigations a router consumes ids for beside pushes, and days above the heavy rate, and it
+    /// keeps the recommended set under the 64 KiB budget (`Guides/Workloads.md` § Sizing).
+    public static let defaultSafetyFactor = 1.25
     /// The target false-positive rate filters are built with.
     public static let falsePositiveRate = 0.01
 
-    /// Measures `workloads` and sizes the parameters with `safetyFactor`.
+    /// Measures `workloads` and sizes the parameters from `facts` with `safetyFactor`. With
+    /// `trace`, a replay long enough to show the horizon sizes the set from its own peak.
     ///
     /// Floors keep every strategy constructible on a workload without replays or payloads:
-    /// capacities of at least 1 and a retention of at least one window length (and 1 ms).
+    /// capacities of at least 1 and a retention of at least one window length (and 1 ms). Every
+    /// difference of times is taken in `Double`, so no pair of timestamps can overflow.
     ///
     /// - Complexity: O(*n* log *n*) in the events.
     public static func derive(
-        from workloads: [Workload], windowMilliseconds: Double, safetyFactor: Double = defaultSafetyFactor
+        from workloads: [Workload], windowMilliseconds: Double, facts: HorizonFacts = HorizonFacts(),
+        safetyFactor: Double = defaultSafetyFactor, trace: Bool = false
     ) -> DeviceProfile {
         var replayDelays: [Double] = []
         var retapDelays: [Double] = []
         var duplicatePayloadDelays: [Double] = []
-        var longestReplay: Int64 = 0
-        // Creation times per workload, measured after the longest replay is known.
+        var longestReplay = 0.0
+        var span = 0.0
+        var relaunches = 0
         var creationTimes: [[Int64]] = []
         var payloadTimes: [[Int64]] = []
         for workload in workloads {
             // Lookup tables only: iteration order never reaches the output.
             var created: [EnvelopeID: Int64] = [:]
+            var firstDelivery: [UInt32: Int64] = [:]
             var lastPayload: [UInt64: Int64] = [:]
             var creations: [Int64] = []
             var payloads: [Int64] = []
+            if let first = workload.events.first, let last = workload.events.last {
+                span = Swift.max(span, milliseconds(last.time.nanoseconds, after: first.time.nanoseconds))
+            }
             for event in workload.events {
                 let time = event.time.nanoseconds
                 switch event.kind {
                 case .payload:
-                    let key = event.envelope
-                    if created[key] == nil {
-                        created[key] = time
+                    if created[event.envelope] == nil {
+                        created[event.envelope] = time
                         creations.append(time)
+                    }
+                    if event.push != WorkloadEvent.noPush {
+                        if let first = firstDelivery[event.push] {
+                            let delay = milliseconds(time, after: first)
+                            replayDelays.append(delay)
+                            longestReplay = Swift.max(longestReplay, delay)
+                        } else {
+                            firstDelivery[event.push] = time
+                        }
                     }
                     payloads.append(time)
                     if let previous = lastPayload[event.fingerprint.rawValue] {
-                        let delay = Double(time - previous) / 1e6
+                        let delay = milliseconds(time, after: previous)
                         switch event.truth {
                         case .new: retapDelays.append(delay)
                         case .dup: duplicatePayloadDelays.append(delay)
@@ -125,56 +181,83 @@ extension DeviceProfile {
                     lastPayload[event.fingerprint.rawValue] = time
                 case .emit:
                     guard let creation = created[event.envelope] else { continue }
-                    replayDelays.append(Double(time - creation) / 1e6)
-                    longestReplay = Swift.max(longestReplay, time - creation)
-                case .relaunch, .background:
+                    let delay = milliseconds(time, after: creation)
+                    replayDelays.append(delay)
+                    longestReplay = Swift.max(longestReplay, delay)
+                case .relaunch:
+                    relaunches += 1
+                case .background:
                     continue
                 }
             }
             creationTimes.append(creations)
             payloadTimes.append(payloads)
         }
-        let windowNanoseconds = Int64((windowMilliseconds * 1e6).rounded())
-        let peakEnvelopes = creationTimes.map { peakCount($0, span: longestReplay) }.max() ?? 0
-        let peakPayloads = payloadTimes.map { peakCount($0, span: windowNanoseconds) }.max() ?? 0
-        let peakPerSecond = creationTimes.map { peakCount($0, span: 1_000_000_000) }.max() ?? 0
-        let longestReplayMilliseconds = Double(longestReplay) / 1e6
-        let consumedCapacity = Swift.max(1, Int((Double(peakEnvelopes) * safetyFactor).rounded(.up)))
-        let retention = Swift.max(longestReplayMilliseconds * safetyFactor, windowMilliseconds, 1)
+        let horizon = facts.retentionDays * 86_400_000
+        let peakPayloads = payloadTimes.map { peakCount($0, spanMilliseconds: windowMilliseconds) }.max() ?? 0
+        let peakPerSecond = creationTimes.map { peakCount($0, spanMilliseconds: 1_000) }.max() ?? 0
+        let statedIDs = saturatingCount(facts.pushesPerDay * facts.retentionDays)
+        let showsHorizon = trace && span >= horizon && relaunches >= 1
+        let horizonIDs = showsHorizon ? creationTimes.map { peakCount($0, spanMilliseconds: horizon) }.max() ?? 0 : statedIDs
+        let note: String
+        if showsHorizon {
+            note = "the trace spans \(NumberText.significant(span / 86_400_000)) days with \(relaunches) relaunch(es), so its "
+                + "own peak over \(NumberText.significant(facts.retentionDays)) days sizes the set"
+        } else if trace {
+            note = "the trace is too short to size the horizon (\(NumberText.significant(span / 86_400_000)) days, "
+                + "\(relaunches) relaunch(es); it needs \(NumberText.significant(facts.retentionDays)) days and a relaunch), so "
+                + "the set is sized from the stated facts"
+        } else {
+            note = "sized from the stated facts: \(NumberText.significant(facts.pushesPerDay)) pushes a day for "
+                + "\(NumberText.significant(facts.retentionDays)) days"
+        }
+        let consumedCapacity = Swift.max(1, saturatingCount(Double(horizonIDs) * safetyFactor))
+        let retention = Swift.max(horizon * safetyFactor, windowMilliseconds, 1)
         return DeviceProfile(
-            workloads: workloads.map(\.name), windowMilliseconds: windowMilliseconds,
-            longestReplayMilliseconds: longestReplayMilliseconds, peakEnvelopesInLongestReplay: peakEnvelopes,
-            peakPayloadsInWindow: peakPayloads, peakIdsPerSecond: peakPerSecond,
+            workloads: workloads.map(\.name), facts: facts, horizonSource: showsHorizon ? "trace" : "facts", sizingNote: note,
+            horizonIDs: horizonIDs, windowMilliseconds: windowMilliseconds, longestReplayMilliseconds: longestReplay,
+            spanMilliseconds: span, relaunches: relaunches, peakPayloadsInWindow: peakPayloads, peakIdsPerSecond: peakPerSecond,
             replayDelays: DelayDistribution(replayDelays), wantedRetapDelays: DelayDistribution(retapDelays),
             duplicatePayloadDelays: DelayDistribution(duplicatePayloadDelays), safetyFactor: safetyFactor,
             sizing: Sizing(
-                windowCapacity: Swift.max(1, Int((Double(peakPayloads) * safetyFactor).rounded(.up))),
+                windowCapacity: Swift.max(1, saturatingCount(Double(peakPayloads) * safetyFactor)),
                 consumedCapacity: consumedCapacity, retentionMilliseconds: retention,
                 expectedRatePerSecond: Double(consumedCapacity) / (retention / 1_000),
                 falsePositiveRate: falsePositiveRate))
     }
 
-    /// The most of the sorted `times` inside any closed span of `span` nanoseconds.
-    static func peakCount(_ times: [Int64], span: Int64) -> Int {
+    /// `later − earlier` in ms, in `Double`, so no two timestamps can overflow.
+    static func milliseconds(_ later: Int64, after earlier: Int64) -> Double {
+        (Double(later) - Double(earlier)) / 1e6
+    }
+
+    /// ⌈`value`⌉ as an `Int`, saturating at `Int.max` (NaN reads as 0).
+    static func saturatingCount(_ value: Double) -> Int {
+        let rounded = value.rounded(.up)
+        if rounded.isNaN || rounded <= 0 { return 0 }
+        return rounded >= 9.2e18 ? Int.max : Int(rounded)
+    }
+
+    /// The most of the sorted `times` inside any closed span of `spanMilliseconds`.
+    static func peakCount(_ times: [Int64], spanMilliseconds: Double) -> Int {
         var peak = 0
         var lower = 0
         for upper in times.indices {
-            while times[upper] - times[lower] > span { lower += 1 }
+            while milliseconds(times[upper], after: times[lower]) > spanMilliseconds { lower += 1 }
             peak = Swift.max(peak, upper - lower + 1)
         }
         return peak
     }
 
-    /// Whether a consumed set of `guarantee`, built with `parameters`, remembers every id for
-    /// the profile's longest replay at its peak rate: a never-forgetting set always does; one
-    /// that forgets after `capacity` newer ids needs `capacity` ≥ the peak envelopes created
-    /// within the longest replay; one that forgets after a time needs that time ≥ the longest
-    /// replay; one that can forget at any moment never does.
+    /// Whether a consumed set of `guarantee`, built with `parameters`, remembers every id the
+    /// horizon needs: a never-forgetting set always does; one that forgets after `capacity`
+    /// newer ids needs `capacity` ≥ ``horizonIDs``; one that forgets after a time needs that time
+    /// ≥ the retention horizon; one that can forget at any moment never does.
     public func horizonCovers(consumed guarantee: GuaranteeRecord, parameters: CaseParameters) -> Bool {
         switch guarantee.forgetting {
         case "never": return true
-        case "after-capacity": return parameters.consumedCapacity >= peakEnvelopesInLongestReplay
-        case "after-time": return parameters.retentionMilliseconds * (guarantee.timeFraction ?? 1) >= longestReplayMilliseconds
+        case "after-capacity": return parameters.consumedCapacity >= horizonIDs
+        case "after-time": return parameters.retentionMilliseconds * (guarantee.timeFraction ?? 1) >= horizonMilliseconds
         default: return false
         }
     }

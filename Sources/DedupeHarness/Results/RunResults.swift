@@ -2,11 +2,14 @@
 /// `compare` is derived from. Serialized as JSON; see `Guides/Results.md` for the schema.
 ///
 /// Versioned: a reader refuses a `schemaVersion` it does not know.
-public struct RunResults: Codable, Sendable, Equatable {
+public struct RunResults: Sendable, Equatable {
     /// Bumped on any incompatible change of this model. Schema 2 made results self-describing:
     /// guarantees and the parameters each strategy reads, matched errors, the device profile,
-    /// workload metadata and latency batches. Fields added within a schema are optional.
-    public static let currentSchemaVersion = 2
+    /// workload metadata and latency batches. Schema 3 names every case by its ``CaseID``, adds
+    /// identity and persistence, stores each strategy's metadata once (`strategies`) and leaves
+    /// out what is derived (ratios, rates, sign tests: `RunResults+Coding.swift`). Fields added
+    /// within a schema are optional.
+    public static let currentSchemaVersion = 3
 
     public var schemaVersion: Int
     public var environment: EnvironmentInfo
@@ -98,6 +101,8 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var forksInChildProcesses: Bool?
     /// The factor the device profile's sizing carries.
     public var safetyFactor: Double?
+    /// The push rate and retention the consumed set was sized for.
+    public var horizonFacts: HorizonFacts?
     /// The recommendation rule's knobs.
     public var recommendation: RecommendationSettings?
 
@@ -110,16 +115,16 @@ public struct RunSettings: Codable, Sendable, Equatable {
     }
 }
 
-/// One (strategy pair, parameters, workload, mode).
-public struct CaseResult: Codable, Sendable, Equatable {
+/// One case: a workload and a ``StrategyChoice`` (mode, strategies with the parameters they read,
+/// identity, persistence), named by ``id``.
+public struct CaseResult: Sendable, Equatable {
     /// Workload id: a scenario id, a sweep id, or the trace's file name.
     public var workload: String
-    /// `fingerprint-only`, `envelope-only`, `two-layer`, `two-layer-guarded`; or `window-alone` /
-    /// `consumed-alone` for a layer measured on its own.
-    public var mode: String
-    /// Window strategy id, `nil` when the mode uses no window.
+    /// How the events reach the strategies.
+    public var mode: CaseMode
+    /// Window catalogue entry id, `nil` when the mode uses no window.
     public var window: String?
-    /// Consumed-set strategy id, `nil` when the mode uses no consumed set.
+    /// Consumed-set catalogue entry id, `nil` when the mode uses no consumed set.
     public var consumed: String?
     /// The parameters the strategies were built with.
     public var parameters: CaseParameters
@@ -134,15 +139,23 @@ public struct CaseResult: Codable, Sendable, Equatable {
     public var windowReads: [StrategyParameter]?
     /// The parameters the consumed set reads, as declared at its registration.
     public var consumedReads: [StrategyParameter]?
-    /// `memory` or `snapshot` (``CasePersistence``) on a workload with relaunches; `nil`, read as
-    /// `memory`, elsewhere (optional).
-    public var persistence: String?
-    /// A `snapshot` case's snapshot sizes and times (optional).
+    /// The Swift type names of the two layers (`HashDequeWindow`), for the adoption code the
+    /// reports print.
+    public var windowType: String?
+    public var consumedType: String?
+    /// How layer 2 derives envelope ids; `nil` when the mode uses no consumed set.
+    public var identity: EnvelopeIdentity?
+    /// What the consumed set keeps across a relaunch; `nil` when the mode uses none.
+    public var persistence: CasePersistence?
+    /// A persisting case's snapshot sizes and times (optional).
     public var snapshot: SnapshotResult?
+    /// The `case` id a decoded file stored, until decoding has checked it against the fields.
+    var storedID: String?
 
     public init(
-        workload: String, mode: String, window: String?, consumed: String?, parameters: CaseParameters,
-        timing: TimingResult?, memory: MemoryResult?, correctness: CorrectnessResult?
+        workload: String, mode: CaseMode, window: String?, consumed: String?, parameters: CaseParameters,
+        timing: TimingResult?, memory: MemoryResult?, correctness: CorrectnessResult?,
+        identity: EnvelopeIdentity? = nil, persistence: CasePersistence? = nil
     ) {
         self.workload = workload
         self.mode = mode
@@ -152,7 +165,20 @@ public struct CaseResult: Codable, Sendable, Equatable {
         self.timing = timing
         self.memory = memory
         self.correctness = correctness
+        self.identity = mode.usesConsumedSet ? identity ?? .minted : nil
+        self.persistence = mode.usesConsumedSet ? persistence ?? .memory : nil
     }
+
+    /// What the case ran, without its workload.
+    public var choice: StrategyChoice {
+        StrategyChoice(
+            mode: mode, window: window.map { LayerKey(id: $0, reads: windowReads ?? [], parameters) },
+            consumed: consumed.map { LayerKey(id: $0, reads: consumedReads ?? [], parameters) },
+            identity: identity, persistence: persistence)
+    }
+
+    /// The case's one identity.
+    public var id: CaseID { CaseID(workload: workload, choice: choice) }
 }
 
 public struct CaseParameters: Codable, Sendable, Equatable, Hashable {
@@ -173,7 +199,7 @@ public struct CaseParameters: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-public struct TimingResult: Codable, Sendable, Equatable {
+public struct TimingResult: Sendable, Equatable {
     /// ns/event of each repetition, fork by fork (`forks` blocks of equal length), each in the
     /// order run.
     public var samplesNanosecondsPerEvent: [Double]
@@ -269,7 +295,7 @@ public struct Rate: Codable, Sendable, Equatable {
     }
 }
 
-public struct CorrectnessResult: Codable, Sendable, Equatable {
+public struct CorrectnessResult: Sendable, Equatable {
     public var events: Int
     public var newEvents: Int
     public var dupEvents: Int
@@ -298,6 +324,9 @@ public struct CorrectnessResult: Codable, Sendable, Equatable {
     /// reference pair `seed-literal + set` in the same mode, or the layer's reference in a
     /// single-layer mode); `nil` when no reference could be run.
     public var matched: MatchedErrors?
+    /// Missed duplicates and false drops by named cause (``ErrorCause``); each sums to its count.
+    public var missedByCause: [String: Int] = [:]
+    public var droppedByCause: [String: Int] = [:]
 
     public init(
         events: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, skippedEmits: Int,

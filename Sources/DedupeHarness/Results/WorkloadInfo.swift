@@ -19,12 +19,15 @@ public struct WorkloadInfo: Codable, Sendable, Equatable {
     /// Of those, the ones at most the run's window length after their envelope's creation: the
     /// replays a window alone could catch.
     public var replaysWithinWindow: Int
-    /// This workload measured alone, sized with the run's safety factor: what it would need.
-    public var profile: DeviceProfile
+    /// The longest delay of an emit after its envelope's creation, ms.
+    public var longestReplayMilliseconds: Double
+    /// The most envelopes created within any span of that length: the capacity an exact set
+    /// forgetting its oldest ids needs to catch every replay of this workload.
+    public var envelopesWithinLongestReplay: Int
 
     public init(
         id: String, description: String, category: String?, tag: String, events: Int, envelopes: Int, replays: Int,
-        replaysWithinWindow: Int, profile: DeviceProfile
+        replaysWithinWindow: Int, longestReplayMilliseconds: Double, envelopesWithinLongestReplay: Int
     ) {
         self.id = id
         self.description = description
@@ -34,7 +37,8 @@ public struct WorkloadInfo: Codable, Sendable, Equatable {
         self.envelopes = envelopes
         self.replays = replays
         self.replaysWithinWindow = replaysWithinWindow
-        self.profile = profile
+        self.longestReplayMilliseconds = longestReplayMilliseconds
+        self.envelopesWithinLongestReplay = envelopesWithinLongestReplay
     }
 }
 

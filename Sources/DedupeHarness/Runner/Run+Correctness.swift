@@ -4,18 +4,15 @@ import PushDedupe
 /// One case's decision for every event of its workload, handed to ``RunPlan/decisionSink`` so a
 /// user can audit any single navigation.
 public struct CaseDecisions: Sendable {
+    /// The case, by its one identity.
+    public var id: CaseID
     public var workload: Workload
-    public var mode: CaseMode
-    public var window: String?
-    public var consumed: String?
     /// One ``CaseDecision`` raw value per event of `workload`, in order.
     public var decisions: [UInt8]
 
-    public init(workload: Workload, mode: CaseMode, window: String?, consumed: String?, decisions: [UInt8]) {
+    public init(id: CaseID, workload: Workload, decisions: [UInt8]) {
+        self.id = id
         self.workload = workload
-        self.mode = mode
-        self.window = window
-        self.consumed = consumed
         self.decisions = decisions
     }
 
@@ -32,15 +29,19 @@ extension _Run {
          mode.usesConsumedSet ? StrategyCatalogue.referenceConsumedSetID : nil)
     }
 
-    func isReference(_ index: Int) -> Bool {
-        let ids = Self.referenceIDs(cases[index].mode)
-        return cases[index].windowID == ids.window && cases[index].consumedID == ids.consumed
+    /// Whether case `index` is its mode's reference (``CaseResult/isReference``).
+    func isReference(_ index: Int) -> Bool { results[index].isReference }
+
+    /// The reference case of case `index`'s mode on its workload, if the suite has one.
+    func referenceIndex(of index: Int) -> Int? {
+        cases.indices.first {
+            caseWorkload[$0] == caseWorkload[index] && results[$0].mode == results[index].mode && isReference($0)
+        }
     }
 
     /// One untimed run of every case over its whole workload, scored against the truth and
-    /// matched event by event with the reference case of its mode on the same workload. The
-    /// reference cases of a workload are scored first; a reference the suite does not contain
-    /// (filtered out) is run for the matching only and not reported.
+    /// matched event by event with its mode's reference case on the same workload (the
+    /// reference is scored first). Each case reads the columns of its identity.
     ///
     /// The cases' measured costs also plan the progress line's estimate of the memory pass (it
     /// runs its cases once more over the same workloads) and of the correctness sweeps.
@@ -49,51 +50,41 @@ extension _Run {
         var byWorkload = [[Int]](repeating: [], count: workloads.count)
         for index in cases.indices { byWorkload[caseWorkload[index]].append(index) }
         for (workloadIndex, indices) in byWorkload.enumerated() where !indices.isEmpty {
-            let columns = workloads[workloadIndex].columns
-            // A `snapshot` twin is matched with the reference restored the same way.
-            var references: [String: (label: String, decisions: [UInt8])] = [:]
+            var referenceDecisions: [CaseMode: (label: String, decisions: [UInt8])] = [:]
+            var decisionsByChoice: [StrategyChoice: [UInt8]] = [:]
             let ordered = indices.filter(isReference) + indices.filter { !isReference($0) }
             for index in ordered {
                 report(label(index))
-                let mode = cases[index].mode
-                let persistence = cases[index].persistence
-                let key = "\(mode.rawValue) \(persistence.rawValue)"
+                let columns = workloads[workloadIndex].columns(results[index].identity)
                 let start = MonotonicClock.now()
                 let run = try Self.rethrowing(label(index)) {
                     try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
                 }
                 seconds[index] = Double(MonotonicClock.now() - start) / 1e9
                 var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
-                if references[key] == nil {
-                    if isReference(index) {
-                        references[key] = (cases[index].referenceLabel, run.decisions)
-                    } else if let reference = try referenceDecisions(
-                        mode, persistence: persistence, workload: workloadIndex, parameters: cases[index].parameters) {
-                        references[key] = reference
-                    }
-                }
-                if let reference = references[key] {
+                let mode = results[index].mode
+                if isReference(index) { referenceDecisions[mode] = (results[index].id.text, run.decisions) }
+                if let reference = referenceDecisions[mode] {
                     correctness.matched = MatchedErrors(
                         decisions: run.decisions, referenceDecisions: reference.decisions, truths: columns.truths,
                         reference: reference.label)
                 }
                 results[index].correctness = correctness
                 results[index].snapshot = run.snapshot
+                decisionsByChoice[results[index].choice] = run.decisions
                 if let sink = plan.decisionSink {
-                    let decisions = CaseDecisions(
-                        workload: workloads[workloadIndex].workload, mode: mode, window: cases[index].windowID,
-                        consumed: cases[index].consumedID, decisions: run.decisions)
                     do {
-                        try sink(decisions)
+                        try sink(CaseDecisions(id: results[index].id, workload: workloads[workloadIndex].workload, decisions: run.decisions))
                     } catch {
                         throw .invalidPlan("cannot write the decisions: \(error)")
                     }
                 }
             }
+            for index in indices { attributeErrors(index, decisionsByChoice) }
         }
         if plan.measureMemory {
             plannedSeconds[.memory] = cases.indices
-                .filter { [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) }
+                .filter { [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) && results[$0].choice.isBase }
                 .reduce(0) { $0 + seconds[$1] }
         }
         if correctnessSweepPoints > 0, !seconds.isEmpty {
@@ -101,21 +92,24 @@ extension _Run {
         }
     }
 
-    /// The reference case's decisions for `mode` on a workload, run with `parameters`; `nil` when
-    /// the catalogue lacks a reference strategy.
-    private func referenceDecisions(
-        _ mode: CaseMode, persistence: CasePersistence, workload: Int, parameters: CaseParameters
-    ) throws(HarnessError) -> (label: String, decisions: [UInt8])? {
-        let ids = Self.referenceIDs(mode)
-        let window = ids.window.flatMap(plan.strategies.window)
-        let consumed = ids.consumed.flatMap(plan.strategies.consumedSet)
-        guard (ids.window == nil) == (window == nil), (ids.consumed == nil) == (consumed == nil) else { return nil }
-        let reference = plan.strategies.makeCase(
-            window: window, consumed: consumed, mode: mode, parameters: parameters, persistence: persistence)
-        let label = reference.referenceLabel
-        let run = try Self.rethrowing(label) {
-            try reference._correctness(workloads[workload].columns, 0, plan.seed)
+    /// Names the cause of every missed duplicate and false drop of case `index`, using the
+    /// decisions of its twins on the same workload.
+    private mutating func attributeErrors(_ index: Int, _ decisionsByChoice: [StrategyChoice: [UInt8]]) {
+        let result = results[index]
+        let choice = result.choice
+        guard let decisions = decisionsByChoice[choice], results[index].correctness != nil else { return }
+        let loaded = workloads[caseWorkload[index]]
+        let attribution = _ErrorAttribution(
+            decisions: decisions, columns: loaded.columns(result.identity), workload: loaded.workload,
+            windowMilliseconds: result.parameters.windowMilliseconds, usesConsumedSet: result.mode.usesConsumedSet,
+            identity: result.identity, persistence: result.persistence
+        ) { identity, persistence in
+            var twin = choice
+            twin.identity = identity
+            twin.persistence = persistence
+            return decisionsByChoice[twin]
         }
-        return (label, run.decisions)
+        results[index].correctness?.missedByCause = attribution.missed
+        results[index].correctness?.droppedByCause = attribution.dropped
     }
 }

@@ -18,9 +18,9 @@ extension _Run {
         var timedCases: [Int] = []
         var eventCounts: [Int: Int] = [:]
         for (workloadIndex, workload) in workloads.enumerated() {
-            // A `snapshot` twin runs the same loop as its `memory` row between relaunches; its
-            // cost is the snapshot's, measured in the correctness run.
-            let members = cases.indices.filter { caseWorkload[$0] == workloadIndex && cases[$0].persistence == .memory }
+            // A twin runs its base case's loop on other envelope ids or with a restore at each
+            // relaunch; its extra cost is the snapshot's, measured in the correctness run.
+            let members = cases.indices.filter { caseWorkload[$0] == workloadIndex && results[$0].choice.isBase }
             guard !members.isEmpty else { continue }
             let available = workload.columns.count
             guard available > 0 else { continue }
@@ -45,7 +45,7 @@ extension _Run {
             let items = members.map { index in
                 TimingFork.Item(
                     key: index, anyCase: cases[index],
-                    events: results[index].mode == CaseMode.windowAlone.rawValue ? payloadColumns : columns)
+                    events: results[index].mode == .windowAlone ? payloadColumns : columns)
             }
             for item in items { eventCounts[item.key] = item.events.count }
             groups.append((workloadIndex, items))
@@ -98,12 +98,12 @@ extension _Run {
         for workloadIndex in workloads.indices {
             let members = timedCases.filter { caseWorkload[$0] == workloadIndex }
             for index in members {
-                let reference = referencePosition(for: index, among: members).map { members[$0] }
+                let reference = referenceIndex(of: index).flatMap { members.contains($0) ? $0 : nil }
                 let ratios = reference.map { zip(samples[index]!, samples[$0]!).map { $0 / $1 } } ?? []
                 var timing = TimingResult(
                     samples: samples[index]!, batches: batches[index] ?? [], ratios: ratios,
                     timedEvents: eventCounts[index]!,
-                    reference: reference.map { cases[$0].referenceLabel })
+                    reference: reference.map { results[$0].id.text })
                 timing.forks = forks
                 results[index].timing = timing
             }
@@ -117,19 +117,6 @@ extension _Run {
     /// Whether forks after the first run in child processes.
     var forksInChildProcesses: Bool {
         plan.timingIsolation == .childProcessWhenAvailable && HarnessChild.canHostChildren
-    }
-
-    /// The position in `members` of the reference row of case `index`: `seed-literal` for
-    /// `window-alone`, `set` for `consumed-alone`, the `seed-literal` + `set` two-layer pipeline
-    /// for every pipeline mode.
-    private func referencePosition(for index: Int, among members: [Int]) -> Int? {
-        let mode = CaseMode(rawValue: results[index].mode)
-        let window: String? = mode == .consumedAlone ? nil : StrategyCatalogue.referenceWindowID
-        let consumed: String? = mode == .windowAlone ? nil : StrategyCatalogue.referenceConsumedSetID
-        let referenceMode: CaseMode = mode == .windowAlone || mode == .consumedAlone ? mode! : .twoLayer
-        return members.firstIndex {
-            results[$0].mode == referenceMode.rawValue && results[$0].window == window && results[$0].consumed == consumed
-        }
     }
 
     /// Median ns/event of the two-layer loop with no-op strategies: what the harness itself

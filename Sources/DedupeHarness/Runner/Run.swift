@@ -20,10 +20,10 @@ struct _Run {
     var harnessOverhead: Double?
     var harnessAllocationsPerEvent: Double?
     private var completed = 0
-    private var total = 0
+    var total = 0
     /// The phase now running, for the progress line.
     var phase = RunPhase.correctness
-    private var phaseSteps: [RunPhase: Int] = [:]
+    var phaseSteps: [RunPhase: Int] = [:]
     /// Seconds each phase is expected to take before it has measured steps of its own.
     var plannedSeconds: [RunPhase: Double] = [:]
     var correctnessSweepPoints = 0
@@ -43,15 +43,19 @@ struct _Run {
     /// Builds the suite: on every workload, each layer alone and the single-layer modes for every
     /// selected strategy; two-layer pipelines for the full window × set cross product on the first
     /// `crossProductWorkloads` workloads (stress first), elsewhere every window with the reference
-    /// set and every set with the companion window. When timing, the reference rows are added even
-    /// if filtered out, so every ratio has its denominator.
+    /// set and every set with the companion window. Every mode present gets its reference case
+    /// (the published strategies, `minted`, `memory`), even if filtered out, so every ratio and
+    /// every matched error has its denominator. In the modes that pick what to adopt
+    /// (``twinModes``), each case also gets its twins: every other identity and persistence that
+    /// can change a decision on the workload (``LoadedWorkload/identities``, ``persistences``),
+    /// scored but not timed, since their per-event work is their base case's.
     mutating func assembleCases(_ selection: RunSelection) {
         let catalogue = plan.strategies
         let crossProduct = Set(
             workloads.indices.sorted { rank(workloads[$0]) < rank(workloads[$1]) }.prefix(sizing.crossProductWorkloads))
         let referenceSet = selection.referenceConsumedSet
         let companion = selection.companionWindow
-        for (index, _) in workloads.enumerated() {
+        for (index, workload) in workloads.enumerated() {
             var specs: [(WindowEntry?, ConsumedSetEntry?, CaseMode)] = []
             for mode in selection.modes {
                 switch mode {
@@ -72,44 +76,31 @@ struct _Run {
                     specs += pairs.map { ($0.0, $0.1, mode) }
                 }
             }
-            if plan.measureTiming, let window = catalogue.window(StrategyCatalogue.referenceWindowID),
-               let consumed = catalogue.consumedSet(StrategyCatalogue.referenceConsumedSetID) {
-                let references: [(WindowEntry?, ConsumedSetEntry?, CaseMode)] = [
-                    (window, nil, .windowAlone), (nil, consumed, .consumedAlone), (window, consumed, .twoLayer),
-                ]
-                for reference in references where !specs.contains(where: {
-                    $0.0?.id == reference.0?.id && $0.1?.id == reference.1?.id && $0.2 == reference.2
-                }) {
-                    let needed = reference.2 == .twoLayer
-                        ? specs.contains { $0.2 != .windowAlone && $0.2 != .consumedAlone }
-                        : specs.contains { $0.2 == reference.2 }
-                    if needed { specs.append(reference) }
+            for mode in selection.modes {
+                let ids = Self.referenceIDs(mode)
+                let window = ids.window.flatMap(catalogue.window)
+                let consumed = ids.consumed.flatMap(catalogue.consumedSet)
+                guard (ids.window == nil) == (window == nil), (ids.consumed == nil) == (consumed == nil) else { continue }
+                if !specs.contains(where: { $0.0?.id == window?.id && $0.1?.id == consumed?.id && $0.2 == mode }) {
+                    specs.append((window, consumed, mode))
                 }
             }
             for (window, consumed, mode) in specs {
                 let parameters = parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
-                let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
-                cases.append(anyCase)
-                caseWorkload.append(index)
-                var result = CaseResult(
-                    workload: workloads[index].id, mode: mode.rawValue, window: anyCase.windowID,
-                    consumed: anyCase.consumedID, parameters: parameters, timing: nil, memory: nil, correctness: nil)
-                if let window, mode.usesWindow {
-                    result.windowGuarantee = GuaranteeRecord(window.guarantee)
-                    result.windowReads = window.reads
+                let twins = mode.usesConsumedSet && Self.twinModes.contains(mode)
+                let identities = twins ? workload.identities : [.minted]
+                let persistences = twins && (consumed?.isSnapshottable ?? false) ? workload.persistences : [.memory]
+                for identity in identities {
+                    for persistence in persistences {
+                        addCase(window: window, consumed: consumed, mode: mode, parameters: parameters,
+                                identity: identity, persistence: persistence, workload: index)
+                    }
                 }
-                if let consumed, mode.usesConsumedSet {
-                    result.consumedGuarantee = GuaranteeRecord(consumed.guarantee)
-                    result.consumedReads = consumed.reads
-                }
-                results.append(result)
-                addSnapshotTwin(window: window, consumed: consumed, mode: mode, parameters: parameters, workload: index)
             }
         }
         phaseSteps[.correctness] = cases.count
         if plan.measureTiming {
-            // `snapshot` twins are scored, not timed: their per-event work is their memory twin's.
-            phaseSteps[.timing] = cases.filter { $0.persistence == .memory }.count * plan.repetitions + forks - 1
+            phaseSteps[.timing] = results.filter(\.choice.isBase).count * plan.repetitions + forks - 1
             plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
         }
         if plan.measureMemory { phaseSteps[.memory] = 1 }
@@ -120,6 +111,56 @@ struct _Run {
             plannedSeconds[.sweeps] = Double(points.speed) * sizing.timingSecondsPerSweepPoint
         }
         total = phaseSteps.values.reduce(0, +)
+    }
+
+    /// Keeps the cases named in `wanted` (case ids, or choices without their workload) and every
+    /// mode's reference case.
+    ///
+    /// - Throws: `HarnessError.invalidPlan` naming a text no case has, with a few case ids of the
+    ///   suite for comparison.
+    mutating func keepCases(_ wanted: [String]) throws(HarnessError) {
+        let names = results.map { ($0.id.text, $0.choice.text) }
+        for text in wanted where !names.contains(where: { $0.0 == text || $0.1 == text }) {
+            let examples = names.prefix(3).map(\.0).joined(separator: ", ")
+            throw .invalidPlan("no case is '\(text)'; case ids read workload/mode/strategies/identity/persistence, e.g. \(examples)")
+        }
+        let wantedSet = Set(wanted)
+        let kept = results.indices.filter { wantedSet.contains(names[$0].0) || wantedSet.contains(names[$0].1) || isReference($0) }
+        cases = kept.map { cases[$0] }
+        caseWorkload = kept.map { caseWorkload[$0] }
+        results = kept.map { results[$0] }
+        phaseSteps[.correctness] = cases.count
+        if plan.measureTiming { phaseSteps[.timing] = results.filter(\.choice.isBase).count * plan.repetitions + forks - 1 }
+        total = phaseSteps.values.reduce(0, +)
+    }
+
+    /// The modes whose cases get identity and persistence twins: the pipeline an app adopts and
+    /// layer 2 alone.
+    static let twinModes: Set<CaseMode> = [.twoLayer, .consumedAlone]
+
+    /// Adds one case and its result record.
+    private mutating func addCase(
+        window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
+        identity: EnvelopeIdentity, persistence: CasePersistence, workload index: Int
+    ) {
+        let anyCase = plan.strategies.makeCase(
+            window: window, consumed: consumed, mode: mode, parameters: parameters, persistence: persistence)
+        cases.append(anyCase)
+        caseWorkload.append(index)
+        var result = CaseResult(
+            workload: workloads[index].id, mode: mode, window: anyCase.windowID, consumed: anyCase.consumedID,
+            parameters: parameters, timing: nil, memory: nil, correctness: nil, identity: identity, persistence: persistence)
+        if let window, mode.usesWindow {
+            result.windowGuarantee = GuaranteeRecord(window.guarantee)
+            result.windowReads = window.reads
+            result.windowType = String(describing: window.type)
+        }
+        if let consumed, mode.usesConsumedSet {
+            result.consumedGuarantee = GuaranteeRecord(consumed.guarantee)
+            result.consumedReads = consumed.reads
+            result.consumedType = String(describing: consumed.type)
+        }
+        results.append(result)
     }
 
     /// How many points `runSweeps` will report, for the progress line.
@@ -172,7 +213,7 @@ struct _Run {
         completed += 1
     }
 
-    func label(_ index: Int) -> String { results[index].label }
+    func label(_ index: Int) -> String { results[index].id.text }
 
     /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.
     static func rethrowing<T>(_ label: String, _ body: () throws -> T) throws(HarnessError) -> T {

@@ -4,7 +4,7 @@ import DedupeWorkloads
 /// events: what choosing this case's strategies changes, direction by direction. Nothing is
 /// netted: a case that drops 1,382 navigations the reference keeps and keeps 2,418 the reference
 /// drops shows both counts.
-public struct MatchedErrors: Codable, Sendable, Equatable {
+public struct MatchedErrors: Sendable, Equatable {
     /// The case the decisions were matched with, e.g. `two-layer seed-literal+set`.
     public var reference: String
     /// Truth `new`: the reference navigated, this case suppressed it.

@@ -2,14 +2,15 @@ import DedupeHarness
 import DedupeWorkloads
 
 /// The decisions file of `--decisions FILE.csv`: one row per event and case, so any single
-/// navigation can be audited. Columns: `event` (1-based position in the workload), `time_ms`,
-/// `kind` (`payload`, `emit`), `envelope` (UUID text), `truth` (`new`, `dup`, or empty), `mode`,
-/// `window` and `consumed` (ids, empty when the mode uses none), and `decision`: `navigated`,
-/// `window`, `consumed`, `guard` (suppressed by that layer or the navigation guard) or `skipped`
-/// (an emit of an envelope whose payload was suppressed). Events a mode does not take as input
-/// (emits in `window-alone`) have no row. CRLF line ends, as every CSV report.
+/// navigation can be audited. Columns: `case` (the case's one name, ``CaseID``), `workload`,
+/// `event` (1-based position in the workload), `time_ms`, `kind` (`payload`, `emit`),
+/// `envelope` (the token the trace used, or the UUID text of a generated envelope), `truth`
+/// (`new`, `dup`, or empty), and `decision`: `navigated`, `window`, `consumed`, `guard`
+/// (suppressed by that layer or the navigation guard) or `skipped` (an emit of an envelope whose
+/// payload was suppressed). Events a mode does not take as input (emits in `window-alone`,
+/// relaunches, backgrounds) have no row. CRLF line ends, as every CSV report.
 public enum DecisionsCSV {
-    public static let header = ["event", "time_ms", "kind", "envelope", "truth", "mode", "window", "consumed", "decision"]
+    public static let header = ["case", "workload", "event", "time_ms", "kind", "envelope", "truth", "decision"]
 
     /// The header line.
     public static var headerLine: String { header.joined(separator: ",") + "\r\n" }
@@ -20,12 +21,12 @@ public enum DecisionsCSV {
     public static func rows(_ decisions: CaseDecisions) -> String {
         var text = ""
         let events = decisions.workload.events
-        let suffix = ",\(decisions.mode.rawValue),\(CSVTable.quote(decisions.window ?? "")),\(CSVTable.quote(decisions.consumed ?? "")),"
+        let prefix = "\(CSVTable.quote(decisions.id.text)),\(CSVTable.quote(decisions.id.workload)),"
         for index in events.indices {
             guard let label = decisions.decision(at: index).label else { continue }
             let event = events[index]
-            text += "\(index + 1),\(milliseconds(event.time.nanoseconds)),\(kindText(event.kind)),"
-            text += "\(event.envelope),\(truthText(event.truth))\(suffix)\(label)\r\n"
+            text += prefix + "\(index + 1),\(milliseconds(event.time.nanoseconds)),\(kindText(event.kind)),"
+            text += "\(event.envelope),\(truthText(event.truth)),\(label)\r\n"
         }
         return text
     }
@@ -62,14 +63,13 @@ public enum DecisionsCSV {
 
     /// One parsed row.
     public struct Row: Sendable, Equatable {
+        public var caseID: String
+        public var workload: String
         public var event: Int
         public var timeMilliseconds: String
         public var kind: String
         public var envelope: String
         public var truth: String
-        public var mode: String
-        public var window: String
-        public var consumed: String
         public var decision: String
     }
 
@@ -95,16 +95,48 @@ public enum DecisionsCSV {
         var rows: [Row] = []
         for (offset, line) in lines.dropFirst().enumerated() {
             let number = offset + 2
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let fields = Self.fields(line)
             guard fields.count == header.count else {
                 throw ParseError(line: number, reason: "expected \(header.count) fields, got \(fields.count)")
             }
-            guard let event = Int(fields[0]), event >= 1 else { throw ParseError(line: number, reason: "bad event '\(fields[0])'") }
-            guard decisionLabels.contains(fields[8]) else { throw ParseError(line: number, reason: "unknown decision '\(fields[8])'") }
+            guard let event = Int(fields[2]), event >= 1 else { throw ParseError(line: number, reason: "bad event '\(fields[2])'") }
+            guard decisionLabels.contains(fields[7]) else { throw ParseError(line: number, reason: "unknown decision '\(fields[7])'") }
             rows.append(Row(
-                event: event, timeMilliseconds: fields[1], kind: fields[2], envelope: fields[3], truth: fields[4],
-                mode: fields[5], window: fields[6], consumed: fields[7], decision: fields[8]))
+                caseID: fields[0], workload: fields[1], event: event, timeMilliseconds: fields[3], kind: fields[4],
+                envelope: fields[5], truth: fields[6], decision: fields[7]))
         }
         return rows
+    }
+
+    /// The fields of one CSV line, RFC 4180 quotes undone.
+    static func fields(_ line: String) -> [String] {
+        let scalars = Array(line.unicodeScalars)
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var quoted = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if quoted {
+                if scalar != "\"" {
+                    field.append(scalar)
+                } else if index < scalars.count, scalars[index] == "\"" {
+                    field.append(scalar)
+                    index += 1
+                } else {
+                    quoted = false
+                }
+            } else if scalar == "," {
+                fields.append(String(field))
+                field = String.UnicodeScalarView()
+            } else if scalar == "\"" && field.isEmpty {
+                quoted = true
+            } else {
+                field.append(scalar)
+            }
+        }
+        fields.append(String(field))
+        return fields
     }
 }

@@ -3,20 +3,29 @@ import DedupeHarness
 /// The CSV reports: one tidy file per kind of result. Columns are documented in
 /// `Guides/Reports.md`; units are part of the column names.
 public enum CSVReport {
-    /// The identifying columns every per-case file starts with.
+    /// The identifying columns every per-case file starts with: the case's one name, then its
+    /// parts, then the value of each parameter, filled only where one of the case's strategies
+    /// reads it.
     static let caseColumns = [
-        "workload", "mode", "window", "consumed", "window_ms", "window_capacity", "consumed_capacity",
-        "false_positive_rate_target", "retention_ms", "expected_ids_per_second", "persistence",
+        "case", "workload", "mode", "window", "consumed", "identity", "persistence", "window_ms", "window_capacity",
+        "consumed_capacity", "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
     ]
 
     static func caseFields(_ result: CaseResult) -> [String] {
-        [
-            result.workload, result.mode, result.window ?? "", result.consumed ?? "",
-            NumberText.exact(result.parameters.windowMilliseconds), String(result.parameters.windowCapacity),
-            String(result.parameters.consumedCapacity), NumberText.exact(result.parameters.falsePositiveRate),
-            NumberText.exact(result.parameters.retentionMilliseconds),
-            NumberText.exact(result.parameters.expectedRatePerSecond),
-            result.persistence ?? CasePersistence.memory.rawValue,
+        let reads = Set((result.window != nil ? result.windowReads ?? [] : []) + (result.consumed != nil ? result.consumedReads ?? [] : []))
+        let p = result.parameters
+        func value(_ text: String, if parameters: StrategyParameter...) -> String {
+            parameters.contains(where: reads.contains) ? text : ""
+        }
+        return [
+            result.id.text, result.workload, result.mode.rawValue, result.window ?? "", result.consumed ?? "",
+            result.identity?.rawValue ?? "", result.persistence?.rawValue ?? "",
+            value(NumberText.exact(p.windowMilliseconds), if: .windowLength),
+            value(String(p.windowCapacity), if: .windowCapacity, .windowReservation),
+            value(String(p.consumedCapacity), if: .capacity, .reservation),
+            value(NumberText.exact(p.falsePositiveRate), if: .falsePositiveRate),
+            value(NumberText.exact(p.retentionMilliseconds), if: .retention),
+            value(NumberText.exact(p.expectedRatePerSecond), if: .expectedRate),
         ]
     }
 
@@ -70,49 +79,53 @@ public enum CSVReport {
         return table
     }
 
-    /// `correctness.csv`: one row per scored case. The first thirteen columns are the ones the
-    /// issue fixes; the errors matched event by event against the reference follow, then rates,
-    /// intervals, suppression by layer, evictions and filter figures.
+    /// `correctness.csv`: one row per scored case: the case columns, the counts, the errors
+    /// matched event by event against the reference, rates with intervals, suppression by layer,
+    /// evictions, filter figures, the snapshot costs, and the errors by cause.
     public static func correctness(_ results: RunResults) -> CSVTable {
-        var table = CSVTable(header: [
-            "workload", "mode", "window", "consumed", "window_ms", "events", "new_events", "dup_events",
-            "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens", "lost_navigations",
-            "newly_dropped", "newly_missed", "recovered_navigations", "newly_blocked_duplicates", "mcnemar_p",
-            "wanted_mcnemar_p", "matched_reference",
+        var table = CSVTable(header: caseColumns + [
+            "events", "new_events", "dup_events", "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens",
+            "lost_navigations", "newly_dropped", "newly_missed", "recovered_navigations", "newly_blocked_duplicates",
+            "mcnemar_p", "wanted_mcnemar_p", "reference",
             "false_drop_rate", "false_drop_rate_lower95", "false_drop_rate_upper95",
             "missed_duplicate_rate", "missed_duplicate_rate_lower95", "missed_duplicate_rate_upper95",
             "suppressed_by_window", "suppressed_by_consumed_set", "suppressed_by_guard",
-            "window_evictions", "consumed_evictions",
-            "filter_fp_rate_theoretical", "filter_fp_rate_measured",
-            "window_capacity", "consumed_capacity", "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
-            "persistence", "snapshot_bytes_mean", "snapshot_ns_mean", "restore_ns_mean",
+            "window_evictions", "consumed_evictions", "filter_fp_rate_theoretical", "filter_fp_rate_measured",
+            "snapshot_bytes_max", "snapshot_bytes_mean", "snapshot_ns_mean", "restore_ns_mean",
+            "missed_by_cause", "dropped_by_cause",
         ])
         for result in results.cases {
             guard let c = result.correctness else { continue }
-            let p = result.parameters
-            table.rows.append([
-                result.workload, result.mode, result.window ?? "", result.consumed ?? "",
-                NumberText.exact(p.windowMilliseconds), String(c.events), String(c.newEvents), String(c.dupEvents),
-                String(c.falseDrops), String(c.missedDuplicates), String(c.skippedEmits),
-                String(c.duplicateScreens), String(c.lostNavigations),
+            let counts: [String] = [
+                String(c.events), String(c.newEvents), String(c.dupEvents), String(c.falseDrops), String(c.missedDuplicates),
+                String(c.skippedEmits), String(c.duplicateScreens), String(c.lostNavigations),
+            ]
+            let matched: [String] = [
                 NumberText.exact(c.matched?.newlyDropped), NumberText.exact(c.matched?.newlyMissed),
                 NumberText.exact(c.matched?.recoveredNavigations), NumberText.exact(c.matched?.newlyBlockedDuplicates),
-                NumberText.exact(c.matched?.mcnemarP), NumberText.exact(c.matched?.wantedMcnemarP),
-                c.matched?.reference ?? "",
-                NumberText.exact(c.falseDropRate.value), NumberText.exact(c.falseDropRate.lower95),
-                NumberText.exact(c.falseDropRate.upper95),
-                NumberText.exact(c.missedDuplicateRate.value), NumberText.exact(c.missedDuplicateRate.lower95),
-                NumberText.exact(c.missedDuplicateRate.upper95),
+                NumberText.exact(c.matched?.mcnemarP), NumberText.exact(c.matched?.wantedMcnemarP), c.matched?.reference ?? "",
+            ]
+            let rates: [String] = [c.falseDropRate, c.missedDuplicateRate].flatMap { rate in
+                [rate.value, rate.lower95, rate.upper95].map(NumberText.exact)
+            }
+            let layers: [String] = [
                 String(c.suppressedByWindow), String(c.suppressedByConsumedSet), String(c.suppressedByGuard),
                 String(c.windowEvictions), String(c.consumedEvictions),
                 NumberText.exact(c.theoreticalFalsePositiveRate), NumberText.exact(c.measuredFalsePositiveRate),
-                String(p.windowCapacity), String(p.consumedCapacity), NumberText.exact(p.falsePositiveRate),
-                NumberText.exact(p.retentionMilliseconds), NumberText.exact(p.expectedRatePerSecond),
-                result.persistence ?? CasePersistence.memory.rawValue, NumberText.exact(result.snapshot?.meanBytes),
+            ]
+            let snapshot: [String] = [
+                NumberText.exact(result.snapshot?.maximumBytes), NumberText.exact(result.snapshot?.meanBytes),
                 NumberText.exact(result.snapshot?.meanSnapshotNanoseconds), NumberText.exact(result.snapshot?.meanRestoreNanoseconds),
-            ])
+            ]
+            table.rows.append(caseFields(result) + counts + matched + rates + layers + snapshot
+                + [causesText(c.missedByCause), causesText(c.droppedByCause)])
         }
         return table
+    }
+
+    /// `caught with push-id identity=198; only a loading guard=200`: causes by name, in order.
+    static func causesText(_ causes: [String: Int]?) -> String {
+        (causes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
     }
 
     /// `sweeps.csv`: one row per sweep point; `x` is in the unit of its dimension (`x_unit`).

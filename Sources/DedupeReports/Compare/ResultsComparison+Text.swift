@@ -77,20 +77,20 @@ extension ResultsComparison {
         for unit in units {
             let window = unit.key.layer == .window ? unit.key.strategyID : ""
             let consumed = unit.key.layer == .consumed ? unit.key.strategyID : ""
-            lines.append((["unit", unit.key.description, unit.key.mode, window, consumed,
+            lines.append((["unit", unit.key.description, unit.key.mode.rawValue, window, consumed,
                            String(unit.workloads), "", "", ""] + fields(unit.change)
                           + [Self.pText(unit.adjustedP), NumberText.fixed(unit.change.minimumDetectablePercent, 2),
                              unit.verdict.rawValue, unit.reason]).joined(separator: "\t"))
         }
         for row in rows {
-            lines.append((["case", row.key.description, row.key.mode, row.key.window ?? "", row.key.consumed ?? "", "1",
+            lines.append((["case", row.key.description, row.key.choice.mode.rawValue, row.key.choice.window?.id ?? "", row.key.choice.consumed?.id ?? "", "1",
                            NumberText.significant(row.baselineMedian), NumberText.significant(row.currentMedian),
                            NumberText.fixed(row.changePercent, 2)] + fields(row.change)
                           + ["", row.change.map { NumberText.fixed($0.minimumDetectablePercent, 2) } ?? "", "",
                              row.change == nil ? "reference row or too few forks" : ""]).joined(separator: "\t"))
         }
-        for key in onlyInBaseline { lines.append(["case", key.description, key.mode, key.window ?? "", key.consumed ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in baseline"].joined(separator: "\t")) }
-        for key in onlyInCurrent { lines.append(["case", key.description, key.mode, key.window ?? "", key.consumed ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in current"].joined(separator: "\t")) }
+        for key in onlyInBaseline { lines.append(["case", key.description, key.choice.mode.rawValue, key.choice.window?.id ?? "", key.choice.consumed?.id ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in baseline"].joined(separator: "\t")) }
+        for key in onlyInCurrent { lines.append(["case", key.description, key.choice.mode.rawValue, key.choice.window?.id ?? "", key.choice.consumed?.id ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in current"].joined(separator: "\t")) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

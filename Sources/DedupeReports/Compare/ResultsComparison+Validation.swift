@@ -16,7 +16,7 @@ extension ResultsComparison {
         }
         for (index, result) in results.cases.enumerated() {
             guard let timing = result.timing else { continue }
-            let name = "case \(index + 1) (\(result.key))"
+            let name = "case \(index + 1) (\(result.id))"
             let samples = timing.samplesNanosecondsPerEvent
             guard !samples.isEmpty else { return "\(name) has timing but no samples" }
             if let position = samples.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
@@ -61,8 +61,8 @@ extension ResultsComparison {
             differs("build configuration") { $0.environment.buildConfiguration },
         ]
         if let problem = settings.compactMap({ $0 }).first { return problem }
-        let currentKeys = Set(current.cases.filter { $0.timing != nil }.map(\.key))
-        guard baseline.cases.contains(where: { $0.timing != nil && currentKeys.contains($0.key) }) else {
+        let currentKeys = Set(current.cases.filter { $0.timing != nil }.map(\.id))
+        guard baseline.cases.contains(where: { $0.timing != nil && currentKeys.contains($0.id) }) else {
             return "no timed case is in both files (other filters or parameters?)"
         }
         let baselineForks = baseline.settings.forks ?? 0

@@ -46,34 +46,26 @@ public struct ResultsComparison: Sendable {
             case consumed
         }
 
-        public var mode: String
+        public var mode: CaseMode
         public var layer: Layer
-        /// The strategy id, an SDK set with its constant (`recent-ids (N = 10)`).
+        /// The layer's strategy with the parameters it reads (`recent-ids-10(capacity=10)`).
         public var strategy: String
-        /// The strategy's id alone (`recent-ids`).
+        /// The strategy's catalogue entry id (`recent-ids-10`).
         public var strategyID: String
 
-        /// `consumed-alone fifo-set`, `two-layer hash-deque+*`, `two-layer *+recent-ids (N = 10)`.
+        /// `consumed-alone/fifo-set(capacity=448)`, `two-layer/hash-deque(…)+*`, `two-layer/*+fifo-set(…)`:
+        /// the case ids the unit spans, with `*` for the other layer.
         public var description: String {
-            let pipeline = (CaseMode(rawValue: mode)?.usesWindow ?? false) && (CaseMode(rawValue: mode)?.usesConsumedSet ?? false)
-            guard pipeline else { return "\(mode) \(strategy)" }
-            return layer == .window ? "\(mode) \(strategy)+*" : "\(mode) *+\(strategy)"
+            guard mode.usesWindow && mode.usesConsumedSet else { return "\(mode.rawValue)/\(strategy)" }
+            return layer == .window ? "\(mode.rawValue)/\(strategy)+*" : "\(mode.rawValue)/*+\(strategy)"
         }
 
-        /// The units `result` belongs to: one per layer it uses.
+        /// The units `result` belongs to: one per layer it uses. Only base cases are timed, so
+        /// identity and persistence never split a unit.
         static func units(of result: CaseResult) -> [UnitKey] {
-            var keys: [UnitKey] = []
-            if let window = result.window {
-                keys.append(UnitKey(mode: result.mode, layer: .window, strategy: window, strategyID: window))
-            }
-            if let consumed = result.consumed {
-                keys.append(UnitKey(
-                    mode: result.mode, layer: .consumed, strategy: CaseLabel.text(window: nil, consumed: consumed, parameters: result.parameters), strategyID: consumed))
-            }
-            return keys.map { key in
-                var key = key
-                if result.isSnapshotPersistence { key.strategy += " [snapshot]" }
-                return key
+            let choice = result.choice
+            return [(Layer.window, choice.window), (.consumed, choice.consumed)].compactMap { layer, key in
+                key.map { UnitKey(mode: result.mode, layer: layer, strategy: $0.text, strategyID: $0.id) }
             }
         }
     }
@@ -121,7 +113,7 @@ public struct ResultsComparison: Sendable {
 
     /// One case, for diagnosis (not gated).
     public struct Row: Sendable {
-        public var key: CaseKey
+        public var key: CaseID
         public var baselineMedian: Double
         public var currentMedian: Double
         /// Change of the median ns/event, in percent.
@@ -135,8 +127,8 @@ public struct ResultsComparison: Sendable {
     public var units: [Unit]
     public var rows: [Row]
     /// Cases only in one of the files.
-    public var onlyInBaseline: [CaseKey]
-    public var onlyInCurrent: [CaseKey]
+    public var onlyInBaseline: [CaseID]
+    public var onlyInCurrent: [CaseID]
     /// Cases in both files that are reference rows: their ratio is 1 by construction, so they
     /// are in no unit.
     public var referenceCases: Int
@@ -155,17 +147,17 @@ public struct ResultsComparison: Sendable {
         let confidence = 1 - rule.alpha
         let baselineTimed = baseline.cases.filter { $0.timing != nil }
         let currentTimed = current.cases.filter { $0.timing != nil }
-        var currentByKey: [CaseKey: CaseResult] = [:]
-        for result in currentTimed { currentByKey[result.key] = result }
-        let baselineKeys = Set(baselineTimed.map(\.key))
-        let pairs = baselineTimed.compactMap { before in currentByKey[before.key].map { (before, $0) } }
+        var currentByKey: [CaseID: CaseResult] = [:]
+        for result in currentTimed { currentByKey[result.id] = result }
+        let baselineKeys = Set(baselineTimed.map(\.id))
+        let pairs = baselineTimed.compactMap { before in currentByKey[before.id].map { (before, $0) } }
 
         rows = pairs.map { before, after in
             let old = before.timing!.medianNanosecondsPerEvent
             let new = after.timing!.medianNanosecondsPerEvent
             let values = (Self.forkStatistics([before]), Self.forkStatistics([after]))
             return Row(
-                key: before.key, baselineMedian: old, currentMedian: new, changePercent: (new - old) / old * 100,
+                key: before.id, baselineMedian: old, currentMedian: new, changePercent: (new - old) / old * 100,
                 change: values.0.flatMap { a in values.1.flatMap { b in Self.change(a, b, confidence: confidence, alpha: rule.alpha, logThreshold: rule.logThreshold) } })
         }
 
@@ -204,11 +196,11 @@ public struct ResultsComparison: Sendable {
                 slower: slower[index], faster: faster[index], rule: rule)
         }
 
-        onlyInBaseline = baselineTimed.map(\.key).filter { currentByKey[$0] == nil }
-        onlyInCurrent = currentTimed.map(\.key).filter { !baselineKeys.contains($0) }
+        onlyInBaseline = baselineTimed.map(\.id).filter { currentByKey[$0] == nil }
+        onlyInCurrent = currentTimed.map(\.id).filter { !baselineKeys.contains($0) }
         if let caveat = Self.parameterCaveat(
-            baseline: baselineTimed.filter { currentByKey[$0.key] == nil },
-            current: currentTimed.filter { !baselineKeys.contains($0.key) })
+            baseline: baselineTimed.filter { currentByKey[$0.id] == nil },
+            current: currentTimed.filter { !baselineKeys.contains($0.id) })
         {
             caveats.append(caveat)
         }
@@ -298,12 +290,15 @@ public struct ResultsComparison: Sendable {
     /// A sentence for the cases that ran in both files but with other parameters (another
     /// window length, capacity or target rate), which match no case and so are not compared.
     static func parameterCaveat(baseline: [CaseResult], current: [CaseResult]) -> String? {
-        var currentByName: [String: CaseResult] = [:]
-        for result in current { currentByName[result.key.description] = currentByName[result.key.description] ?? result }
-        let differing = baseline.compactMap { before in currentByName[before.key.description].map { (before, $0) } }
+        func strategies(_ result: CaseResult) -> String {
+            [result.workload, result.mode.rawValue, result.window ?? "", result.consumed ?? ""].joined(separator: "/")
+        }
+        var currentByStrategies: [String: CaseResult] = [:]
+        for result in current { currentByStrategies[strategies(result)] = currentByStrategies[strategies(result)] ?? result }
+        let differing = baseline.compactMap { before in currentByStrategies[strategies(before)].map { (before, $0) } }
         guard let (before, after) = differing.first else { return nil }
         return "\(differing.count) case(s) ran with other parameters and are not compared, for example "
-            + "\(before.key): \(before.parameterSummary) in the baseline, \(after.parameterSummary) now"
+            + "\(before.id) in the baseline, \(after.id) now"
     }
 
     /// Differences that weaken the comparison without making it meaningless.

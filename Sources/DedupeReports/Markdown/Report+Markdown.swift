@@ -1,8 +1,12 @@
 import DedupeHarness
 
-/// `report.md`: one report a reviewer reads top to bottom. The section order is fixed and
-/// documented in `Guides/Reports.md`.
+/// `report.md`: the summary a reviewer reads top to bottom, at most about 400 lines. Per-case
+/// detail lives in the CSVs it links (§ Files). The section order is fixed and documented in
+/// `Guides/Reports.md`.
 public enum MarkdownReport {
+    /// The line budget `report.md` keeps to (checked by a test on the reference run's shape).
+    public static let lineBudget = 420
+
     /// Renders the report. `charts` are the SVG file names to embed (empty when SVG is off).
     ///
     /// - Complexity: O(cases²) for the frontier; the rest is linear.
@@ -19,168 +23,122 @@ public enum MarkdownReport {
 
             """
         }
-        out += recommendationSection(recommendation, charts: charts)
+        out += recommendationSection(recommendation, results: results, charts: charts)
+        out += causesSection(recommendation, results: results)
+        out += twinsSection(recommendation)
         out += profileSection(results)
-        out += environmentSection(results)
-        out += strategiesSection(results)
         out += layerSection(results)
         out += "## Mode × scenario matrix\n\n" + ScenarioMatrix.make(from: results).markdown() + "\n"
         out += PolicyReport.section(results, chart: !charts.isEmpty)
         out += robustnessSection(results)
-        out += paretoSection(results)
-        out += correctnessSection(results)
         out += persistenceSection(results)
-        out += memorySection(results)
+        out += paretoSection(results)
+        out += strategiesSection(results)
+        out += environmentSection(results)
+        out += filesSection(results)
         out += chartsSection(charts)
-        return out
-    }
-
-    /// The recommendation in one line and the `two-layer` pipeline table: the block the README
-    /// shows, written as `headline.md` so the README can be checked against the reference run.
-    public static func headline(_ results: RunResults) -> String {
-        let recommendation = Recommendation.make(from: results)
-        var out = ""
-        if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.window ?? "-")` + `\(winner.consumed ?? "-")`** (\(winner.guaranteeText); \(winner.parameterText))"
-            if let runnerUp = recommendation.runnerUp { out += "; runner-up `\(runnerUp.label)`" }
-            out += ".\n\n"
-        } else if let reason = recommendation.noWinnerReason {
-            out += "**No pipeline to adopt:** \(reason).\n\n"
-        }
-        let pipelines = results.cases.filter {
-            $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil
-        }
-        if !pipelines.isEmpty {
-            let candidates = Recommendation.deviceCandidates(
-                ComparableCases.widest(pipelines), device: Set(results.deviceWorkloadIDs), window: true, consumed: true)
-            out += parameterLine(candidates) + "\n\n"
-            out += layerTable(candidates)
-        }
-        let e = results.environment
-        out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
-        out += "commit \(e.gitCommit). Errors and times over the \(results.deviceWorkloadIDs.count) device workload(s); "
-        out += "times: geometric mean of median ns/event; × reference: against `\(ReferenceStrategies.window) + "
-        out += "\(ReferenceStrategies.consumed)` timed in the same run, **lower × is faster**; newly dropped / missed: "
-        out += "matched event by event against the same reference; peak memory: on the largest workload each ran._\n"
         return out
     }
 
     static func environmentSection(_ results: RunResults) -> String {
         let e = results.environment
         let s = results.settings
-        var table = MarkdownTable(header: ["", ""], alignRight: [])
-        table.rows = [
-            ["Toolchain", e.toolchain], ["OS", e.operatingSystem], ["CPU", "\(e.cpuModel) (\(e.coreCount) cores)"],
-            ["Allocator", e.allocator], ["Build", e.buildConfiguration], ["Git commit", e.gitCommit],
-            ["Date", e.date], ["Seed", String(e.seed)],
-            ["Clock resolution", "\(NumberText.significant(e.clockResolutionNanoseconds)) ns"],
-            ["Harness overhead", "\(NumberText.significant(e.harnessOverheadNanosecondsPerEvent)) ns/event"],
+        var rows: [String] = [
+            "\(e.cpuModel) (\(e.coreCount) cores), \(e.operatingSystem), \(e.toolchain)",
+            "\(e.buildConfiguration) build, allocator \(e.allocator), commit \(e.gitCommit), \(e.date), seed \(e.seed)",
+            "clock resolution \(NumberText.significant(e.clockResolutionNanoseconds)) ns"
+                + (e.clockReadNanoseconds.map { ", clock read \(NumberText.significant($0)) ns" } ?? "")
+                + ", harness overhead \(NumberText.significant(e.harnessOverheadNanosecondsPerEvent)) ns/event"
+                + (e.harnessAllocationsPerEvent.map { ", \(NumberText.significant($0)) harness allocations per event" } ?? ""),
         ]
-        if let read = e.clockReadNanoseconds { table.rows.append(["Clock read", "\(NumberText.significant(read)) ns"]) }
         if let batch = e.latencyBatchSize, let overhead = e.latencyTimingOverheadNanosecondsPerEvent {
-            table.rows.append(["Latency timing", "batches of \(batch) events, \(NumberText.significant(overhead)) ns/event added"])
+            rows.append("latency in batches of \(batch) events (\(NumberText.significant(overhead)) ns/event added)")
         }
-        if let allocations = e.harnessAllocationsPerEvent {
-            table.rows.append(["Harness allocations", "\(NumberText.significant(allocations)) per event"])
-        }
-        if let seconds = e.runSeconds { table.rows.append(["Run time", "\(NumberText.significant(seconds)) s"]) }
-        table.rows += [
-            ["Repetitions", String(s.repetitions) + (s.quick ? " (quick)" : "")],
-            ["Window", "\(NumberText.significant(s.windowMilliseconds)) ms"],
-            ["Filters", s.filters.isEmpty ? "none" : s.filters.map { "`\($0)`" }.joined(separator: ", ")],
-        ]
-        if let trace = s.traceFile { table.rows.append(["Trace", "`\(trace)`"]) }
-        return "## Environment\n\n" + table.render() + "\n"
+        var run = "\(s.repetitions) repetitions" + (s.forks.map { " × \($0) forks" } ?? "") + (s.quick ? " (quick)" : "")
+        run += ", window \(NumberText.significant(s.windowMilliseconds)) ms"
+        run += ", filters " + (s.filters.isEmpty ? "none" : s.filters.map { "`\($0)`" }.joined(separator: ", "))
+        if let seconds = e.runSeconds { run += ", \(NumberText.significant(seconds)) s in all" }
+        rows.append(run)
+        if let trace = s.traceFile { rows.append("trace `\(MarkdownTable.escape(trace))`") }
+        return "## Environment\n\n" + rows.map { "- \($0)\n" }.joined() + "\n"
     }
 
+    /// The per-layer tables: one row per strategy choice (pipelines at their best identity and
+    /// persistence), with the workload where it made the most matched errors.
     static func layerSection(_ results: RunResults) -> String {
         var out = "## Per-layer comparison\n\n"
-        out += "Errors and times over the device workloads (\(results.deviceWorkloadIDs.map { "`\($0)`" }.joined(separator: ", "))). "
-        out += "Times are the geometric mean over workloads of each case's median ns/event (ns per admit for "
-        out += "windows alone); × reference is the geometric mean of the median per-repetition ratio to the "
-        out += "reference timed in the same repetition (`\(ReferenceStrategies.window)` for windows, "
-        out += "`\(ReferenceStrategies.consumed)` for consumed sets, the `two-layer` `\(ReferenceStrategies.window) + "
-        out += "\(ReferenceStrategies.consumed)` for every pipeline mode): **lower × is faster**. Newly dropped and newly "
-        out += "missed are matched event by event against the reference of the same mode on the same events, never "
-        out += "netted. Peak memory is the allocator's peak live bytes on the largest workload the row ran on. "
-        out += "Parameters are listed once per strategy in § Strategies.\n\n"
-        let sections: [(String, String, Bool, Bool)] = [
-            ("Layer 1: windows alone", CaseMode.windowAlone.rawValue, true, false),
-            ("Layer 2: consumed sets alone", CaseMode.consumedAlone.rawValue, false, true),
-            ("Pipelines (`\(CaseMode.twoLayer.rawValue)`)", CaseMode.twoLayer.rawValue, true, true),
-            ("Pipelines (`\(CaseMode.twoLayerGuarded.rawValue)`)", CaseMode.twoLayerGuarded.rawValue, true, true),
+        out += "Errors and times over the \(results.deviceWorkloadIDs.count) device workloads. Times: geometric mean over "
+        out += "workloads of each case's median ns/event (ns per admit for windows alone); × reference: geometric mean of "
+        out += "the median per-repetition ratio to the mode's reference timed in the same repetition, **lower is faster**. "
+        out += "Newly dropped and newly missed are matched event by event against the same reference, never netted; "
+        out += "*worst* names the workload with the most of them. Consumed sets and pipelines are shown at their best "
+        out += "identity and persistence (§ Identity and persistence). Every case: `correctness.csv`, `throughput.csv`.\n\n"
+        let sections: [(String, CaseMode)] = [
+            ("Layer 1: windows alone", .windowAlone), ("Layer 2: consumed sets alone", .consumedAlone),
+            ("Pipelines (`\(CaseMode.twoLayer.rawValue)`)", .twoLayer),
+            ("Pipelines (`\(CaseMode.twoLayerGuarded.rawValue)`)", .twoLayerGuarded),
         ]
         let device = Set(results.deviceWorkloadIDs)
-        for (title, mode, keepWindow, keepConsumed) in sections {
-            let cases = results.cases.filter { $0.mode == mode }
+        let rule = results.settings.recommendation.map(RecommendationRule.init) ?? RecommendationRule()
+        for (title, mode) in sections {
+            let cases = ComparableCases.widest(results.cases.filter { $0.mode == mode })
             guard !cases.isEmpty else { continue }
-            out += "### \(title)\n\n"
-            let widest = ComparableCases.widest(cases, window: keepWindow, consumed: keepConsumed)
-            out += layerTable(Recommendation.deviceCandidates(widest, device: device, window: keepWindow, consumed: keepConsumed))
+            let candidates = Recommendation.bestTwins(Recommendation.deviceCandidates(cases, device: device), rule: rule)
+            out += "### \(title)\n\n" + layerTable(candidates, worst: worstWorkloads(cases, device: device)) + "\n"
         }
         return out
     }
 
-    /// `Parameters, …: window 500 ms (`seed-literal`, …); capacity 8 (`fifo-set`, …).`: each
-    /// value once, with the strategies that read it.
-    static func parameterLine(_ candidates: [Candidate]) -> String {
-        var order: [String] = []
-        var readers: [String: [String]] = [:]
-        func add(_ parameters: [StrategyParameter]?, of id: String?, _ values: CaseParameters) {
-            guard let id else { return }
-            for parameter in parameters ?? [] {
-                let text = parameter.text(values)
-                if readers[text] == nil { order.append(text) }
-                if !(readers[text]?.contains(id) ?? false) { readers[text, default: []].append(id) }
-            }
+    /// Per strategy choice, the device workload with the most matched errors and their count.
+    static func worstWorkloads(_ cases: [CaseResult], device: Set<String>) -> [StrategyChoice: (String, Int)] {
+        var worst: [StrategyChoice: (String, Int)] = [:]
+        for result in cases where device.contains(result.workload) {
+            guard let matched = result.correctness?.matched else { continue }
+            let errors = matched.newlyDropped + matched.newlyMissed
+            if errors > (worst[result.choice]?.1 ?? 0) { worst[result.choice] = (result.workload, errors) }
         }
-        for candidate in candidates {
-            add(candidate.windowReads, of: candidate.window, candidate.parameters)
-            add(candidate.consumedReads, of: candidate.consumed, candidate.parameters)
-        }
-        guard !order.isEmpty else { return "_No strategy declared the parameters it reads._" }
-        return "Parameters, each read only by the strategies named: "
-            + order.map { "\($0) (\(readers[$0]!.map { "`\($0)`" }.joined(separator: ", ")))" }.joined(separator: "; ") + "."
+        return worst
     }
 
     /// One row per candidate; every row covers the same workloads, so the sums compare.
-    static func layerTable(_ candidates: [Candidate]) -> String {
+    static func layerTable(_ candidates: [Candidate], worst: [StrategyChoice: (String, Int)] = [:]) -> String {
         var table = MarkdownTable(
-            header: ["Strategy", "Guarantee", "Workloads", "ns/event", "× reference (lower is faster)", "False drops",
-                     "Newly dropped", "Missed dups", "Newly missed", "Peak memory (largest workload)"],
-            alignRight: [2, 3, 4, 5, 6, 7, 8, 9])
+            header: ["Case", "Guarantee", "ns/event", "× reference", "False drops", "Newly dropped", "Missed dups",
+                     "Newly missed", "Peak memory", "Worst"],
+            alignRight: [2, 3, 4, 5, 6, 7, 8])
         for candidate in candidates {
             table.rows.append([
-                "`\(candidate.label)`", candidate.guaranteeText, String(candidate.workloads),
+                "`\(candidate.label)`", candidate.guaranteeText,
                 candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
                 candidate.ratioToReference.map { NumberText.fixed($0, 2) } ?? "—",
                 "\(candidate.falseDrops)/\(candidate.newEvents)", String(candidate.newlyDropped),
                 "\(candidate.missedDuplicates)/\(candidate.dupEvents)", String(candidate.newlyMissed),
                 candidate.memoryBytes.map(NumberText.bytes) ?? "—",
+                worst[candidate.choice].map { "`\($0.0)` (\($0.1))" } ?? "none",
             ])
         }
-        return table.render() + "\n"
+        return table.render()
     }
 
     static func paretoSection(_ results: RunResults) -> String {
         var out = "## Pareto frontier\n\n"
-        out += "Strategies no other strategy matches or beats on every axis at once (all axes: lower is better).\n\n"
-        let windows = Candidate.aggregate(ComparableCases.widest(
-            results.cases.filter { $0.mode == ReferenceStrategies.windowAloneMode && $0.window != nil }, consumed: false),
-            consumed: false)
-        let consumed = Candidate.aggregate(ComparableCases.widest(
-            results.cases.filter { $0.mode == ReferenceStrategies.consumedAloneMode && $0.consumed != nil }, window: false),
-            window: false)
-        let pipelines = Candidate.aggregate(ComparableCases.widest(
-            results.cases.filter { $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil }))
+        out += "Choices no other choice matches or beats on every axis at once (all axes: lower is better), over the "
+        out += "device workloads.\n\n"
+        let device = Set(results.deviceWorkloadIDs)
+        let rule = results.settings.recommendation.map(RecommendationRule.init) ?? RecommendationRule()
+        func candidates(_ mode: CaseMode) -> [Candidate] {
+            Recommendation.bestTwins(
+                Recommendation.deviceCandidates(ComparableCases.widest(results.cases.filter { $0.mode == mode }), device: device),
+                rule: rule)
+        }
         let groups: [(String, [Candidate], [(Candidate) -> Double?], [String])] = [
-            ("Windows: speed vs missed duplicates vs false drops", windows,
+            ("Windows", candidates(.windowAlone),
              [\.nanosecondsPerEvent, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }],
              ["ns/event", "Missed dups", "False drops"]),
-            ("Consumed sets: memory vs missed duplicates vs false drops vs speed", consumed,
+            ("Consumed sets", candidates(.consumedAlone),
              [\.memoryBytes, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }, \.nanosecondsPerEvent],
              ["Memory", "Missed dups", "False drops", "ns/event"]),
-            ("Pipelines: memory vs missed duplicates vs false drops vs speed", pipelines,
+            ("Pipelines", candidates(.twoLayer),
              [\.memoryBytes, { Double($0.missedDuplicates) }, { Double($0.falseDrops) }, \.nanosecondsPerEvent],
              ["Memory", "Missed dups", "False drops", "ns/event"]),
         ]
@@ -188,14 +146,13 @@ public enum MarkdownReport {
         for (title, candidates, objectives, names) in groups where !candidates.isEmpty {
             any = true
             let frontier = ParetoFrontier.frontier(candidates, objectives: objectives)
-            out += "### \(title)\n\n"
             guard !frontier.isEmpty else {
-                out += "_Not every axis was measured._\n\n"
+                out += "**\(title):** _not every axis was measured._\n\n"
                 continue
             }
-            var table = MarkdownTable(header: ["Strategy", "Guarantee"] + names, alignRight: Set(2..<(2 + names.count)))
+            var table = MarkdownTable(header: [title] + names, alignRight: Set(1...names.count))
             for candidate in frontier {
-                table.rows.append(["`\(candidate.label)`", candidate.guaranteeText] + objectives.enumerated().map { index, objective in
+                table.rows.append(["`\(candidate.label)`"] + objectives.enumerated().map { index, objective in
                     let value = objective(candidate) ?? 0
                     return names[index] == "Memory" ? NumberText.bytes(value)
                         : names[index] == "ns/event" ? NumberText.significant(value) : String(Int(value))
@@ -206,61 +163,39 @@ public enum MarkdownReport {
         return any ? out : out + "_No layer or pipeline cases were run._\n\n"
     }
 
-    static func correctnessSection(_ results: RunResults) -> String {
-        var out = "## Correctness\n\n"
-        out += "Rates with 95% Wilson intervals. Suppressions: by the window (L1), the consumed set (L2) and the "
-        out += "navigation guard. Skipped emits are emits of envelopes whose payload was suppressed.\n\n"
-        var table = MarkdownTable(
-            header: ["Workload", "Mode", "Strategy", "Events", "False drops", "Missed duplicates", "Skipped emits",
-                     "Dup screens", "Lost navs", "L1 / L2 / guard", "Evictions L1 / L2", "Filter FP (theory / measured)"],
-            alignRight: [3, 4, 5, 6, 7, 8])
-        for result in results.cases {
-            guard let c = result.correctness else { continue }
-            let filter = c.theoreticalFalsePositiveRate == nil && c.measuredFalsePositiveRate == nil ? "—"
-                : "\(c.theoreticalFalsePositiveRate.map(NumberText.percent) ?? "—") / \(c.measuredFalsePositiveRate.map(NumberText.percent) ?? "—")"
+    /// One row per strategy: its type, declared guarantee and the parameters it reads.
+    static func strategiesSection(_ results: RunResults) -> String {
+        guard !results.strategies.isEmpty else { return "" }
+        var table = MarkdownTable(header: ["Strategy", "Layer", "Type", "Guarantee", "Reads"], alignRight: [])
+        for info in results.strategies {
             table.rows.append([
-                "`\(result.workload)`", result.mode, "`\(result.strategyLabel)`", String(c.events),
-                rateText(c.falseDropRate), rateText(c.missedDuplicateRate), String(c.skippedEmits),
-                String(c.duplicateScreens), String(c.lostNavigations),
-                "\(c.suppressedByWindow) / \(c.suppressedByConsumedSet) / \(c.suppressedByGuard)",
-                "\(c.windowEvictions) / \(c.consumedEvictions)", filter,
+                "`\(info.id)`", info.layer, info.type.map { "`\($0)`" } ?? "—", info.guarantee?.text ?? "undeclared",
+                info.reads.map(\.rawValue).joined(separator: ", "),
             ])
         }
-        return out + (table.rows.isEmpty ? "_No case was scored._\n" : table.render()) + "\n"
+        return "## Strategies\n\nEach guarantee is declared by the type; *reads* are the parameters its registration "
+            + "declares, the only ones in its case ids.\n\n" + table.render() + "\n"
     }
 
-    /// `3 / 120 = 2.50% [0.85%, 7.1%]`.
-    static func rateText(_ rate: Rate) -> String {
-        "\(rate.count) / \(rate.total) = \(NumberText.percent(rate.value)) [\(NumberText.percent(rate.lower95)), \(NumberText.percent(rate.upper95))]"
-    }
-
-    static func memorySection(_ results: RunResults) -> String {
-        var out = "## Memory\n\n"
-        out += "Measured bytes come from the allocator named in *Source*; the footprint is the strategy's own "
-        out += "structural estimate, shown beside it.\n\n"
-        var table = MarkdownTable(
-            header: ["Workload", "Mode", "Strategy", "Source", "Live", "Peak", "Footprint", "Entries", "Bytes/entry", "Allocs/event"],
-            alignRight: [4, 5, 6, 7, 8, 9])
-        for result in results.cases {
-            guard let m = result.memory else { continue }
-            table.rows.append([
-                "`\(result.workload)`", result.mode, "`\(result.strategyLabel)`", m.source,
-                m.liveBytes.map { NumberText.bytes(Double($0)) } ?? "—",
-                m.peakBytes.map { NumberText.bytes(Double($0)) } ?? "—",
-                NumberText.bytes(Double(m.footprintBytes)), String(m.retainedEntries),
-                m.bytesPerEntry.map(NumberText.significant) ?? "—",
-                m.allocationsPerEvent.map(NumberText.significant) ?? "—",
-            ])
-        }
-        return out + (table.rows.isEmpty ? "_Memory was not measured._\n" : table.render()) + "\n"
+    /// Which file holds what, for the rows this summary leaves out.
+    static func filesSection(_ results: RunResults) -> String {
+        var out = "## Files\n\n"
+        out += "Every row is named by its `case` id (`workload/mode/strategies/identity/persistence`, "
+        out += "`Guides/Reports.md` § Case ids).\n\n"
+        out += "- [`correctness.csv`](correctness.csv): every case's counts, matched errors, rates with 95% intervals, "
+        out += "suppressions by layer, evictions, filter false-positive rates, snapshot costs, errors by cause.\n"
+        out += "- [`throughput.csv`](throughput.csv): every timed case's ns/event, spread, latency percentiles and ratios.\n"
+        out += "- [`memory.csv`](memory.csv): every measured case's live and peak bytes, footprint, allocations per event.\n"
+        out += "- [`sweeps.csv`](sweeps.csv): every sweep point (the charts below).\n"
+        if results.policies != nil { out += "- [`policies.md`](policies.md), [`policies.csv`](policies.csv): the full policy matrix.\n" }
+        out += "- [`results.json`](results.json): everything above, the one source every file is derived from.\n\n"
+        return out
     }
 
     static func chartsSection(_ charts: [ChartReport.Chart]) -> String {
         var out = "## Charts\n\n"
         guard !charts.isEmpty else { return out + "_Charts were not written (`--format` without `svg`)._\n" }
-        for chart in charts {
-            out += "### \(chart.caption)\n\n![\(chart.caption)](\(chart.fileName))\n\n"
-        }
+        for chart in charts { out += "![\(chart.caption)](\(chart.fileName))\n" }
         return out
     }
 }

@@ -1,36 +1,74 @@
 import DedupeHarness
 
 extension MarkdownReport {
-    /// `two-layer` rows of the workloads with relaunches, each consumed set once with its state
-    /// lost at every relaunch (`memory`) and once restored from a snapshot (`snapshot`), with
-    /// what the snapshots cost. Empty when no workload relaunched.
-    static func persistenceSection(_ results: RunResults) -> String {
-        let snapshots = results.cases.filter { $0.isSnapshotPersistence && $0.mode == ReferenceStrategies.mode }
-        guard !snapshots.isEmpty else { return "" }
-        var out = "## Persistence across relaunches\n\n"
-        out += "On workloads with `relaunch` events the app's process is killed and started again: windows and "
-        out += "the navigation path are always lost. `memory` loses the consumed set too; `snapshot` restores it "
-        out += "from the bytes written at the relaunch. Snapshot sizes and times are means per relaunch, from the "
-        out += "correctness run (meaningful in release builds only).\n\n"
+    /// The pick's strategies and the published code's at every identity and persistence they ran
+    /// with: what keying on the push's id and persisting the set each buy.
+    static func twinsSection(_ recommendation: Recommendation) -> String {
+        let groups = [recommendation.published()?.choice.base, recommendation.winner?.choice.base].compactMap { $0 }
+        guard !groups.isEmpty else { return "" }
+        var out = "## Identity and persistence\n\n"
+        out += "`minted` keys each payload on a fresh id (the seed code's `UUID()`); `push-id` on the id the push carries. "
+        out += "`memory` loses the consumed set at a kill, `snapshot-on-background` keeps what was saved at the last "
+        out += "`didEnterBackground`, `snapshot` what was saved after every consume. Matched against the published code "
+        out += "as it ships.\n\n"
         var table = MarkdownTable(
-            header: ["Workload", "Strategy", "Missed dups (memory → snapshot)", "False drops (memory → snapshot)",
-                     "Snapshot bytes", "Snapshot µs", "Restore µs"],
-            alignRight: [2, 3, 4, 5, 6])
-        for snapshot in snapshots {
-            let memory = results.cases.first {
-                $0.persistence == CasePersistence.memory.rawValue && $0.workload == snapshot.workload && $0.mode == snapshot.mode
-                    && $0.window == snapshot.window && $0.consumed == snapshot.consumed && $0.parameters == snapshot.parameters
+            header: ["Strategies", "Identity", "Persistence", "Missed dups", "Newly missed", "False drops", "Newly dropped", "Snapshot"],
+            alignRight: [3, 4, 5, 6, 7])
+        var seen: Set<StrategyChoice> = []
+        for base in groups where seen.insert(base).inserted {
+            for candidate in recommendation.everyChoice where candidate.choice.base == base {
+                table.rows.append([
+                    "`\(base.strategiesText)`", candidate.choice.identity?.rawValue ?? "—", candidate.choice.persistence?.rawValue ?? "—",
+                    "\(candidate.missedDuplicates)/\(candidate.dupEvents)", String(candidate.newlyMissed),
+                    "\(candidate.falseDrops)/\(candidate.newEvents)", String(candidate.newlyDropped),
+                    candidate.snapshotBytes.map { NumberText.bytes(Double($0)) } ?? "—",
+                ])
             }
-            func pair(_ value: (CorrectnessResult) -> Int) -> String {
-                "\(memory?.correctness.map(value).map(String.init) ?? "—") → \(snapshot.correctness.map(value).map(String.init) ?? "—")"
+        }
+        return out + table.render() + "\n"
+    }
+
+    /// Per consumed set, in `two-layer` on the workloads with relaunches: missed duplicates under
+    /// each persistence (at `push-id` identity where the workload has push ids), and what the
+    /// snapshots cost. Empty when no workload relaunched.
+    static func persistenceSection(_ results: RunResults) -> String {
+        let persisting = results.cases.filter { $0.mode == ReferenceStrategies.mode && $0.persistence == .snapshot }
+        guard !persisting.isEmpty else { return "" }
+        let relaunching = Set(persisting.map(\.workload))
+        var out = "## Persistence across relaunches\n\n"
+        out += "On the \(relaunching.count) workload(s) with `relaunch` events (\(relaunching.sorted().map { "`\($0)`" }.joined(separator: ", "))), "
+        out += "summed; each row at the identity its strategies do best with. Snapshot bytes: the largest written; µs: means "
+        out += "from the correctness run (release builds only).\n\n"
+        var table = MarkdownTable(
+            header: ["Pipeline", "Missed: memory → on background → snapshot", "Snapshot bytes", "Snapshot µs", "Restore µs"],
+            alignRight: [2, 3, 4])
+        var order: [StrategyChoice] = []
+        var rows: [StrategyChoice: [CasePersistence: (missed: Int, bytes: Int, snapshot: Double, restore: Double, count: Int)]] = [:]
+        let identity: (CaseResult) -> Bool = { result in
+            result.identity == .pushID || !results.cases.contains { $0.workload == result.workload && $0.identity == .pushID }
+        }
+        for result in results.cases where result.mode == ReferenceStrategies.mode && relaunching.contains(result.workload) && identity(result) {
+            guard let persistence = result.persistence, let correctness = result.correctness else { continue }
+            let base = result.choice.base
+            if rows[base] == nil { order.append(base) }
+            var cell = rows[base, default: [:]][persistence] ?? (0, 0, 0, 0, 0)
+            cell.missed += correctness.missedDuplicates
+            if let snapshot = result.snapshot {
+                cell.bytes = max(cell.bytes, snapshot.maximumBytes)
+                cell.snapshot += snapshot.meanSnapshotNanoseconds
+                cell.restore += snapshot.meanRestoreNanoseconds
+                cell.count += 1
             }
-            let cost = snapshot.snapshot
+            rows[base, default: [:]][persistence] = cell
+        }
+        for base in order where rows[base]?[.snapshot] != nil {
+            let cells = rows[base]!
+            let missed = [CasePersistence.memory, .snapshotOnBackground, .snapshot].map { cells[$0].map { String($0.missed) } ?? "—" }.joined(separator: " → ")
+            let snapshot = cells[.snapshot]!
+            let n = Double(max(1, snapshot.count))
             table.rows.append([
-                "`\(snapshot.workload)`", "`\(memory?.strategyLabel ?? snapshot.strategyLabel)`",
-                pair(\.missedDuplicates), pair(\.falseDrops),
-                cost.map { NumberText.bytes($0.meanBytes) } ?? "—",
-                cost.map { NumberText.significant($0.meanSnapshotNanoseconds / 1_000) } ?? "—",
-                cost.map { NumberText.significant($0.meanRestoreNanoseconds / 1_000) } ?? "—",
+                "`\(base.strategiesText)`", missed, NumberText.bytes(Double(snapshot.bytes)),
+                NumberText.significant(snapshot.snapshot / n / 1_000), NumberText.significant(snapshot.restore / n / 1_000),
             ])
         }
         return out + table.render() + "\n"

@@ -1,54 +1,140 @@
 import DedupeHarness
 
 extension MarkdownReport {
-    static func recommendationSection(_ recommendation: Recommendation, charts: [ChartReport.Chart]) -> String {
+    /// The block the README shows, written as `headline.md` so the README can be checked against
+    /// the reference run: the pick with its identity and persistence, the published code's missed
+    /// duplicates by cause and the pick's, the adoption code, and the pipeline table.
+    public static func headline(_ results: RunResults) -> String {
+        let recommendation = Recommendation.make(from: results)
+        var out = ""
+        if let winner = recommendation.winner {
+            out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))"
+            if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
+            out += "\n\n"
+        } else if let reason = recommendation.noWinnerReason {
+            out += "**No pipeline to adopt:** \(reason).\n\n"
+        }
+        out += causeSummary(recommendation, results: results)
+        if let winner = recommendation.winner {
+            out += "```swift\n" + AdoptionCode.swift(winner) + "```\n\n"
+        }
+        let candidates = recommendation.assessments.map(\.candidate)
+        if !candidates.isEmpty {
+            var rows = candidates
+            if let published = recommendation.published(), !rows.contains(where: { $0.choice == published.choice }) {
+                rows.insert(published, at: 0)
+            }
+            out += "Every pipeline at its best identity and persistence"
+            out += recommendation.published() != nil ? ", and the published code as it ships (`minted`, `memory`):\n\n" : ":\n\n"
+            out += layerTable(rows) + "\n"
+        }
+        let e = results.environment
+        out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
+        out += "commit \(e.gitCommit). Errors and times over the \(results.deviceWorkloadIDs.count) device workload(s); "
+        out += "times: geometric mean of median ns/event; × reference: against the published code timed in the same "
+        out += "repetition, **lower is faster**; newly dropped / missed: matched event by event against the published "
+        out += "code (`minted`, `memory`); peak memory: on the largest workload each ran._\n"
+        return out
+    }
+
+    /// The published code's missed duplicates by cause, then the pick's, in one paragraph.
+    static func causeSummary(_ recommendation: Recommendation, results: RunResults) -> String {
+        guard let published = recommendation.published() else { return "" }
+        var out = "On the \(results.deviceWorkloadIDs.count) device workloads the published code misses "
+        out += "\(published.missedDuplicates) of \(published.dupEvents) duplicates: \(causeList(published.missedByCause))."
+        if let winner = recommendation.winner, winner.choice != published.choice {
+            out += " The pick misses \(winner.missedDuplicates)"
+            out += winner.missedDuplicates > 0 ? ": \(causeList(winner.missedByCause))." : "."
+            out += " It newly drops \(winner.newlyDropped) wanted navigation(s) the published code keeps and recovers "
+            out += "\(winner.recoveredNavigations), matched event by event."
+        }
+        return out + "\n\n"
+    }
+
+    /// `198 caught with push-id identity, 200 only a loading guard`, largest first.
+    static func causeList(_ causes: [String: Int]) -> String {
+        let sorted = causes.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        return sorted.isEmpty ? "none" : sorted.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    }
+
+    static func recommendationSection(_ recommendation: Recommendation, results: RunResults, charts: [ChartReport.Chart]) -> String {
         var out = "## Recommendation\n\n"
         let rule = recommendation.rule
         if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.window ?? "-")` (layer 1) with `\(winner.consumed ?? "-")` (layer 2)** — "
-            out += "\(winner.parameterText).\n\n"
-            out += "Why, by the rule below, in mode `\(recommendation.mode ?? "-")` over the \(recommendation.deviceWorkloads.count) "
-            out += "device workload(s):\n\n"
+            out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))\n\n"
+            out += "```swift\n" + AdoptionCode.swift(winner) + "```\n\n"
+            out += "Why, by the rule below, in mode `\(recommendation.mode?.rawValue ?? "-")` over the "
+            out += "\(recommendation.deviceWorkloads.count) device workload(s):\n\n"
             out += "1. **Guarantee:** \(winner.guaranteeText), declared by the types: "
             out += winner.guaranteeClasses.contains("may-drop") ? "it can drop a wanted navigation (allowed by --allow-probabilistic).\n"
                 : "it never drops a wanted navigation by construction.\n"
             if let profile = recommendation.profile {
-                out += "2. **Horizon:** it remembers every id for the longest replay (\(NumberText.significant(profile.longestReplayMilliseconds / 1_000)) s, "
-                out += "\(profile.peakEnvelopesInLongestReplay) envelope(s) at the peak) and every fingerprint for its whole window.\n"
+                out += "2. **Horizon:** it remembers the \(profile.horizonIDs) ids of a \(NumberText.significant(profile.facts.retentionDays))-day "
+                out += "horizon (\(profile.horizonSource == "trace" ? "the trace's own peak" : "\(NumberText.significant(profile.facts.pushesPerDay)) pushes a day")) "
+                out += "and every fingerprint for its whole window.\n"
             }
             if let bytes = winner.memoryBytes {
                 out += "3. **Memory:** \(NumberText.bytes(bytes)) peak" + (winner.memoryWorkload.map { " on `\($0)`" } ?? "")
-                out += ", under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget.\n"
+                out += ", under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget"
+                if let snapshot = winner.snapshotBytes { out += "; its snapshot is \(NumberText.bytes(Double(snapshot)))" }
+                out += ".\n"
             } else {
                 out += "3. **Memory:** not measured, so not held against it.\n"
             }
             out += "4. **Speed:** \(winner.nanosecondsPerEvent.map { NumberText.significant($0) + " ns/event" } ?? "not timed")"
             if let ratio = winner.ratioToReference { out += ", \(NumberText.fixed(ratio, 2))× the published code's time (lower is faster)" }
             out += ".\n\n"
-            out += "On the device workloads it newly drops \(winner.newlyDropped) and newly misses \(winner.newlyMissed) "
-            out += "event(s) against the published code (matched event by event; it recovers \(winner.recoveredNavigations) "
-            out += "navigation(s) and blocks \(winner.newlyBlockedDuplicates) more duplicate(s)).\n\n"
             if let runnerUp = recommendation.runnerUp {
                 out += "**Runner-up:** `\(runnerUp.label)` (\(runnerUp.guaranteeText); \(Recommendation.describe(runnerUp))).\n\n"
             }
         } else {
-            out += "_No pipeline to adopt: \(recommendation.noWinnerReason ?? "no two-layer pipeline case was run").._\n\n"
+            out += "_No pipeline to adopt: \(recommendation.noWinnerReason ?? "no two-layer pipeline case was run")._\n\n"
         }
         if !recommendation.wouldChange.isEmpty {
             out += "**What would change the answer:**\n\n"
             out += recommendation.wouldChange.map { "- \($0)\n" }.joined() + "\n"
         }
         if let window = recommendation.windowWinner {
-            out += "- Best layer-1 window on its own: `\(window.label)` (\(window.guaranteeText); \(Recommendation.describe(window))).\n"
+            out += "- Best layer-1 window on its own: `\(window.label)` (\(Recommendation.describe(window))).\n"
         }
         if let consumed = recommendation.consumedWinner {
-            out += "- Best layer-2 consumed set on its own: `\(consumed.label)` (\(consumed.guaranteeText); \(Recommendation.describe(consumed))).\n"
+            out += "- Best layer-2 consumed set on its own: `\(consumed.label)` (\(Recommendation.describe(consumed))).\n"
         }
         if recommendation.windowWinner != nil || recommendation.consumedWinner != nil { out += "\n" }
         out += windowLengthText(recommendation, charts: charts)
         out += ruleText(rule)
         out += assessmentTable(recommendation)
         return out
+    }
+
+    /// Missed duplicates and false drops by cause: the published code at each identity and
+    /// persistence, and the pick.
+    static func causesSection(_ recommendation: Recommendation, results: RunResults) -> String {
+        guard let published = recommendation.published() else { return "" }
+        var columns: [(String, Candidate)] = [("published, `minted`, `memory`", published)]
+        for (identity, persistence) in [(EnvelopeIdentity.pushID, CasePersistence.memory), (.pushID, .snapshot)] {
+            if let twin = recommendation.published(identity: identity, persistence: persistence) {
+                columns.append(("published, `\(identity.rawValue)`, `\(persistence.rawValue)`", twin))
+            }
+        }
+        if let winner = recommendation.winner, !columns.contains(where: { $0.1.choice == winner.choice }) {
+            columns.append(("the pick", winner))
+        }
+        var causes: [String] = []
+        for (_, candidate) in columns {
+            for cause in candidate.missedByCause.keys.sorted() where !causes.contains(cause) { causes.append(cause) }
+        }
+        var out = "## Missed duplicates by cause\n\n"
+        out += "Every missed duplicate on the device workloads, attributed event by event (`Guides/Harness.md` § Causes): "
+        out += "a twin of the same strategies at another identity or persistence that stops the same event names the "
+        out += "cause; the rest are named by what they are.\n\n"
+        var table = MarkdownTable(header: ["Cause"] + columns.map(\.0), alignRight: Set(1...columns.count))
+        for cause in causes {
+            table.rows.append([cause] + columns.map { String($0.1.missedByCause[cause] ?? 0) })
+        }
+        table.rows.append(["**all missed**"] + columns.map { "**\($0.1.missedDuplicates)**" })
+        table.rows.append(["false drops"] + columns.map { "\($0.1.falseDrops) (\(causeList($0.1.droppedByCause)))" })
+        return out + table.render() + "\n"
     }
 
     static func windowLengthText(_ recommendation: Recommendation, charts: [ChartReport.Chart]) -> String {
@@ -74,31 +160,32 @@ extension MarkdownReport {
     }
 
     static func ruleText(_ rule: RecommendationRule) -> String {
-        var out = "_Decision rule, in order:_ (1) **guarantee** — a `may-drop` strategy is excluded"
+        var out = "_Decision rule, in order:_ each strategy pair competes at its **best identity and persistence** (fewest "
+        out += "weighted errors, drop weight × false drops + missed duplicates; a tie goes to the cheaper persistence, then to `minted`); then (1) **guarantee** — a "
+        out += "`may-drop` strategy is excluded"
         out += rule.allowProbabilistic ? " unless allowed, and this run allowed it (`--allow-probabilistic`)" : " unless `--allow-probabilistic` is given"
         out += " (a lost navigation is worse than a duplicate screen, and a probabilistic drop cannot be reproduced); "
-        out += "(2) **horizon** — by its declared guarantee and parameters, the consumed set remembers every id for the device "
-        out += "profile's longest replay at its peak rate, and the window every fingerprint for its whole length; "
+        out += "(2) **horizon** — by its declared guarantee and parameters, the consumed set remembers every id of the device "
+        out += "profile's horizon, and the window every fingerprint for its whole length; "
         out += "(3) **memory** — peak live bytes on the largest workload under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget "
         out += "(`--memory-budget`), everything under it tying; "
         out += "(4) **speed** — geometric mean of median ns/event over the device workloads; within "
         out += "\(NumberText.percent(RecommendationRule.speedTieTolerance)) of the fastest is a tie, broken by the stronger guarantee, "
         out += "then fewer matched errors (\(NumberText.significant(rule.dropWeight)) × newly dropped + newly missed), then less memory, "
-        out += "then the name. Errors are matched event by event against `\(ReferenceStrategies.window) + \(ReferenceStrategies.consumed)`; "
-        out += "nothing is netted. Stress workloads do not decide (§ Robustness).\n\n"
+        out += "then the name. Stress workloads do not decide (§ Robustness).\n\n"
         return out
     }
 
     static func assessmentTable(_ recommendation: Recommendation) -> String {
         guard !recommendation.assessments.isEmpty else { return "" }
         var table = MarkdownTable(
-            header: ["Rank", "Pipeline", "Guarantee", "Verdict", "ns/event", "Peak memory", "Newly dropped", "Newly missed"],
-            alignRight: [0, 4, 5, 6, 7])
+            header: ["Rank", "Pipeline", "Verdict", "ns/event", "Peak memory", "Newly dropped", "Newly missed"],
+            alignRight: [0, 3, 4, 5, 6])
         for (index, assessment) in recommendation.assessments.enumerated() {
             let c = assessment.candidate
             let verdict = assessment.excludedBy.map { "excluded at step \($0.rawValue): \(assessment.reason ?? "")" } ?? "passes 1–3"
             table.rows.append([
-                String(index + 1), "`\(c.label)`", c.guaranteeText, verdict,
+                String(index + 1), "`\(c.label)`", verdict,
                 c.nanosecondsPerEvent.map(NumberText.significant) ?? "—", c.memoryBytes.map(NumberText.bytes) ?? "—",
                 String(c.newlyDropped), String(c.newlyMissed),
             ])
@@ -109,50 +196,31 @@ extension MarkdownReport {
     static func profileSection(_ results: RunResults) -> String {
         guard let profile = results.deviceProfile else { return "" }
         var out = "## Device profile and sizing\n\n"
-        out += "Measured on \(profile.workloads.map { "`\($0)`" }.joined(separator: ", ")); every case is built with the sizing "
-        out += "below unless a sweep varies a parameter. Safety factor \(NumberText.significant(profile.safetyFactor)) (`--safety-factor`).\n\n"
-        var table = MarkdownTable(header: ["Profile", "Value", "Sizing", "Value"], alignRight: [1, 3])
+        out += "The consumed set is sized from stated facts (`Guides/Workloads.md` § Phone facts), the window from the "
+        out += "measured bursts; \(profile.sizingNote). Safety factor \(NumberText.significant(profile.safetyFactor)) "
+        out += "(`--safety-factor`; `--pushes-per-day`, `--retention-days` change the facts).\n\n"
+        var table = MarkdownTable(header: ["Fact or measurement", "Value", "Sizing", "Value"], alignRight: [1, 3])
         let sizing = profile.sizing
         table.rows = [
-            ["Longest replay (creation to last emit)", "\(NumberText.significant(profile.longestReplayMilliseconds)) ms",
-             "Retention = longest replay × factor", "\(NumberText.significant(sizing.retentionMilliseconds / 1_000)) s"],
-            ["Most envelopes within the longest replay", String(profile.peakEnvelopesInLongestReplay),
-             "Consumed capacity = that × factor", String(sizing.consumedCapacity)],
+            ["Pushes per day (heavy app)", NumberText.significant(profile.facts.pushesPerDay),
+             "Ids to remember (\(profile.horizonSource))", String(profile.horizonIDs)],
+            ["Retention horizon", "\(NumberText.significant(profile.facts.retentionDays)) days",
+             "Consumed capacity = ids × factor", String(sizing.consumedCapacity)],
+            ["Traffic measured", "\(NumberText.significant(profile.spanMilliseconds / 86_400_000)) days, \(profile.relaunches) relaunches",
+             "Retention = horizon × factor", "\(NumberText.significant(sizing.retentionMilliseconds / 86_400_000)) days"],
             ["Most payloads within one \(NumberText.significant(profile.windowMilliseconds)) ms window", String(profile.peakPayloadsInWindow),
              "Window capacity = that × factor", String(sizing.windowCapacity)],
-            ["Peak ids per second", String(profile.peakIdsPerSecond),
+            ["Longest replay measured", "\(NumberText.significant(profile.longestReplayMilliseconds / 3_600_000)) h",
              "Filter rate = capacity / retention", "\(NumberText.significant(sizing.expectedRatePerSecond)) ids/s"],
-            ["", "", "Target false-positive rate", NumberText.percent(sizing.falsePositiveRate)],
         ]
         out += table.render() + "\n"
         var delays = MarkdownTable(header: ["Delay (ms)", "Count", "p50", "p90", "p99", "Max"], alignRight: [1, 2, 3, 4, 5])
-        for (name, d) in [("Replays after creation", profile.replayDelays), ("Wanted re-taps after the same route", profile.wantedRetapDelays),
+        for (name, d) in [("Replays and re-deliveries after the first", profile.replayDelays),
+                          ("Wanted re-taps after the same route", profile.wantedRetapDelays),
                           ("Duplicate payloads after the same route", profile.duplicatePayloadDelays)] {
             delays.rows.append([name, String(d.count)] + [d.p50, d.p90, d.p99, d.max].map(NumberText.significant))
         }
         return out + delays.render() + "\n"
-    }
-
-    /// One row per strategy: its declared guarantee and the parameters it reads, with the values
-    /// it ran with.
-    static func strategiesSection(_ results: RunResults) -> String {
-        var seen: [String] = []
-        var table = MarkdownTable(header: ["Strategy", "Layer", "Guarantee", "Parameters it reads"], alignRight: [])
-        for result in results.cases {
-            if let window = result.window, !seen.contains("w:" + window) {
-                seen.append("w:" + window)
-                table.rows.append(["`\(window)`", "1 (window)", result.windowGuarantee?.text ?? "undeclared",
-                                   (result.windowReads ?? []).map { $0.text(result.parameters) }.joined(separator: ", ")])
-            }
-            if let consumed = result.consumed, !seen.contains("c:" + consumed) {
-                seen.append("c:" + consumed)
-                table.rows.append(["`\(consumed)`", "2 (consumed set)", result.consumedGuarantee?.text ?? "undeclared",
-                                   (result.consumedReads ?? []).map { $0.text(result.parameters) }.joined(separator: ", ")])
-            }
-        }
-        guard !table.rows.isEmpty else { return "" }
-        return "## Strategies\n\nEach strategy's guarantee is declared by its type; the parameters are the ones its "
-            + "registration declares it reads, at the values of the run (sweeps vary them).\n\n" + table.render() + "\n"
     }
 
     /// What breaks first under traffic beyond one device, and where: every pipeline's matched
@@ -161,46 +229,26 @@ extension MarkdownReport {
         let stress = (results.workloads ?? []).filter { $0.tag == "stress" }
         guard !stress.isEmpty else { return "" }
         let pipelines = ComparableCases.widest(results.cases.filter {
-            $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil
+            $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil && $0.choice.isBase
         })
         var out = "## Robustness (stress workloads)\n\n"
-        out += "The same pipelines at the device sizing on traffic beyond one device; these figures do not decide. "
-        out += "Cells: newly dropped / newly missed against `\(ReferenceStrategies.window) + \(ReferenceStrategies.consumed)`, "
-        out += "matched event by event.\n\n"
+        out += "The same pipelines (`minted`, `memory`) at the device sizing on traffic beyond one device; these figures do not "
+        out += "decide. Cells: newly dropped / newly missed against the published code, matched event by event.\n\n"
         var table = MarkdownTable(header: ["Pipeline"] + stress.map { "`\($0.id)`" }, alignRight: Set(1...stress.count))
-        // One row per pipeline (strategies, parameters, persistence), in first-seen order.
-        func samePipeline(_ a: CaseResult, _ b: CaseResult) -> Bool {
-            a.window == b.window && a.consumed == b.consumed && a.parameters == b.parameters
-                && a.isSnapshotPersistence == b.isSnapshotPersistence
-        }
-        var rows: [CaseResult] = []
-        for result in pipelines where !rows.contains(where: { samePipeline($0, result) }) { rows.append(result) }
-        for row in rows {
-            let name = CaseLabel.text(
-                window: row.window, consumed: row.consumed, parameters: row.parameters, snapshot: row.isSnapshotPersistence,
-                separator: " + ")
-            table.rows.append(["`\(name)`"] + stress.map { workload in
-                guard let matched = pipelines.first(where: { samePipeline($0, row) && $0.workload == workload.id })?.correctness?.matched
-                else { return "—" }
-                return "\(matched.newlyDropped) / \(matched.newlyMissed)"
+        var rows: [StrategyChoice] = []
+        for result in pipelines where !rows.contains(result.choice) { rows.append(result.choice) }
+        var byKey: [String: MatchedErrors] = [:]
+        for result in pipelines { if let matched = result.correctness?.matched { byKey[result.id.text] = matched } }
+        for choice in rows {
+            table.rows.append(["`\(choice.strategiesText)`"] + stress.map { workload in
+                byKey[CaseID(workload: workload.id, choice: choice).text].map { "\($0.newlyDropped) / \($0.newlyMissed)" } ?? "—"
             })
         }
         out += table.render() + "\n"
         for workload in stress {
-            let cases = pipelines.filter { $0.workload == workload.id }
-            let worst = cases.compactMap { c in c.correctness?.matched.map { (c.strategyLabel, $0) } }
-                .filter { $0.1.newlyDropped + $0.1.newlyMissed > 0 }
-                .sorted { ($0.1.newlyDropped, $0.1.newlyMissed) > ($1.1.newlyDropped, $1.1.newlyMissed) }
-            let needs = workload.profile.sizing
-            out += "- `\(workload.id)` would need capacity \(needs.consumedCapacity) and retention "
-            out += "\(NumberText.significant(needs.retentionMilliseconds / 1_000)) s at this factor"
-            if let first = worst.first {
-                out += "; first to break: `\(first.0)` (\(first.1.newlyDropped) newly dropped, \(first.1.newlyMissed) newly missed)"
-                if worst.count > 1 { out += ", then \(worst.dropFirst().prefix(3).map { "`\($0.0)`" }.joined(separator: ", "))" }
-            } else {
-                out += "; nothing breaks"
-            }
-            out += ".\n"
+            out += "- `\(workload.id)`: an exact set forgetting its oldest ids would need capacity "
+            out += "\(workload.envelopesWithinLongestReplay) to catch every replay (longest "
+            out += "\(NumberText.significant(workload.longestReplayMilliseconds / 1_000)) s).\n"
         }
         return out + "\n"
     }

@@ -45,13 +45,13 @@ public struct ScenarioMatrix: Sendable, Equatable {
         public var verdicts: [Verdict?]
     }
 
-    public var modes: [String]
+    public var modes: [CaseMode]
     public var rows: [Row]
     /// The strategies the verdicts were taken from.
     public var strategies: String
 
     /// The modes in the order the article's table lists them.
-    public static let modeOrder = [CaseMode.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded].map(\.rawValue)
+    public static let modeOrder: [CaseMode] = [.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded]
 
     /// Builds the matrix from the cases on the published, NavigationStack and real-world workloads
     /// the results describe, using the reference strategies (`seed-literal`, `set`) when present so
@@ -68,7 +68,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
             guard !cases.isEmpty else { continue }
             let verdicts = modes.map { mode -> Verdict? in
                 let inMode = cases.filter { $0.mode == mode }
-                let reference = inMode.first { isReference($0) } ?? inMode.first
+                let reference = inMode.first(where: \.isReference) ?? inMode.first
                 return reference?.correctness.map(Verdict.init)
             }
             var summary = workload.description
@@ -78,7 +78,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
             }
             rows.append(Row(scenario: workload.id, summary: summary, tag: workload.tag, verdicts: verdicts))
         }
-        let usesReference = results.cases.contains(where: isReference)
+        let usesReference = results.cases.contains(where: \.isReference)
         return ScenarioMatrix(
             modes: modes, rows: rows,
             strategies: usesReference
@@ -86,15 +86,10 @@ public struct ScenarioMatrix: Sendable, Equatable {
                 : "the first strategies run in each mode")
     }
 
-    private static func isReference(_ result: CaseResult) -> Bool {
-        (result.window == nil || result.window == ReferenceStrategies.window)
-            && (result.consumed == nil || result.consumed == ReferenceStrategies.consumed)
-    }
-
     /// The matrix as a Markdown table.
     public func markdown() -> String {
         guard !rows.isEmpty else { return "_No published or NavigationStack scenario was run._\n" }
-        var table = MarkdownTable(header: ["Scenario"] + modes, alignRight: [])
+        var table = MarkdownTable(header: ["Scenario"] + modes.map(\.rawValue), alignRight: [])
         for row in rows {
             table.rows.append(["`\(row.scenario)` — \(row.summary)"] + row.verdicts.map { $0?.description ?? "—" })
         }
@@ -104,7 +99,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
     /// The matrix as a plain-text table for a terminal, with each scenario's tag.
     public func plainText() -> String {
         guard !rows.isEmpty else { return "No published or NavigationStack scenario was run.\n" }
-        let header = ["scenario", "tag"] + modes
+        let header = ["scenario", "tag"] + modes.map(\.rawValue)
         let body = rows.map { [$0.scenario, $0.tag] + $0.verdicts.map { $0?.description ?? "-" } }
         let widths = header.indices.map { column in
             ([header] + body).map { $0[column].count }.max()!

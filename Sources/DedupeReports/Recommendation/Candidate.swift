@@ -2,14 +2,18 @@ import DedupeHarness
 
 /// One strategy choice with its figures summed or averaged over the workloads it ran on.
 public struct Candidate: Sendable, Equatable {
-    public var window: String?
-    public var consumed: String?
+    /// What the candidate runs: mode, strategies with the parameters they read, identity and
+    /// persistence. Its text is the candidate's one name.
+    public var choice: StrategyChoice
     public var parameters: CaseParameters
     /// The layers' declared guarantees and the parameters they read (from the first case).
     public var windowGuarantee: GuaranteeRecord?
     public var consumedGuarantee: GuaranteeRecord?
     public var windowReads: [StrategyParameter]?
     public var consumedReads: [StrategyParameter]?
+    /// The layers' Swift type names (`HashDequeWindow`), for the adoption code.
+    public var windowType: String?
+    public var consumedType: String?
     /// Distinct workloads the figures cover.
     public var workloads: Int
     public var newEvents: Int
@@ -25,6 +29,9 @@ public struct Candidate: Sendable, Equatable {
     public var newlyBlockedDuplicates: Int
     /// Workloads whose cases had no reference to match with.
     public var unmatchedWorkloads: Int
+    /// Missed duplicates and false drops by named cause, summed over the workloads.
+    public var missedByCause: [String: Int]
+    public var droppedByCause: [String: Int]
     /// Peak live bytes on the largest workload (by events) with a memory figure: the allocator's
     /// peak, else its live bytes, else the structural footprint.
     public var memoryBytes: Double?
@@ -34,15 +41,19 @@ public struct Candidate: Sendable, Equatable {
     public var nanosecondsPerEvent: Double?
     /// Geometric mean over workloads of the median ratio to the reference row.
     public var ratioToReference: Double?
+    /// The largest snapshot the choice's persistence wrote, in bytes (`nil` for `memory`).
+    public var snapshotBytes: Int?
 
-    /// `hash-deque + set`, or `hash-deque + recent-ids (N = 10)` for an SDK set.
-    public var label: String {
-        CaseLabel.text(window: window, consumed: consumed, parameters: parameters, separator: " + ")
-    }
+    /// The window and consumed-set entry ids, `nil` for a layer the mode does not use.
+    public var window: String? { choice.window?.id }
+    public var consumed: String? { choice.consumed?.id }
 
-    /// Same strategies (whatever the parameters).
+    /// The one name: ``StrategyChoice/text``.
+    public var label: String { choice.text }
+
+    /// Same strategies and parameters (whatever the identity and persistence).
     func sameStrategies(as other: Candidate) -> Bool {
-        window == other.window && consumed == other.consumed
+        choice.base == other.choice.base
     }
 
     /// The guarantee classes the candidate's layers declared; `nil` for a layer without a record.
@@ -53,58 +64,120 @@ public struct Candidate: Sendable, Equatable {
         return classes
     }
 
-    /// Groups `cases` by strategies and parameters into candidates, in first-seen order. Rows
-    /// restored from snapshots are left out: they repeat a workload's `memory` row under another
-    /// setting, and the persistence section compares the two.
+    /// Groups `cases` by ``StrategyChoice`` into candidates, in first-seen order.
     ///
-    /// - Complexity: O(cases).
-    static func aggregate(_ allCases: [CaseResult], window keepWindow: Bool = true, consumed keepConsumed: Bool = true) -> [Candidate] {
-        let cases = allCases.filter { !$0.isSnapshotPersistence }
-        struct Key: Hashable {
-            var window: String?
-            var consumed: String?
-            var parameters: CaseParameters
-        }
-        var order: [Key] = []
-        var groups: [Key: [CaseResult]] = [:]
+    /// A choice runs on every workload its base case (`minted`, `memory`) ran on. Where the
+    /// harness ran no twin for the choice's identity or persistence (a workload without push ids
+    /// or without relaunches, where it cannot change a decision), the candidate takes the row it
+    /// has: `minted` for the identity, `memory` for the persistence. Speed and memory come from
+    /// the base case: twins are scored, not timed.
+    ///
+    /// - Complexity: O(cases × distinct choices per workload).
+    static func aggregate(_ cases: [CaseResult]) -> [Candidate] {
+        var workloadOrder: [String] = []
+        var byWorkload: [String: [StrategyChoice: CaseResult]] = [:]
+        var choiceOrder: [StrategyChoice] = []
+        var seenChoices: Set<StrategyChoice> = []
         for result in cases {
-            let key = Key(
-                window: keepWindow ? result.window : nil, consumed: keepConsumed ? result.consumed : nil,
-                parameters: result.parameters)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(result)
+            let choice = result.choice
+            if byWorkload[result.workload] == nil { workloadOrder.append(result.workload) }
+            byWorkload[result.workload, default: [:]][choice] = result
+            if seenChoices.insert(choice).inserted { choiceOrder.append(choice) }
         }
-        return order.map { key in
-            let members = groups[key]!
-            let scored = members.compactMap(\.correctness)
-            let matched = scored.compactMap(\.matched)
-            let measured = members.filter { $0.memory != nil }
-            let largest = measured.max { a, b in
-                (a.correctness?.events ?? 0, a.memoryFigure ?? 0) < (b.correctness?.events ?? 0, b.memoryFigure ?? 0)
+        return choiceOrder.map { choice in
+            var members: [CaseResult] = []
+            var bases: [CaseResult] = []
+            for workload in workloadOrder {
+                guard let rows = byWorkload[workload], let base = rows[choice.base] else { continue }
+                bases.append(base)
+                members.append(rows[choice] ?? fallback(choice, in: rows) ?? base)
             }
-            let medians = members.compactMap { $0.timing?.medianNanosecondsPerEvent }
-            let ratios = members.compactMap { $0.timing.flatMap { SampleStatistics.median($0.ratiosToReference) } }
-            let first = members[0]
-            return Candidate(
-                window: key.window, consumed: key.consumed, parameters: key.parameters,
-                windowGuarantee: key.window == nil ? nil : first.windowGuarantee,
-                consumedGuarantee: key.consumed == nil ? nil : first.consumedGuarantee,
-                windowReads: key.window == nil ? nil : first.windowReads,
-                consumedReads: key.consumed == nil ? nil : first.consumedReads,
-                workloads: Set(members.map(\.workload)).count,
-                newEvents: scored.reduce(0) { $0 + $1.newEvents },
-                dupEvents: scored.reduce(0) { $0 + $1.dupEvents },
-                falseDrops: scored.reduce(0) { $0 + $1.falseDrops },
-                missedDuplicates: scored.reduce(0) { $0 + $1.missedDuplicates },
-                newlyDropped: matched.reduce(0) { $0 + $1.newlyDropped },
-                newlyMissed: matched.reduce(0) { $0 + $1.newlyMissed },
-                recoveredNavigations: matched.reduce(0) { $0 + $1.recoveredNavigations },
-                newlyBlockedDuplicates: matched.reduce(0) { $0 + $1.newlyBlockedDuplicates },
-                unmatchedWorkloads: scored.count - matched.count,
-                memoryBytes: largest?.memoryFigure, memoryWorkload: largest?.workload,
-                nanosecondsPerEvent: Statistics.geometricMean(medians),
-                ratioToReference: Statistics.geometricMean(ratios))
+            return Candidate(choice: choice, members: members, bases: bases)
         }
+    }
+
+    /// The row standing in for `choice` on a workload that has no twin for it.
+    private static func fallback(_ choice: StrategyChoice, in rows: [StrategyChoice: CaseResult]) -> CaseResult? {
+        var stand = choice
+        if rows[StrategyChoice(mode: choice.mode, window: choice.window, consumed: choice.consumed, identity: .pushID, persistence: .memory)] == nil {
+            stand.identity = stand.identity.map { _ in .minted }
+        }
+        if rows[StrategyChoice(mode: choice.mode, window: choice.window, consumed: choice.consumed, identity: .minted, persistence: .snapshot)] == nil {
+            stand.persistence = stand.persistence.map { _ in .memory }
+        }
+        return rows[stand]
+    }
+
+    init(choice: StrategyChoice, members: [CaseResult], bases: [CaseResult]) {
+        let scored = members.compactMap(\.correctness)
+        let matched = scored.compactMap(\.matched)
+        let measured = bases.filter { $0.memory != nil }
+        let largest = measured.max { a, b in
+            (a.correctness?.events ?? 0, a.memoryFigure ?? 0) < (b.correctness?.events ?? 0, b.memoryFigure ?? 0)
+        }
+        let medians = bases.compactMap { $0.timing?.medianNanosecondsPerEvent }
+        let ratios = bases.compactMap { $0.timing.flatMap { SampleStatistics.median($0.ratiosToReference) } }
+        let first = members.first ?? bases[0]
+        func sum(_ value: (CorrectnessResult) -> Int) -> Int { scored.reduce(0) { $0 + value($1) } }
+        func merged(_ value: (CorrectnessResult) -> [String: Int]) -> [String: Int] {
+            scored.reduce(into: [:]) { total, c in total.merge(value(c), uniquingKeysWith: +) }
+        }
+        self.init(
+            choice: choice, parameters: first.parameters,
+            windowGuarantee: choice.window == nil ? nil : first.windowGuarantee,
+            consumedGuarantee: choice.consumed == nil ? nil : first.consumedGuarantee,
+            windowReads: choice.window == nil ? nil : first.windowReads,
+            consumedReads: choice.consumed == nil ? nil : first.consumedReads,
+            windowType: choice.window == nil ? nil : first.windowType,
+            consumedType: choice.consumed == nil ? nil : first.consumedType,
+            workloads: Set(members.map(\.workload)).count,
+            newEvents: sum(\.newEvents), dupEvents: sum(\.dupEvents), falseDrops: sum(\.falseDrops),
+            missedDuplicates: sum(\.missedDuplicates),
+            newlyDropped: matched.reduce(0) { $0 + $1.newlyDropped },
+            newlyMissed: matched.reduce(0) { $0 + $1.newlyMissed },
+            recoveredNavigations: matched.reduce(0) { $0 + $1.recoveredNavigations },
+            newlyBlockedDuplicates: matched.reduce(0) { $0 + $1.newlyBlockedDuplicates },
+            unmatchedWorkloads: scored.count - matched.count,
+            missedByCause: merged(\.missedByCause), droppedByCause: merged(\.droppedByCause),
+            memoryBytes: largest?.memoryFigure, memoryWorkload: largest?.workload,
+            nanosecondsPerEvent: Statistics.geometricMean(medians),
+            ratioToReference: Statistics.geometricMean(ratios),
+            snapshotBytes: members.compactMap { $0.snapshot?.maximumBytes }.max())
+    }
+
+    init(
+        choice: StrategyChoice, parameters: CaseParameters, windowGuarantee: GuaranteeRecord?,
+        consumedGuarantee: GuaranteeRecord?, windowReads: [StrategyParameter]?, consumedReads: [StrategyParameter]?,
+        windowType: String? = nil, consumedType: String? = nil, workloads: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, newlyDropped: Int,
+        newlyMissed: Int, recoveredNavigations: Int, newlyBlockedDuplicates: Int, unmatchedWorkloads: Int,
+        missedByCause: [String: Int] = [:], droppedByCause: [String: Int] = [:], memoryBytes: Double?,
+        memoryWorkload: String?, nanosecondsPerEvent: Double?, ratioToReference: Double?, snapshotBytes: Int? = nil
+    ) {
+        self.choice = choice
+        self.parameters = parameters
+        self.windowGuarantee = windowGuarantee
+        self.consumedGuarantee = consumedGuarantee
+        self.windowReads = windowReads
+        self.consumedReads = consumedReads
+        self.windowType = windowType
+        self.consumedType = consumedType
+        self.workloads = workloads
+        self.newEvents = newEvents
+        self.dupEvents = dupEvents
+        self.falseDrops = falseDrops
+        self.missedDuplicates = missedDuplicates
+        self.newlyDropped = newlyDropped
+        self.newlyMissed = newlyMissed
+        self.recoveredNavigations = recoveredNavigations
+        self.newlyBlockedDuplicates = newlyBlockedDuplicates
+        self.unmatchedWorkloads = unmatchedWorkloads
+        self.missedByCause = missedByCause
+        self.droppedByCause = droppedByCause
+        self.memoryBytes = memoryBytes
+        self.memoryWorkload = memoryWorkload
+        self.nanosecondsPerEvent = nanosecondsPerEvent
+        self.ratioToReference = ratioToReference
+        self.snapshotBytes = snapshotBytes
     }
 }
 

@@ -10,7 +10,7 @@ public struct Recommendation: Sendable, Equatable {
     public var windowWinner: Candidate?
     public var consumedWinner: Candidate?
     /// The mode the pipeline candidates were taken from.
-    public var mode: String?
+    public var mode: CaseMode?
     public var rule: RecommendationRule
     /// The profile the horizon was checked against (`nil` in results without one).
     public var profile: DeviceProfile?
@@ -24,6 +24,17 @@ public struct Recommendation: Sendable, Equatable {
     public var wouldChange: [String]
     /// The recommended window length, from the window-length sweep on the device workloads.
     public var windowLength: WindowLengthChoice?
+    /// Every pipeline choice at every identity and persistence it ran with, before
+    /// ``bestTwins(_:rule:)`` kept one per strategy pair.
+    public var everyChoice: [Candidate]
+
+    /// The published code's pipeline at `identity` and `persistence`, if it ran.
+    public func published(identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory) -> Candidate? {
+        everyChoice.first {
+            $0.window == ReferenceStrategies.window && $0.consumed == ReferenceStrategies.consumed
+                && $0.choice.identity == identity && $0.choice.persistence == persistence
+        }
+    }
 }
 
 extension RunResults {
@@ -50,24 +61,23 @@ extension Recommendation {
     public static func make(from results: RunResults, rule: RecommendationRule? = nil) -> Recommendation {
         let rule = rule ?? results.settings.recommendation.map(RecommendationRule.init) ?? RecommendationRule()
         let device = Set(results.deviceWorkloadIDs)
-        let pipelineModes = [ReferenceStrategies.mode, CaseMode.twoLayerGuarded.rawValue]
+        let pipelineModes = [ReferenceStrategies.mode, CaseMode.twoLayerGuarded]
         let mode = pipelineModes.first { mode in
             results.cases.contains { $0.mode == mode && $0.window != nil && $0.consumed != nil }
         }
         let pipelineCases = ComparableCases.widest(
             results.cases.filter { $0.mode == mode && $0.window != nil && $0.consumed != nil })
-        let candidates = deviceCandidates(pipelineCases, device: device, window: true, consumed: true)
+        let every = deviceCandidates(pipelineCases, device: device)
+        let candidates = bestTwins(every, rule: rule)
         let assessments = rule.assess(candidates, profile: results.deviceProfile)
         let passing = assessments.filter { $0.excludedBy == nil }.map(\.candidate)
         let winner = passing.first
         let runnerUp = winner.flatMap { winner in passing.first { !$0.sameStrategies(as: winner) } }
 
-        func layerWinner(_ mode: String, window: Bool) -> Candidate? {
+        func layerWinner(_ mode: CaseMode, window: Bool) -> Candidate? {
             let alone = ComparableCases.widest(
-                results.cases.filter { $0.mode == mode && (window ? $0.window != nil : $0.consumed != nil) },
-                window: window, consumed: !window)
-            let source = alone.isEmpty ? pipelineCases : alone
-            let layer = deviceCandidates(source, device: device, window: window, consumed: !window)
+                results.cases.filter { $0.mode == mode && (window ? $0.window != nil : $0.consumed != nil) })
+            let layer = bestTwins(deviceCandidates(alone, device: device), rule: rule)
             return rule.assess(layer, profile: results.deviceProfile).first { $0.excludedBy == nil }?.candidate
         }
 
@@ -77,7 +87,8 @@ extension Recommendation {
             consumedWinner: layerWinner(ReferenceStrategies.consumedAloneMode, window: false),
             mode: mode, rule: rule, profile: results.deviceProfile, deviceWorkloads: results.deviceWorkloadIDs,
             assessments: assessments, noWinnerReason: nil, wouldChange: [],
-            windowLength: WindowLengthChoice.make(from: results, strategy: winner?.window, dropWeight: rule.dropWeight))
+            windowLength: WindowLengthChoice.make(from: results, strategy: winner?.window, dropWeight: rule.dropWeight),
+            everyChoice: every)
         if winner == nil, !candidates.isEmpty {
             recommendation.noWinnerReason = noWinnerReason(assessments, rule: rule)
         }
@@ -92,17 +103,51 @@ extension Recommendation {
     }
 
     /// Candidates with errors and speed over the device workloads and memory over all of them.
-    static func deviceCandidates(_ cases: [CaseResult], device: Set<String>, window: Bool, consumed: Bool) -> [Candidate] {
+    static func deviceCandidates(_ cases: [CaseResult], device: Set<String>) -> [Candidate] {
         let onDevice = cases.filter { device.contains($0.workload) }
-        let everywhere = Candidate.aggregate(cases, window: window, consumed: consumed)
+        let everywhere = Candidate.aggregate(cases)
         guard !onDevice.isEmpty else { return everywhere }
-        return Candidate.aggregate(onDevice, window: window, consumed: consumed).map { candidate in
+        var memory: [StrategyChoice: Candidate] = [:]
+        for candidate in everywhere { memory[candidate.choice] = candidate }
+        return Candidate.aggregate(onDevice).map { candidate in
             var copy = candidate
-            if let all = everywhere.first(where: { $0.sameStrategies(as: candidate) && $0.parameters == candidate.parameters }) {
+            if let all = memory[candidate.choice] {
                 copy.memoryBytes = all.memoryBytes
                 copy.memoryWorkload = all.memoryWorkload
             }
             return copy
+        }
+    }
+
+    /// One candidate per strategy choice at its best identity and persistence: the fewest
+    /// weighted errors on the device workloads (drop weight × false drops + missed duplicates), a tie going to the cheaper persistence
+    /// (`memory`, then `snapshot-on-background`, then `snapshot`), then to `minted` (it needs
+    /// nothing from the server). The ranking compares pipelines as they would ship.
+    static func bestTwins(_ candidates: [Candidate], rule: RecommendationRule) -> [Candidate] {
+        var order: [StrategyChoice] = []
+        var best: [StrategyChoice: Candidate] = [:]
+        func rank(_ c: Candidate) -> (Double, Int, Int) {
+            (rule.dropWeight * Double(c.falseDrops) + Double(c.missedDuplicates), persistenceCost(c.choice.persistence),
+             c.choice.identity == .pushID ? 1 : 0)
+        }
+        for candidate in candidates {
+            let base = candidate.choice.base
+            guard let current = best[base] else {
+                order.append(base)
+                best[base] = candidate
+                continue
+            }
+            if rank(candidate) < rank(current) { best[base] = candidate }
+        }
+        return order.map { best[$0]! }
+    }
+
+    /// How much work a persistence costs the app: none, a save per background, a save per consume.
+    private static func persistenceCost(_ persistence: CasePersistence?) -> Int {
+        switch persistence {
+        case .memory?, nil: 0
+        case .snapshotOnBackground?: 1
+        case .snapshot?: 2
         }
     }
 
@@ -163,10 +208,7 @@ extension Recommendation {
     /// candidate that does not, so a team expecting such traffic knows the alternative.
     static func robustnessSentence(winner: Candidate, passing: [Candidate], cases: [CaseResult], stress: Set<String>) -> String? {
         func errors(_ candidate: Candidate) -> (dropped: Int, missed: Int, worst: String?) {
-            let members = cases.filter {
-                stress.contains($0.workload) && $0.window == candidate.window && $0.consumed == candidate.consumed
-                    && $0.parameters == candidate.parameters
-            }
+            let members = cases.filter { stress.contains($0.workload) && $0.choice == candidate.choice }
             let matched = members.compactMap { member in member.correctness?.matched.map { (member.workload, $0) } }
             let worst = matched.max { ($0.1.newlyDropped, $0.1.newlyMissed) < ($1.1.newlyDropped, $1.1.newlyMissed) }
             return (matched.reduce(0) { $0 + $1.1.newlyDropped }, matched.reduce(0) { $0 + $1.1.newlyMissed }, worst?.0)

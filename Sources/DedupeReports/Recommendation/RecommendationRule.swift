@@ -6,9 +6,10 @@ import PushDedupe
 /// 1. **Guarantee.** A `may-drop` strategy (or one with no declared guarantee) is excluded unless
 ///    probabilistic strategies are allowed: it can lose a tapped notification, and nobody can
 ///    reproduce that afterwards.
-/// 2. **Horizon.** The consumed set must remember every id for the device profile's longest
-///    replay at its peak rate, and the window every fingerprint for its whole length at the peak
-///    (``DeviceProfile/horizonCovers(consumed:parameters:)``), by construction.
+/// 2. **Horizon.** The consumed set must remember every id the device profile's horizon needs
+///    (a heavy app's pushes for the retention days), and the window every fingerprint for its
+///    whole length at the peak (``DeviceProfile/horizonCovers(consumed:parameters:)``), by
+///    construction.
 /// 3. **Memory.** The peak live bytes on the largest workload must be under the budget; every
 ///    candidate under it ties. When none is, only the smallest goes on.
 /// 4. **Speed.** The fastest (geometric mean of median ns/event over the device workloads) wins.
@@ -110,10 +111,10 @@ public struct RecommendationRule: Sendable, Equatable {
         if candidate.consumed != nil, let guarantee = candidate.consumedGuarantee, !profile.horizonCovers(consumed: guarantee, parameters: p) {
             switch guarantee.forgetting {
             case "after-capacity":
-                return "capacity \(p.consumedCapacity) < \(profile.peakEnvelopesInLongestReplay) envelopes within the longest replay"
+                return "capacity \(p.consumedCapacity) < \(profile.horizonIDs) ids the \(NumberText.significant(profile.facts.retentionDays))-day horizon needs"
             case "after-time":
-                return "retention \(NumberText.significant(p.retentionMilliseconds * (guarantee.timeFraction ?? 1) / 1_000)) s < longest replay "
-                    + "\(NumberText.significant(profile.longestReplayMilliseconds / 1_000)) s"
+                return "retention \(NumberText.significant(p.retentionMilliseconds * (guarantee.timeFraction ?? 1) / 86_400_000)) days < the "
+                    + "\(NumberText.significant(profile.facts.retentionDays))-day horizon"
             default:
                 return "set \(guarantee.guaranteeClass.rawValue): no horizon by construction (a slot can be overwritten at once)"
             }

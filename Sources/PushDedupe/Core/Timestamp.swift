@@ -12,10 +12,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.nanoseconds = nanoseconds
     }
 
-    /// A timestamp `milliseconds` after the origin, rounded to the nearest nanosecond.
+    /// A timestamp `milliseconds` after the origin, rounded to the nearest nanosecond and
+    /// saturating at the ends of `Int64` (NaN reads as the origin), so no input can trap.
     @inlinable
     public static func milliseconds(_ milliseconds: Double) -> Timestamp {
-        Timestamp(nanoseconds: Int64((milliseconds * 1_000_000).rounded()))
+        let nanoseconds = (milliseconds * 1_000_000).rounded()
+        // 2⁶³ is exactly representable; anything at or past it saturates.
+        if nanoseconds >= 9_223_372_036_854_775_808.0 { return Timestamp(nanoseconds: .max) }
+        if nanoseconds <= -9_223_372_036_854_775_808.0 { return Timestamp(nanoseconds: .min) }
+        return Timestamp(nanoseconds: nanoseconds.isNaN ? 0 : Int64(nanoseconds))
     }
 
     @inlinable

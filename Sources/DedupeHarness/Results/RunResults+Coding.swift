@@ -1,0 +1,318 @@
+/// How `results.json` is written and read (schema 3): each strategy's metadata once, in
+/// `strategies`; each case with its `case` id and its measurements; nothing that can be derived
+/// (the reference of each case, the ratios to it from both cases' samples, median, minimum and
+/// spread from the samples, Wilson intervals from counts, sign tests from matched counts, and the
+/// parameters when they are the run's sizing). Reading derives them again, so a decoded file
+/// equals the results that were written, and checks that every case's `case` id is the one its
+/// fields give and appears once.
+
+/// One strategy as the results describe it, once per layer and catalogue id.
+public struct StrategyInfo: Codable, Sendable, Equatable {
+    /// `window` or `consumed`.
+    public var layer: String
+    public var id: String
+    /// The Swift type the entry registers (`FIFOSet`).
+    public var type: String?
+    public var guarantee: GuaranteeRecord?
+    public var reads: [StrategyParameter]
+}
+
+extension RunResults: Codable {
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads
+    }
+
+    /// The metadata of every strategy the cases name, in first-seen order.
+    public var strategies: [StrategyInfo] {
+        var seen: Set<String> = []
+        var infos: [StrategyInfo] = []
+        for result in cases {
+            for info in [result.windowInfo, result.consumedInfo].compactMap({ $0 }) where seen.insert(info.layer + "/" + info.id).inserted {
+                infos.append(info)
+            }
+        }
+        return infos
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(settings, forKey: .settings)
+        try container.encode(strategies, forKey: .strategies)
+        var casesContainer = container.nestedUnkeyedContainer(forKey: .cases)
+        let defaults = defaultParameters
+        for result in cases { try casesContainer.encode(CaseResult.Encoded(result, defaults: defaults)) }
+        try container.encode(sweeps, forKey: .sweeps)
+        try container.encodeIfPresent(policies, forKey: .policies)
+        try container.encodeIfPresent(deviceProfile, forKey: .deviceProfile)
+        try container.encodeIfPresent(workloads, forKey: .workloads)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        environment = try container.decode(EnvironmentInfo.self, forKey: .environment)
+        settings = try container.decode(RunSettings.self, forKey: .settings)
+        sweeps = try container.decode([SweepPoint].self, forKey: .sweeps)
+        policies = try container.decodeIfPresent(PolicyResults.self, forKey: .policies)
+        deviceProfile = try container.decodeIfPresent(DeviceProfile.self, forKey: .deviceProfile)
+        workloads = try container.decodeIfPresent([WorkloadInfo].self, forKey: .workloads)
+        cases = []
+        let defaults = defaultParameters
+        var casesContainer = try container.nestedUnkeyedContainer(forKey: .cases)
+        while !casesContainer.isAtEnd {
+            let encoded = try casesContainer.decode(CaseResult.Encoded.self)
+            guard let parameters = encoded.parameters ?? defaults else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cases, in: container,
+                    debugDescription: "cases[\(cases.count)]: no parameters, and no device profile to default them from")
+            }
+            cases.append(encoded.result(parameters: parameters))
+        }
+        let strategies = try container.decode([StrategyInfo].self, forKey: .strategies)
+        var byKey: [String: StrategyInfo] = [:]
+        for info in strategies { byKey[info.layer + "/" + info.id] = info }
+        var byID: [String: Int] = [:]
+        for index in cases.indices {
+            func info(_ layer: String, _ id: String?) throws -> StrategyInfo? {
+                guard let id else { return nil }
+                guard let info = byKey[layer + "/" + id] else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .cases, in: container, debugDescription: "cases[\(index)]: \(layer) '\(id)' is not in strategies")
+                }
+                return info
+            }
+            let window = try info("window", cases[index].window)
+            let consumed = try info("consumed", cases[index].consumed)
+            cases[index].windowGuarantee = window?.guarantee
+            cases[index].windowReads = window?.reads
+            cases[index].windowType = window?.type
+            cases[index].consumedGuarantee = consumed?.guarantee
+            cases[index].consumedReads = consumed?.reads
+            cases[index].consumedType = consumed?.type
+            let id = cases[index].id.text
+            if let stored = cases[index].storedID, stored != id {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cases, in: container, debugDescription: "cases[\(index)]: case '\(stored)' does not match its fields (\(id))")
+            }
+            cases[index].storedID = nil
+            if byID.updateValue(index, forKey: id) != nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cases, in: container, debugDescription: "cases[\(index)]: case '\(id)' appears twice")
+            }
+        }
+        // Each case's reference is its mode's on its workload; ratios come from both samples.
+        var references: [String: Int] = [:]
+        for index in cases.indices where cases[index].isReference { references[cases[index].workload + "/" + cases[index].mode.rawValue] = index }
+        for index in cases.indices {
+            guard let referenceIndex = references[cases[index].workload + "/" + cases[index].mode.rawValue] else { continue }
+            let reference = cases[referenceIndex]
+            cases[index].correctness?.matched?.reference = reference.id.text
+            guard cases[index].timing != nil, let referenceSamples = reference.timing?.samplesNanosecondsPerEvent else { continue }
+            guard referenceSamples.count == cases[index].timing!.samplesNanosecondsPerEvent.count else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cases, in: container,
+                    debugDescription: "cases[\(index)]: \(cases[index].timing!.samplesNanosecondsPerEvent.count) samples, its reference has \(referenceSamples.count)")
+            }
+            cases[index].timing!.reference = reference.id.text
+            cases[index].timing!.setRatios(zip(cases[index].timing!.samplesNanosecondsPerEvent, referenceSamples).map { $0 / $1 })
+        }
+    }
+
+    /// The parameters every case not pinned by its catalogue entry was built with: the profile's
+    /// sizing at the run's window.
+    var defaultParameters: CaseParameters? {
+        guard let sizing = deviceProfile?.sizing else { return nil }
+        var parameters = CaseParameters(
+            windowMilliseconds: settings.windowMilliseconds, windowCapacity: sizing.windowCapacity,
+            consumedCapacity: sizing.consumedCapacity, falsePositiveRate: sizing.falsePositiveRate,
+            retentionMilliseconds: sizing.retentionMilliseconds)
+        parameters.expectedRatePerSecond = sizing.expectedRatePerSecond
+        return parameters
+    }
+}
+
+extension CaseResult {
+    /// Whether the case runs the published strategies of its mode at the published code's
+    /// identity and persistence: the reference its mode's ratios and matched errors are against.
+    public var isReference: Bool {
+        window == (mode.usesWindow ? StrategyCatalogue.referenceWindowID : nil)
+            && consumed == (mode.usesConsumedSet ? StrategyCatalogue.referenceConsumedSetID : nil) && choice.isBase
+    }
+}
+
+extension CaseResult {
+    /// The layers' metadata as the results file stores it.
+    var windowInfo: StrategyInfo? {
+        window.map { StrategyInfo(layer: "window", id: $0, type: windowType, guarantee: windowGuarantee, reads: windowReads ?? []) }
+    }
+
+    var consumedInfo: StrategyInfo? {
+        consumed.map {
+            StrategyInfo(layer: "consumed", id: $0, type: consumedType, guarantee: consumedGuarantee, reads: consumedReads ?? [])
+        }
+    }
+
+    /// A case as the file holds it: `parameters` only when they differ from the run's sizing.
+    struct Encoded: Codable {
+        var id: String
+        var workload: String
+        var mode: CaseMode
+        var window: String?
+        var consumed: String?
+        var identity: EnvelopeIdentity?
+        var persistence: CasePersistence?
+        var parameters: CaseParameters?
+        var timing: TimingResult?
+        var memory: MemoryResult?
+        var correctness: CorrectnessResult?
+        var snapshot: SnapshotResult?
+
+        enum CodingKeys: String, CodingKey {
+            case id = "case"
+            case workload, mode, window, consumed, identity, persistence, parameters, timing, memory, correctness, snapshot
+        }
+
+        init(_ result: CaseResult, defaults: CaseParameters?) {
+            id = result.id.text
+            workload = result.workload
+            mode = result.mode
+            window = result.window
+            consumed = result.consumed
+            identity = result.identity
+            persistence = result.persistence
+            parameters = result.parameters == defaults ? nil : result.parameters
+            timing = result.timing
+            memory = result.memory
+            correctness = result.correctness
+            snapshot = result.snapshot
+        }
+
+        func result(parameters: CaseParameters) -> CaseResult {
+            var result = CaseResult(
+                workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters, timing: timing,
+                memory: memory, correctness: correctness, identity: identity, persistence: persistence)
+            result.snapshot = snapshot
+            result.storedID = id
+            return result
+        }
+    }
+}
+
+extension TimingResult: Codable {
+    enum CodingKeys: String, CodingKey {
+        case samplesNanosecondsPerEvent, latencyP50Nanoseconds, latencyP90Nanoseconds, latencyP99Nanoseconds
+        case latencyP999Nanoseconds, timedEvents, latencyHistogram, forks
+    }
+
+    /// Sets the per-repetition ratios and their median and spread.
+    mutating func setRatios(_ ratios: [Double]) {
+        ratiosToReference = ratios
+        ratioToReferenceMedian = ratios.isEmpty ? nil : SampleStatistics.median(ratios)
+        ratioToReferenceSpread = ratios.isEmpty ? nil : SampleStatistics.spread(ratios)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(samplesNanosecondsPerEvent, forKey: .samplesNanosecondsPerEvent)
+        try container.encode(latencyP50Nanoseconds, forKey: .latencyP50Nanoseconds)
+        try container.encode(latencyP90Nanoseconds, forKey: .latencyP90Nanoseconds)
+        try container.encode(latencyP99Nanoseconds, forKey: .latencyP99Nanoseconds)
+        try container.encode(latencyP999Nanoseconds, forKey: .latencyP999Nanoseconds)
+        try container.encodeIfPresent(timedEvents, forKey: .timedEvents)
+        try container.encodeIfPresent(latencyHistogram, forKey: .latencyHistogram)
+        try container.encodeIfPresent(forks, forKey: .forks)
+    }
+
+    /// Median, minimum, spread and events per second are derived from the samples, as
+    /// ``init(samples:batches:ratios:timedEvents:reference:)`` derived them; the ratios and the
+    /// reference are set by ``RunResults``'s decoding, which knows the reference case.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let samples = try container.decode([Double].self, forKey: .samplesNanosecondsPerEvent)
+        let median = SampleStatistics.median(samples) ?? 0
+        self.init(
+            samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median, minNanosecondsPerEvent: samples.min() ?? 0,
+            spreadNanosecondsPerEvent: SampleStatistics.spread(samples), eventsPerSecond: median > 0 ? 1e9 / median : 0,
+            latencyP50Nanoseconds: try container.decode(Double.self, forKey: .latencyP50Nanoseconds),
+            latencyP90Nanoseconds: try container.decode(Double.self, forKey: .latencyP90Nanoseconds),
+            latencyP99Nanoseconds: try container.decode(Double.self, forKey: .latencyP99Nanoseconds),
+            latencyP999Nanoseconds: try container.decode(Double.self, forKey: .latencyP999Nanoseconds),
+            ratiosToReference: [])
+        timedEvents = try container.decodeIfPresent(Int.self, forKey: .timedEvents)
+        latencyHistogram = try container.decodeIfPresent(LatencyHistogram.self, forKey: .latencyHistogram)
+        forks = try container.decodeIfPresent(Int.self, forKey: .forks)
+    }
+}
+
+extension CorrectnessResult: Codable {
+    enum CodingKeys: String, CodingKey {
+        case counts, theoreticalFalsePositiveRate, measuredFalsePositiveRate, matched, missedByCause, droppedByCause
+    }
+
+    /// The order of `counts` in the file (`Guides/Results.md` § CorrectnessResult).
+    static let countNames = [
+        "events", "newEvents", "dupEvents", "falseDrops", "missedDuplicates", "skippedEmits", "duplicateScreens",
+        "lostNavigations", "suppressedByWindow", "suppressedByConsumedSet", "suppressedByGuard", "windowEvictions",
+        "consumedEvictions",
+    ]
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(
+            [events, newEvents, dupEvents, falseDrops, missedDuplicates, skippedEmits, duplicateScreens, lostNavigations,
+             suppressedByWindow, suppressedByConsumedSet, suppressedByGuard, windowEvictions, consumedEvictions],
+            forKey: .counts)
+        try container.encodeIfPresent(theoreticalFalsePositiveRate, forKey: .theoreticalFalsePositiveRate)
+        try container.encodeIfPresent(measuredFalsePositiveRate, forKey: .measuredFalsePositiveRate)
+        try container.encodeIfPresent(matched, forKey: .matched)
+        if !missedByCause.isEmpty { try container.encode(missedByCause, forKey: .missedByCause) }
+        if !droppedByCause.isEmpty { try container.encode(droppedByCause, forKey: .droppedByCause) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try container.decode([Int].self, forKey: .counts)
+        guard c.count == Self.countNames.count, c.allSatisfy({ $0 >= 0 }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .counts, in: container,
+                debugDescription: "expected \(Self.countNames.count) non-negative counts (\(Self.countNames.joined(separator: ", ")))")
+        }
+        self.init(
+            events: c[0], newEvents: c[1], dupEvents: c[2], falseDrops: c[3], missedDuplicates: c[4], skippedEmits: c[5],
+            duplicateScreens: c[6], lostNavigations: c[7], falseDropRate: Rate(wilson: c[3], of: c[1]),
+            missedDuplicateRate: Rate(wilson: c[4], of: c[2]), suppressedByWindow: c[8], suppressedByConsumedSet: c[9],
+            suppressedByGuard: c[10], windowEvictions: c[11], consumedEvictions: c[12],
+            theoreticalFalsePositiveRate: try container.decodeIfPresent(Double.self, forKey: .theoreticalFalsePositiveRate),
+            measuredFalsePositiveRate: try container.decodeIfPresent(Double.self, forKey: .measuredFalsePositiveRate))
+        matched = try container.decodeIfPresent(MatchedErrors.self, forKey: .matched)
+        missedByCause = try container.decodeIfPresent([String: Int].self, forKey: .missedByCause) ?? [:]
+        droppedByCause = try container.decodeIfPresent([String: Int].self, forKey: .droppedByCause) ?? [:]
+    }
+}
+
+extension MatchedErrors: Codable {
+    enum CodingKeys: String, CodingKey {
+        case newlyDropped, newlyMissed, recoveredNavigations, newlyBlockedDuplicates
+    }
+
+    /// The reference is set by ``RunResults``'s decoding, which knows the reference case.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(newlyDropped, forKey: .newlyDropped)
+        try container.encode(newlyMissed, forKey: .newlyMissed)
+        try container.encode(recoveredNavigations, forKey: .recoveredNavigations)
+        try container.encode(newlyBlockedDuplicates, forKey: .newlyBlockedDuplicates)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            reference: "",
+            newlyDropped: try container.decode(Int.self, forKey: .newlyDropped),
+            newlyMissed: try container.decode(Int.self, forKey: .newlyMissed),
+            recoveredNavigations: try container.decode(Int.self, forKey: .recoveredNavigations),
+            newlyBlockedDuplicates: try container.decode(Int.self, forKey: .newlyBlockedDuplicates))
+    }
+}

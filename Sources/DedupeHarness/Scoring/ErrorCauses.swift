@@ -1,0 +1,102 @@
+import PushDedupe
+import DedupeWorkloads
+
+/// The named causes a case's missed duplicates and false drops are attributed to, event by
+/// event. Every counted error gets exactly one; `Guides/Harness.md` § Causes defines them.
+public enum ErrorCause {
+    /// A dup from an async completion pushing another route than the first one: only a loading
+    /// guard on the button, which no layer of the dedupe is, can stop it.
+    public static let loadingGuardOnly = "only a loading guard"
+    /// The same push delivered again under a new minted envelope: the case's `push-id` twin
+    /// stops it.
+    public static let pushIdentity = "caught with push-id identity"
+    /// The envelope was consumed before a relaunch that lost the set: the case's persisting twin
+    /// (`snapshot`) stops it.
+    public static let persistence = "caught with persistence"
+    /// Needs both: the same push delivered again after a relaunch.
+    public static let pushIdentityAndPersistence = "caught with push-id identity and persistence"
+    /// Layer 2 had consumed this envelope in the same process and no longer remembered it
+    /// (evicted, aged out, overwritten).
+    public static let forgotten = "forgotten by the consumed set"
+    /// Consumed before a relaunch that lost the set, with no persisting twin to stop it.
+    public static let lostAtRelaunch = "lost at a relaunch"
+    /// A payload for a screen last admitted longer ago than the window: a longer window would
+    /// stop it at the price of dropping wanted re-taps (`window-length` sweep).
+    public static let windowLength = "window-length trade-off"
+    /// A wanted payload for a screen admitted within the window: the window's stated trade-off.
+    public static let windowDrop = "window drop within the window"
+    /// A wanted event whose envelope the consumed set had never consumed in this process: a
+    /// filter's false positive or a slot collision.
+    public static let setFalsePositive = "consumed-set false positive"
+    /// A wanted event whose envelope layer 2 had consumed before: two intents sharing one id.
+    public static let sharedEnvelope = "envelope shared with an earlier intent"
+
+    /// `other: emit from pending_route`: an error none of the above explains, named by what it is.
+    static func other(kind: String, source: String) -> String { "other: \(kind) from \(source)" }
+}
+
+/// Attributes the errors of one case on one workload. `twins` are the decisions of the same
+/// strategies at the other identities and persistences (by identity and persistence); a cause
+/// that needs a twin the run does not have is not claimed.
+struct _ErrorAttribution {
+    var missed: [String: Int] = [:]
+    var dropped: [String: Int] = [:]
+
+    init(
+        decisions: [UInt8], columns: EventColumns, workload: Workload, windowMilliseconds: Double, usesConsumedSet: Bool,
+        identity: EnvelopeIdentity?, persistence: CasePersistence?,
+        twin: (EnvelopeIdentity, CasePersistence) -> [UInt8]?
+    ) {
+        let navigated = CaseDecision.navigated.rawValue
+        let window = Timestamp.milliseconds(windowMilliseconds).nanoseconds
+        let asyncSource = workload.sources.firstIndex(of: PushSource.asyncCompletion.rawValue).map(UInt16.init)
+        let pushTwin = identity == .minted ? twin(.pushID, persistence ?? .memory) : nil
+        let persistingTwin = persistence != .snapshot ? twin(identity ?? .minted, .snapshot) : nil
+        let bothTwin = identity == .minted && persistence != .snapshot ? twin(.pushID, .snapshot) : nil
+        // Per envelope slot: the process life (relaunches so far) in which layer 2 last saw it,
+        // or -1. Per fingerprint: when the window last admitted it.
+        var seenInLife = [Int32](repeating: -1, count: max(1, columns.envelopeCount))
+        var admitted: [RouteFingerprint: Int64] = [:]
+        var life: Int32 = 0
+        for i in decisions.indices {
+            if columns.isRelaunch[i] { life += 1; continue }
+            let decision = decisions[i]
+            let slot = Int(columns.envelopeSlot[i])
+            let event = workload.events[i]
+            let previousLife = seenInLife[slot]
+            if columns.truths[i] == .dup && decision == navigated {
+                let cause: String
+                if event.source == asyncSource {
+                    cause = ErrorCause.loadingGuardOnly
+                } else if let pushTwin, pushTwin[i] != navigated {
+                    cause = ErrorCause.pushIdentity
+                } else if let persistingTwin, persistingTwin[i] != navigated {
+                    cause = ErrorCause.persistence
+                } else if let bothTwin, bothTwin[i] != navigated {
+                    cause = ErrorCause.pushIdentityAndPersistence
+                } else if usesConsumedSet && previousLife == life {
+                    cause = ErrorCause.forgotten
+                } else if usesConsumedSet && previousLife >= 0 {
+                    cause = ErrorCause.lostAtRelaunch
+                } else if event.kind == .payload, let last = admitted[event.fingerprint], event.time.nanoseconds - last > window {
+                    cause = ErrorCause.windowLength
+                } else {
+                    cause = ErrorCause.other(kind: "\(event.kind)", source: Self.label(event.source, workload))
+                }
+                missed[cause, default: 0] += 1
+            } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByWindow.rawValue {
+                dropped[ErrorCause.windowDrop, default: 0] += 1
+            } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByConsumedSet.rawValue {
+                dropped[previousLife >= 0 ? ErrorCause.sharedEnvelope : ErrorCause.setFalsePositive, default: 0] += 1
+            }
+            if decision == navigated || decision == CaseDecision.suppressedByConsumedSet.rawValue { seenInLife[slot] = life }
+            if event.kind == .payload && decision != CaseDecision.suppressedByWindow.rawValue {
+                admitted[event.fingerprint] = event.time.nanoseconds
+            }
+        }
+    }
+
+    private static func label(_ source: UInt16, _ workload: Workload) -> String {
+        Int(source) < workload.sources.count ? workload.sources[Int(source)] : "an unlabelled source"
+    }
+}
