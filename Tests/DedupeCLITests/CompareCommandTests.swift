@@ -59,7 +59,7 @@ import Testing
         // reference), so +15% shows there at about half; in the suite one of 14.
         #expect(!flagged.isEmpty)
         let others = flagged.filter { !Self.isBloomUnit($0) }
-        #expect(others.allSatisfy { $0.key.layer == .window && $0.key.mode.hasPrefix("two-layer") && $0.change.percent < 10 },
+        #expect(others.allSatisfy { $0.key.layer == .window && $0.key.mode.rawValue.hasPrefix("two-layer") && $0.change.percent < 10 },
                 "\(others.map(\.key.description))")
         #expect(comparison.units.filter(Self.isBloomUnit).allSatisfy { $0.verdict == .regression })
         let unit = try #require(flagged.first)

@@ -66,9 +66,11 @@ import Testing
 
     @Test func correctnessHeaderStartsWithTheIssueColumns() {
         let header = CSVReport.correctness(SyntheticResults.make()).header
-        #expect(Array(header.prefix(13)) == [
-            "workload", "mode", "window", "consumed", "window_ms", "events", "new_events", "dup_events", "false_drops",
-            "missed_duplicates", "skipped_emits", "duplicate_screens", "lost_navigations",
+        #expect(Array(header.prefix(21)) == [
+            "case", "workload", "mode", "window", "consumed", "identity", "persistence", "window_ms", "window_capacity",
+            "consumed_capacity", "false_positive_rate_target", "retention_ms", "expected_ids_per_second",
+            "events", "new_events", "dup_events", "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens",
+            "lost_navigations",
         ])
     }
 
@@ -76,10 +78,10 @@ import Testing
     /// `hash-deque + set` is the fastest of them, then `hash-deque + bounded-lru`.
     @Test func syntheticRunRecommendsTheKnownAnswer() {
         let recommendation = Recommendation.make(from: SyntheticResults.make())
-        #expect(recommendation.winner?.label == "hash-deque + set")
-        #expect(recommendation.runnerUp?.label == "hash-deque + bounded-lru")
-        #expect(recommendation.windowWinner?.label == "hash-deque")
-        #expect(recommendation.consumedWinner?.label == "set")
+        #expect(recommendation.winner?.choice.strategiesText == "hash-deque(window=500ms;reserve=64)+set(reserve=1024)")
+        #expect(recommendation.runnerUp?.choice.strategiesText == "hash-deque(window=500ms;reserve=64)+bounded-lru(capacity=1024)")
+        #expect(recommendation.windowWinner?.window == "hash-deque")
+        #expect(recommendation.consumedWinner?.consumed == "set")
     }
 
     @Test func debugBuildGetsAWarningAtTheTop() {

@@ -13,7 +13,7 @@ import Testing
     static func traceWorkload() throws -> ChildWorkload {
         let scenario = try #require(ScenarioCatalogue.scenario(named: "same-payload-twice"))
         let workload = scenario.workload(seed: 3, scale: 1)
-        return ChildWorkload(LoadedWorkload(id: "trace.csv", category: nil, tag: nil, workload: workload, spec: nil, prepare: EventColumns.init))
+        return ChildWorkload(LoadedWorkload(id: "trace.csv", category: nil, tag: nil, workload: workload, spec: nil, prepare: { EventColumns($0) }))
     }
 
     static func call(_ role: String, _ input: Data, environment: [String: String] = [:]) throws -> (status: Int32, output: Data, error: Data) {

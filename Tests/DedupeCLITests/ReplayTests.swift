@@ -42,7 +42,7 @@ import Testing
         let results = try ResultsJSON.decode(Data(contentsOf: directory.appendingPathComponent("results.json")))
         #expect(results.settings.traceFile == "replay-small.csv")
         for (mode, expected) in Self.expected {
-            let result = try #require(results.cases.first { $0.mode == mode && $0.correctness != nil }, "\(mode)")
+            let result = try #require(results.cases.first { $0.mode.rawValue == mode && $0.choice.isBase && $0.correctness != nil }, "\(mode)")
             let c = try #require(result.correctness)
             #expect(c.newEvents == 3, "\(mode)")
             #expect(c.dupEvents == 4, "\(mode)")
@@ -68,11 +68,13 @@ import Testing
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let rows = try DecisionsCSV.parse(String(contentsOf: file, encoding: .utf8))
-        let twoLayer = rows.filter { $0.mode == "two-layer" }
+        let twoLayer = rows.filter { $0.caseID.hasPrefix("replay-small.csv/two-layer/seed-literal(") && $0.caseID.hasSuffix("/minted/memory") }
         #expect(twoLayer.map(\.decision) == ["navigated", "window", "consumed", "skipped", "consumed", "navigated", "navigated"])
         #expect(twoLayer.map(\.event) == Array(1...7))
-        #expect(twoLayer.allSatisfy { $0.window == "seed-literal" && $0.consumed == "set" })
-        #expect(rows.filter { $0.mode == "window-alone" }.map(\.event) == [1, 2, 6, 7], "payloads only")
+        #expect(twoLayer.allSatisfy { $0.caseID.contains("+set(") && $0.workload == "replay-small.csv" })
+        #expect(rows.filter { $0.caseID.contains("/window-alone/") }.map(\.event) == [1, 2, 6, 7], "payloads only")
+        // Every row names its case, so no (case, event) pair appears twice.
+        #expect(Set(rows.map { "\($0.caseID)|\($0.event)" }).count == rows.count)
         let bad = try BinaryRunner.run([
             "replay", BinaryRunner.fixture("replay-small.csv").path, "--allow-debug", "--out", directory.path,
             "--decisions", directory.appendingPathComponent("missing/d.csv").path,

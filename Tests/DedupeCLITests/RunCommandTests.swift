@@ -27,7 +27,7 @@ import Testing
         #expect(files.isSuperset(of: ["policies.csv", "policies.md"]))
         #expect(!files.contains { $0.hasSuffix(".partial") })
         let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
-        #expect(results.cases.contains { $0.mode == "two-layer" && $0.window == "seed-literal" && $0.consumed == "set" })
+        #expect(results.cases.contains { $0.mode == .twoLayer && $0.window == "seed-literal" && $0.consumed == "set" })
         #expect(results.settings.filters.count == 4)
         if results.environment.buildConfiguration == "debug" {
             let report = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)

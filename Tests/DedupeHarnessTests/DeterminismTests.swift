@@ -1,5 +1,6 @@
 import DedupeHarness
 import DedupeWorkloads
+import Foundation
 import Testing
 
 @Suite struct DeterminismTests {
@@ -17,10 +18,18 @@ import Testing
     /// `events` is calibrated from the clock, so it is a timing figure.)
     static func nonTiming(_ results: RunResults) -> [String] {
         results.cases.map {
-            "\($0.workload) \($0.mode) \($0.window ?? "-") \($0.consumed ?? "-") \($0.parameters) \(String(describing: $0.correctness)) \($0.memory.map { "\($0.footprintBytes) \($0.retainedEntries)" } ?? "-")"
+            "\($0.id) \($0.parameters) \(Self.sorted($0.correctness)) \($0.memory.map { "\($0.footprintBytes) \($0.retainedEntries)" } ?? "-")"
         } + results.sweeps.map {
             "\($0.dimension) \($0.x) \($0.strategy) \(String(describing: $0.falseDrops)) \(String(describing: $0.missedDuplicates)) \($0.nanosecondsPerEvent == nil ? $0.events : -1) \(String(describing: $0.measuredFalsePositiveRate))"
         }
+    }
+
+    /// The correctness figures as JSON with sorted keys: a dictionary's description follows its
+    /// hashing, which is seeded per process.
+    static func sorted(_ correctness: CorrectnessResult?) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return correctness.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "-"
     }
 
     @Test func nonTimingFiguresRepeatForOneSeed() throws {
@@ -74,12 +83,14 @@ import Testing
         #expect(result(results, "two-layer", window: "seed-literal", consumed: "set") != nil)
         #expect(result(results, "window-alone", window: "seed-literal") != nil)
         #expect(result(results, "consumed-alone", consumed: "set") != nil)
-        let pipeline = try #require(result(results, "two-layer-guarded", window: "tiny-window", consumed: "tiny-fifo")?.timing)
-        #expect(pipeline.reference == "two-layer seed-literal+set")
-        #expect(pipeline.ratiosToReference.count == 2)
-        // Without timing there is nothing to compare, so no reference row is added.
+        let pipeline = try #require(result(results, "two-layer-guarded", window: "tiny-window", consumed: "tiny-fifo"))
+        // One reference per mode, for timing and correctness alike: its own mode's.
+        let reference = "same-payload-twice/two-layer-guarded/seed-literal(window=500ms)+set/minted/memory"
+        #expect(pipeline.timing?.reference == reference && pipeline.correctness?.matched?.reference == reference)
+        #expect(pipeline.timing?.ratiosToReference.count == 2)
+        // Without timing the references are still run: every matched error needs one.
         plan.measureTiming = false
         let untimed = try BenchmarkRunner.run(plan) { _ in }
-        #expect(untimed.cases.allSatisfy { $0.window != "seed-literal" && $0.consumed != "set" })
+        #expect(result(untimed, "two-layer", window: "seed-literal", consumed: "set")?.correctness != nil)
     }
 }

@@ -88,8 +88,8 @@ struct ScriptedStatistics: AllocatorStatistics {
         // A scenario by its spec and a trace by its events: both reach the child.
         let workloads = [
             ChildWorkload(LoadedWorkload(id: scenario.id, category: nil, tag: nil, workload: Self.workload,
-                                         spec: .scenario(id: scenario.id, seed: 1, scale: 1), prepare: EventColumns.init)),
-            ChildWorkload(LoadedWorkload(id: "trace", category: nil, tag: nil, workload: Self.workload, spec: nil, prepare: EventColumns.init)),
+                                         spec: .scenario(id: scenario.id, seed: 1, scale: 1), prepare: { EventColumns($0) })),
+            ChildWorkload(LoadedWorkload(id: "trace", category: nil, tag: nil, workload: Self.workload, spec: nil, prepare: { EventColumns($0) })),
         ]
         let request = MemoryPassRequest(workloads: workloads, cases: [
             ChildCaseSpec(key: 3, workload: 0, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
@@ -128,9 +128,9 @@ struct ScriptedStatistics: AllocatorStatistics {
         plan.measureMemory = true
         let results = try BenchmarkRunner.run(plan) { _ in }
         for result in results.cases {
-            let modes: [String] = ["window-alone", "consumed-alone", "two-layer"]
+            let modes: [CaseMode] = [.windowAlone, .consumedAlone, .twoLayer]
             let hasMemory = result.memory != nil
-            #expect(hasMemory == modes.contains(result.mode))
+            #expect(hasMemory == (modes.contains(result.mode) && result.choice.isBase))
         }
     }
 }

@@ -82,7 +82,7 @@ import Testing
     /// notification through after a relaunch; restored from its snapshot, each stops it.
     @Test func staleInitialNotificationsGetThroughOnlyWithoutASnapshot() throws {
         var plan = RunPlan(source: .catalogue, seed: 4, repetitions: 1, measureTiming: false, measureMemory: false, runSweeps: false)
-        let exact = ["set", "fifo-set", "bounded-lru", "rotating-sets", "direct-mapped", "recent-ids", "id-time-map", "last-id"]
+        let exact = ["set", "fifo-set", "bounded-lru", "rotating-sets", "direct-mapped", "recent-ids-10", "recent-ids-100", "id-time-map", "last-id"]
         plan.filter = RunFilter(windows: ["hash-deque"], consumedSets: exact, workloads: ["stale-initial-notification"], modes: ["two-layer"])
         // The standard sets at a capacity that still holds every episode, cheap to rebuild.
         plan.strategies = StrategyCatalogue(
@@ -98,8 +98,8 @@ import Testing
         let results = try BenchmarkRunner.run(plan) { _ in }
         for consumed in exact {
             let rows = results.cases.filter { $0.consumed == consumed }
-            let memory = try #require(rows.first { $0.persistence == "memory" }?.correctness, "\(consumed)")
-            let snapshot = try #require(rows.first { $0.persistence == "snapshot" }, "\(consumed)")
+            let memory = try #require(rows.first { $0.persistence == .memory }?.correctness, "\(consumed)")
+            let snapshot = try #require(rows.first { $0.persistence == .snapshot }, "\(consumed)")
             #expect(memory.missedDuplicates == memory.dupEvents && memory.dupEvents > 0, "\(consumed) in memory")
             let relaunches = try #require(snapshot.snapshot?.relaunches)
             #expect(relaunches > 0 && (snapshot.snapshot?.maximumBytes ?? 0) > 0)

@@ -84,7 +84,8 @@ import Testing
         // consumed-alone decides like envelope-only.
         var consumed = try Self.score("consumed-alone")
         var envelope = try Self.score("envelope-only")
-        #expect(consumed.matched?.reference == "consumed-alone set" && envelope.matched?.reference == "envelope-only set")
+        #expect(consumed.matched?.reference == "hand.csv/consumed-alone/set/minted/memory"
+            && envelope.matched?.reference == "hand.csv/envelope-only/set/minted/memory")
         consumed.matched = nil
         envelope.matched = nil
         #expect(consumed == envelope)

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func standardPipelinesAreAllPreSpecialized() {
-        let setIDs = Set(StrategyCatalogue.standard.consumedSets.map(\.id))
+        let setIDs = Set(StrategyCatalogue.standard.consumedSets.map(\.strategyID))
         for window in StrategyCatalogue.standard.windows {
             #expect(Set(window._specializedPairs.keys) == setIDs, "\(window.id)")
         }
@@ -37,7 +37,7 @@ extension StrategyCatalogueTests {
         ])
         #expect(StrategyCatalogue.standard.consumedSets.map(\.id) == [
             "set", "bounded-lru", "bloom", "fifo-set", "rotating-sets", "aging-bloom", "cuckoo", "stable-bloom", "direct-mapped",
-            "last-id", "recent-ids", "recent-ids", "id-time-map",
+            "last-id", "recent-ids-10", "recent-ids-100", "id-time-map",
         ])
         #expect(StrategyCatalogue.standard.windows.first?.id == StrategyCatalogue.referenceWindowID)
         #expect(StrategyCatalogue.standard.consumedSets.first?.id == StrategyCatalogue.referenceConsumedSetID)
@@ -49,10 +49,11 @@ extension StrategyCatalogueTests {
     /// library set can snapshot.
     @Test func sdkSetsRunAtTheirShippedConstants() throws {
         let sets = StrategyCatalogue.standard.consumedSets
-        #expect(sets.filter { $0.id == "recent-ids" }.map(\.defaultConfiguration?.capacity) == [10, 100])
+        #expect(sets.filter { $0.strategyID == "recent-ids" }.map(\.defaultConfiguration?.capacity) == [10, 100])
+        #expect(sets.filter { $0.strategyID == "recent-ids" }.map(\.id) == ["recent-ids-10", "recent-ids-100"])
         let map = try #require(sets.first { $0.id == "id-time-map" })
         #expect(map.defaultConfiguration?.retention == .seconds(5))
-        #expect(sets.filter { !$0.isSwept }.map(\.id) == ["last-id", "recent-ids", "recent-ids", "id-time-map"])
+        #expect(sets.filter { !$0.isSwept }.map(\.id) == ["last-id", "recent-ids-10", "recent-ids-100", "id-time-map"])
         #expect(sets.allSatisfy { $0.isSnapshottable })
         #expect(StrategyCatalogue.toys.consumedSets.allSatisfy { !$0.isSnapshottable })
     }

@@ -28,7 +28,7 @@ import Testing
 
     @Test func childSideMeasuresEveryCaseOfTheRequest() throws {
         let parameters = CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
-        let workload = ChildWorkload(LoadedWorkload(id: "hand", category: nil, tag: nil, workload: MemoryPassTests.workload, spec: nil, prepare: EventColumns.init))
+        let workload = ChildWorkload(LoadedWorkload(id: "hand", category: nil, tag: nil, workload: MemoryPassTests.workload, spec: nil, prepare: { EventColumns($0) }))
         let request = TimingForkRequest(
             workloads: [workload], timedEvents: [150],
             cases: [

@@ -50,25 +50,34 @@ import PushDedupe
                           fingerprint: RouteFingerprint(route: "item:1"), route: 0, source: 0, truth: .unknown),
         ]
         let workload = Workload(name: "t", summary: "", routes: routes, sources: ["tap"], events: events)
+        let pair = CaseID(workload: "t", choice: StrategyChoice(
+            mode: .twoLayer, window: LayerKey(id: "hash-deque", reads: [], Fixtures.parameters),
+            consumed: LayerKey(id: "fifo-set", reads: [.capacity], Fixtures.parameters), identity: .pushID, persistence: .snapshot))
         let decisions = CaseDecisions(
-            workload: workload, mode: .twoLayer, window: "hash-deque", consumed: "fifo-set",
+            id: pair, workload: workload,
             decisions: [CaseDecision.navigated, .suppressedByConsumedSet, .skippedEmit].map(\.rawValue))
+        let windowAlone = CaseID(workload: "t", choice: StrategyChoice(
+            mode: .windowAlone, window: LayerKey(id: "ring-buffer", reads: [.windowLength], Fixtures.parameters), consumed: nil,
+            identity: nil, persistence: nil))
         let alone = CaseDecisions(
-            workload: workload, mode: .windowAlone, window: "ring-buffer", consumed: nil,
+            id: windowAlone, workload: workload,
             decisions: [CaseDecision.suppressedByWindow, .notApplicable, .notApplicable].map(\.rawValue))
         let text = DecisionsCSV.headerLine + DecisionsCSV.rows(decisions) + DecisionsCSV.rows(alone)
         let rows = try DecisionsCSV.parse(text)
         #expect(rows.count == 4, "emits are not an input of window-alone")
         #expect(rows[0] == DecisionsCSV.Row(
-            event: 1, timeMilliseconds: "0", kind: "payload", envelope: EnvelopeID(high: 1, low: 2).description, truth: "new",
-            mode: "two-layer", window: "hash-deque", consumed: "fifo-set", decision: "navigated"))
+            caseID: "t/two-layer/hash-deque+fifo-set(capacity=1024)/push-id/snapshot", workload: "t", event: 1,
+            timeMilliseconds: "0", kind: "payload", envelope: EnvelopeID(high: 1, low: 2).description, truth: "new",
+            decision: "navigated"))
         #expect(rows[1].timeMilliseconds == "180.000125" && rows[1].decision == "consumed" && rows[1].truth == "dup")
         #expect(rows[2].truth == "" && rows[2].decision == "skipped")
         #expect(rows[3] == DecisionsCSV.Row(
-            event: 1, timeMilliseconds: "0", kind: "payload", envelope: EnvelopeID(high: 1, low: 2).description, truth: "new",
-            mode: "window-alone", window: "ring-buffer", consumed: "", decision: "window"))
+            caseID: "t/window-alone/ring-buffer(window=500ms)", workload: "t", event: 1, timeMilliseconds: "0", kind: "payload",
+            envelope: EnvelopeID(high: 1, low: 2).description, truth: "new", decision: "window"))
         #expect(throws: DecisionsCSV.ParseError(line: 2, reason: "unknown decision 'maybe'")) {
-            try DecisionsCSV.parse(DecisionsCSV.headerLine + "1,0,payload,x,new,two-layer,a,b,maybe\r\n")
+            try DecisionsCSV.parse(DecisionsCSV.headerLine + "t/x,t,1,0,payload,x,new,maybe\r\n")
         }
+        // A field with a comma (a trace named so) is quoted and reads back whole.
+        #expect(DecisionsCSV.fields("\"a,b\",c,\"d\"\"e\"") == ["a,b", "c", "d\"e"])
     }
 }

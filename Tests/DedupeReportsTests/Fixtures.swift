@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import PushDedupe
 
 /// Small hand-built results for unit tests.
@@ -8,7 +8,7 @@ enum Fixtures {
         retentionMilliseconds: 30_000)
 
     static func rate(_ count: Int, _ total: Int) -> Rate {
-        Rate(count: count, total: total, value: total == 0 ? 0 : Double(count) / Double(total), lower95: 0, upper95: 1)
+        Rate(wilson: count, of: total)
     }
 
     static func correctness(
@@ -30,7 +30,7 @@ enum Fixtures {
         TimingResult(
             samplesNanosecondsPerEvent: [ns, ns, ns], medianNanosecondsPerEvent: ns, minNanosecondsPerEvent: ns,
             spreadNanosecondsPerEvent: 0, eventsPerSecond: 1e9 / ns, latencyP50Nanoseconds: ns, latencyP90Nanoseconds: ns,
-            latencyP99Nanoseconds: ns, latencyP999Nanoseconds: ns, ratiosToReference: [1, 1, 1])
+            latencyP99Nanoseconds: ns, latencyP999Nanoseconds: ns, ratiosToReference: [])
     }
 
     static func memory(_ bytes: Int) -> MemoryResult {
@@ -42,7 +42,7 @@ enum Fixtures {
     /// A two-layer case; the set is exact unless `guarantee` says otherwise, the window always.
     static func pipeline(
         _ window: String, _ consumed: String, ns: Double, bytes: Int, falseDrops: Int = 0, missed: Int = 0,
-        newlyDropped: Int = 0, newlyMissed: Int = 0, workload: String = "w", mode: String = "two-layer",
+        newlyDropped: Int = 0, newlyMissed: Int = 0, workload: String = "w", mode: CaseMode = .twoLayer,
         guarantee: Guarantee = .exact, parameters: CaseParameters = parameters
     ) -> CaseResult {
         var result = CaseResult(
@@ -56,6 +56,22 @@ enum Fixtures {
         return result
     }
 
+    /// `cases` as a run records them: each case's reference is its mode's on its workload, and
+    /// its ratios are against that case's samples, repetition by repetition.
+    static func referenced(_ cases: [CaseResult]) -> [CaseResult] {
+        cases.map { result in
+            var copy = result
+            guard let reference = cases.first(where: { $0.workload == result.workload && $0.mode == result.mode && $0.isReference })
+            else { return copy }
+            copy.correctness?.matched?.reference = reference.id.text
+            if let samples = reference.timing?.samplesNanosecondsPerEvent, copy.timing != nil {
+                copy.timing!.reference = reference.id.text
+                copy.timing!.setRatios(zip(copy.timing!.samplesNanosecondsPerEvent, samples).map { $0 / $1 })
+            }
+            return copy
+        }
+    }
+
     static func results(_ cases: [CaseResult]? = nil, sweeps: [SweepPoint]? = nil) -> RunResults {
         RunResults(
             environment: EnvironmentInfo(
@@ -63,11 +79,11 @@ enum Fixtures {
                 date: "d", buildConfiguration: "release", clockResolutionNanoseconds: 1,
                 harnessOverheadNanosecondsPerEvent: 1),
             settings: RunSettings(quick: true, repetitions: 3, windowMilliseconds: 500, filters: [], traceFile: nil),
-            cases: cases ?? [
+            cases: referenced(cases ?? [
                 pipeline("seed-literal", "set", ns: 40, bytes: 4000),
                 pipeline("hash-deque", "set", ns: 20, bytes: 4000),
                 pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1, newlyDropped: 1, guarantee: .mayDrop(forgetting: .never)),
-            ],
+            ]),
             sweeps: sweeps ?? [
                 SweepPoint(dimension: "window-live-set", x: 1, strategy: "a<b&c", nanosecondsPerEvent: 5, bytes: 8,
                            falseDrops: nil, missedDuplicates: nil, events: 10),

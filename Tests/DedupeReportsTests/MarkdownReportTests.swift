@@ -6,35 +6,44 @@ import Testing
 @Suite struct MarkdownReportTests {
     @Test func sectionsComeInTheDocumentedOrder() {
         let markdown = MarkdownReport.render(Fixtures.results(), charts: ChartReport.charts(Fixtures.results()))
-        let headings = ["## Recommendation", "## Environment", "## Strategies", "## Per-layer comparison",
-                        "## Mode × scenario matrix", "## Pareto frontier", "## Correctness", "## Memory", "## Charts"]
+        let headings = ["## Recommendation", "## Per-layer comparison", "## Mode × scenario matrix", "## Pareto frontier",
+                        "## Strategies", "## Environment", "## Files", "## Charts"]
         let positions = headings.map { markdown.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
         #expect(markdown.contains("![Layer 1: ns/event against live-set size](window-ns-vs-live-set.svg)"))
-        #expect(markdown.contains("_Decision rule, in order:_ (1) **guarantee**"))
-        #expect(markdown.contains("**lower × is faster**"))
+        #expect(markdown.contains("_Decision rule, in order:_ each strategy pair competes at its **best identity and persistence**"))
+        #expect(markdown.contains("**lower is faster**"))
+        // The per-case tables live in the CSVs, which the report links.
+        #expect(!markdown.contains("## Correctness") && !markdown.contains("## Memory\n"))
+        for file in ["correctness.csv", "throughput.csv", "memory.csv", "sweeps.csv", "results.json"] {
+            #expect(markdown.contains("(\(file))"), "\(file)")
+        }
+    }
+
+    /// A name with a line break or a pipe cannot break a table.
+    @Test func cellsAreEscaped() {
+        #expect(MarkdownTable.escape("a|b\nc\u{1b}") == "a\\|b c ")
     }
 
     @Test func scenarioVerdictsCarryDenominators() {
-        func make(_ mode: String, falseDrops: Int = 0, missed: Int = 0, dup: Int = 10) -> CaseResult {
+        func make(_ mode: CaseMode, falseDrops: Int = 0, missed: Int = 0, dup: Int = 10) -> CaseResult {
             CaseResult(
                 workload: "s", mode: mode, window: "seed-literal", consumed: "set", parameters: Fixtures.parameters,
                 timing: nil, memory: nil, correctness: Fixtures.correctness(dup: dup, falseDrops: falseDrops, missed: missed))
         }
         var results = Fixtures.results([
-            make("fingerprint-only", missed: 1), make("envelope-only", falseDrops: 2), make("two-layer"),
-            make("two-layer-guarded", dup: 0), Fixtures.pipeline("seed-literal", "set", ns: 1, bytes: 1, workload: "w"),
+            make(.fingerprintOnly, missed: 1), make(.envelopeOnly, falseDrops: 2), make(.twoLayer),
+            make(.twoLayerGuarded, dup: 0), Fixtures.pipeline("seed-literal", "set", ns: 1, bytes: 1, workload: "w"),
         ])
-        let profile = DeviceProfile.derive(from: [], windowMilliseconds: 500)
         results.workloads = [
             WorkloadInfo(id: "s", description: "sum", category: "published", tag: "device", events: 100, envelopes: 90,
-                         replays: 8, replaysWithinWindow: 6, profile: profile),
+                         replays: 8, replaysWithinWindow: 6, longestReplayMilliseconds: 40, envelopesWithinLongestReplay: 2),
             WorkloadInfo(id: "w", description: "stress", category: "stress", tag: "stress", events: 100, envelopes: 90,
-                         replays: 0, replaysWithinWindow: 0, profile: profile),
+                         replays: 0, replaysWithinWindow: 0, longestReplayMilliseconds: 0, envelopesWithinLongestReplay: 0),
         ]
         let matrix = ScenarioMatrix.make(from: results)
-        #expect(matrix.modes == ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"])
+        #expect(matrix.modes == [.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded])
         #expect(matrix.rows.map(\.scenario) == ["s"])
         #expect(matrix.rows[0].verdicts.map { $0?.description } == [
             "9/10 blocked", "10/10 blocked, 2/90 dropped", "10/10 blocked", "90/90 passed",
@@ -51,6 +60,7 @@ import Testing
             Fixtures.pipeline("d", "x", ns: 10, bytes: 100),
         ])
         let frontier = ParetoFrontier.frontier(candidates, objectives: [\.nanosecondsPerEvent, \.memoryBytes])
-        #expect(frontier.map(\.label) == ["a + x", "b + x", "d + x"])
+        #expect(frontier.map(\.choice.strategiesText) == ["a(window=500ms)+x(capacity=1024)", "b(window=500ms)+x(capacity=1024)",
+                                                        "d(window=500ms)+x(capacity=1024)"])
     }
 }

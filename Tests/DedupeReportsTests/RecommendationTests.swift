@@ -8,17 +8,9 @@ import Testing
 @Suite struct RecommendationTests {
     typealias F = Fixtures
 
-    /// A profile whose longest replay holds 100 envelopes and lasts 10 s: 100 payloads within
-    /// 99 ms, the first replayed 10 s later.
+    /// A profile whose horizon needs 100 ids for 1 day: 100 pushes a day.
     static func profile() -> DeviceProfile {
-        var events = (0..<100).map { index in
-            WorkloadEvent(time: .milliseconds(Double(index)), kind: .payload, envelope: EnvelopeID(high: 1, low: UInt64(index)),
-                          fingerprint: RouteFingerprint(route: "item:\(index)"), route: 0, source: 0, truth: .new)
-        }
-        events.append(WorkloadEvent(time: .milliseconds(10_000), kind: .emit, envelope: EnvelopeID(high: 1, low: 0),
-                                    fingerprint: RouteFingerprint(route: "item:0"), route: 0, source: 0, truth: .dup))
-        let workload = Workload(name: "w", summary: "", routes: ["item"], sources: ["tap"], events: events)
-        return DeviceProfile.derive(from: [workload], windowMilliseconds: 500)
+        DeviceProfile.derive(from: [], windowMilliseconds: 500, facts: HorizonFacts(pushesPerDay: 100, retentionDays: 1))
     }
 
     static func results(_ cases: [CaseResult], profile: DeviceProfile? = profile(), settings: RecommendationSettings? = nil) -> RunResults {
@@ -34,14 +26,14 @@ import Testing
             F.pipeline("w", "fifo", ns: 20, bytes: 2_000, guarantee: .exactForgetsOldest),
         ])
         let strict = Recommendation.make(from: results)
-        #expect(strict.winner?.label == "w + fifo")
+        #expect(strict.winner?.pair == "w + fifo")
         #expect(strict.assessments.last?.excludedBy == .guarantee)
-        #expect(strict.wouldChange.contains { $0.hasPrefix("With --allow-probabilistic, `w + bloom`") })
+        #expect(strict.wouldChange.contains { $0.hasPrefix("With --allow-probabilistic, `two-layer/w(window=500ms)+bloom(capacity=1024)/minted/memory`") })
         let allowed = Recommendation.make(from: results, rule: RecommendationRule(allowProbabilistic: true))
-        #expect(allowed.winner?.label == "w + bloom")
+        #expect(allowed.winner?.pair == "w + bloom")
         // The rule recorded in the results is the one applied by default.
         let recorded = Self.results(results.cases, settings: RecommendationSettings(allowProbabilistic: true))
-        #expect(Recommendation.make(from: recorded).winner?.label == "w + bloom")
+        #expect(Recommendation.make(from: recorded).winner?.pair == "w + bloom")
     }
 
     @Test func everythingUnderTheBudgetTiesAndSpeedDecides() {
@@ -51,15 +43,15 @@ import Testing
             F.pipeline("w", "fat", ns: 10, bytes: 70_000),
         ])
         let recommendation = Recommendation.make(from: results)
-        #expect(recommendation.winner?.label == "w + roomy")
-        #expect(recommendation.runnerUp?.label == "w + lean")
-        #expect(recommendation.assessments.first { $0.candidate.label == "w + fat" }?.excludedBy == .memory)
-        #expect(recommendation.wouldChange.contains { $0.contains("memory budget of 68.4 KiB or more, `w + fat`") })
+        #expect(recommendation.winner?.pair == "w + roomy")
+        #expect(recommendation.runnerUp?.pair == "w + lean")
+        #expect(recommendation.assessments.first { $0.candidate.pair == "w + fat" }?.excludedBy == .memory)
+        #expect(recommendation.wouldChange.contains { $0.contains("memory budget of 68.4 KiB or more, `two-layer/w(window=500ms)+fat(capacity=1024)/minted/memory`") })
         let tight = Recommendation.make(from: results, rule: RecommendationRule(memoryBudgetBytes: 10_000))
-        #expect(tight.winner?.label == "w + lean")
+        #expect(tight.winner?.pair == "w + lean")
         // Nothing under the budget: only the smallest goes on.
         let none = Recommendation.make(from: results, rule: RecommendationRule(memoryBudgetBytes: 10))
-        #expect(none.winner?.label == "w + lean" && none.runnerUp == nil)
+        #expect(none.winner?.pair == "w + lean" && none.runnerUp == nil)
     }
 
     @Test func aSetThatForgetsBeforeTheLongestReplayFailsTheHorizon() {
@@ -74,14 +66,14 @@ import Testing
             F.pipeline("w", "fifo", ns: 10, bytes: 900, guarantee: .exactForgetsOldest),
         ])
         let recommendation = Recommendation.make(from: results)
-        #expect(recommendation.winner?.label == "w + fifo")
-        let reasons = Dictionary(uniqueKeysWithValues: recommendation.assessments.map { ($0.candidate.label, $0.reason ?? "") })
-        #expect(reasons["w + tiny-fifo"] == "capacity 50 < 100 envelopes within the longest replay")
-        #expect(reasons["w + short-rotating"] == "retention 5.00 s < longest replay 10.0 s")
+        #expect(recommendation.winner?.pair == "w + fifo")
+        let reasons = Dictionary(uniqueKeysWithValues: recommendation.assessments.map { ($0.candidate.pair, $0.reason ?? "") })
+        #expect(reasons["w + tiny-fifo"] == "capacity 50 < the 100 ids of the 24.0 h horizon")
+        #expect(reasons["w + short-rotating"] == "retention 5.00 s < the 24.0 h horizon")
         #expect(reasons["w + direct"]?.contains("no horizon by construction") == true)
-        #expect(recommendation.wouldChange.contains { $0.hasPrefix("Without the horizon step, `w + direct`") })
+        #expect(recommendation.wouldChange.contains { $0.hasPrefix("Without the horizon step, `two-layer/w(window=500ms)+direct(capacity=1024)/minted/memory`") })
         // Results without a profile cannot check the horizon, so the step passes everything.
-        #expect(Recommendation.make(from: Self.results(results.cases, profile: nil)).winner?.label == "w + direct")
+        #expect(Recommendation.make(from: Self.results(results.cases, profile: nil)).winner?.pair == "w + direct")
     }
 
     @Test func speedTiesGoToTheStrongerGuaranteeThenFewerMatchedErrors() {
@@ -90,7 +82,7 @@ import Testing
             F.pipeline("w", "set", ns: 10.2, bytes: 900, newlyMissed: 3),
             F.pipeline("w", "set2", ns: 10.1, bytes: 900),
         ])
-        #expect(Recommendation.make(from: results).assessments.map(\.candidate.label) == ["w + set2", "w + set", "w + fifo"])
+        #expect(Recommendation.make(from: results).assessments.map(\.candidate.pair) == ["w + set2", "w + set", "w + fifo"])
     }
 
     @Test func noWinnerWhenEveryCandidateMayDrop() {
@@ -124,19 +116,18 @@ import Testing
             F.pipeline("w", "b", ns: 20, bytes: 100, workload: "phone"),
             F.pipeline("w", "b", ns: 20, bytes: 100, workload: "storm"),
         ])
-        let profile = Self.profile()
         func info(_ id: String, _ tag: String, events: Int) -> WorkloadInfo {
             WorkloadInfo(id: id, description: id, category: nil, tag: tag, events: events, envelopes: 1, replays: 0,
-                         replaysWithinWindow: 0, profile: profile)
+                         replaysWithinWindow: 0, longestReplayMilliseconds: 0, envelopesWithinLongestReplay: 0)
         }
         results.workloads = [info("phone", "device", events: 100), info("storm", "stress", events: 100)]
         let recommendation = Recommendation.make(from: results)
         #expect(recommendation.deviceWorkloads == ["phone"])
-        let a = recommendation.assessments.first { $0.candidate.label == "w + a" }?.candidate
+        let a = recommendation.assessments.first { $0.candidate.pair == "w + a" }?.candidate
         #expect(abs((a?.nanosecondsPerEvent ?? 0) - 10) < 1e-9 && a?.newlyMissed == 0)
         // Same events on both workloads: the larger figure counts.
         #expect(a?.memoryBytes == 90_000)
-        #expect(recommendation.winner?.label == "w + b")
+        #expect(recommendation.winner?.pair == "w + b")
     }
 
     @Test func windowLengthMinimisesWeightedErrorsOnTheDeviceWorkloads() {
@@ -156,10 +147,15 @@ import Testing
     }
 
     @Test func prefersTwoLayerAndFallsBackToGuarded() {
-        let guardedOnly = F.results([F.pipeline("a", "x", ns: 1, bytes: 1, mode: "two-layer-guarded")])
-        #expect(Recommendation.make(from: guardedOnly).mode == "two-layer-guarded")
-        let none = F.results([F.pipeline("a", "x", ns: 1, bytes: 1, mode: "fingerprint-only")])
+        let guardedOnly = F.results([F.pipeline("a", "x", ns: 1, bytes: 1, mode: .twoLayerGuarded)])
+        #expect(Recommendation.make(from: guardedOnly).mode == .twoLayerGuarded)
+        let none = F.results([F.pipeline("a", "x", ns: 1, bytes: 1, mode: .fingerprintOnly)])
         #expect(Recommendation.make(from: none).winner == nil)
         #expect(MarkdownReport.render(none).contains("no two-layer pipeline case was run"))
     }
+}
+
+extension Candidate {
+    /// `w + fifo`: the two entry ids, as these tests name their toy pipelines.
+    var pair: String { "\(window ?? "-") + \(consumed ?? "-")" }
 }

@@ -60,26 +60,45 @@ import FoundationXML
         #expect(Self.isWellFormed(empty) && empty.contains("no data"))
     }
 
-    @Test func jsonIsSortedPrettyAndRoundTrips() throws {
+    @Test func jsonIsCompactSortedAndRoundTrips() throws {
         let results = Fixtures.results()
         let data = try ResultsJSON.encode(results)
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"cases\""))
+        #expect(text.hasPrefix("{\"cases\":[{\"case\":\"w/two-layer/seed-literal(window=500ms)+set(capacity=1024)/minted/memory\""))
+        #expect(!text.dropLast().contains("\n"))
         #expect(try ResultsJSON.decode(data) == results)
-        #expect(throws: ResultsFileError.unsupportedSchema(3)) {
-            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 3").utf8))
+        // Metadata once per strategy, not per case.
+        #expect(text.components(separatedBy: "\"guarantee\"").count - 1 == results.strategies.count)
+        #expect(throws: ResultsFileError.unsupportedSchema(4)) {
+            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":4").utf8))
         }
-        // A schema-1 file gets one message saying what to do.
+        // An older schema gets one message saying what to do.
         do {
-            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1").utf8))
-            Issue.record("a schema-1 file was read")
+            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":2").utf8))
+            Issue.record("a schema-2 file was read")
         } catch {
-            #expect(error == .unsupportedSchema(1))
+            #expect(error == .unsupportedSchema(2))
             #expect(error.description.contains("re-run the benchmark") && !error.description.contains("\n"))
         }
-        #expect(throws: ResultsFileError.malformed("cases[0]: unknown mode 'three-layer'")) {
-            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"mode\" : \"two-layer\"", with: "\"mode\" : \"three-layer\"").utf8))
+        /// Why `data` was refused, or `nil` when it was read.
+        func refusal(_ data: Data) -> String? {
+            do {
+                _ = try ResultsJSON.decode(data)
+                return nil
+            } catch {
+                return error.description
+            }
         }
+        let unknownMode = refusal(Data(text.replacingOccurrences(of: "\"mode\":\"two-layer\"", with: "\"mode\":\"three-layer\"").utf8))
+        #expect(unknownMode?.contains("mode") == true && unknownMode?.contains("three-layer") == true, "\(unknownMode ?? "read")")
+        // A case id that does not match its fields, or appears twice, is refused.
+        let mismatch = refusal(Data(text.replacingOccurrences(
+            of: "+set(capacity=1024)/minted/memory\"", with: "+set(capacity=1)/minted/memory\"").utf8))
+        #expect(mismatch?.contains("does not match its fields") == true, "\(mismatch ?? "read")")
+        var twice = results
+        twice.cases.append(twice.cases[0])
+        let duplicated = refusal(try ResultsJSON.encode(twice))
+        #expect(duplicated?.contains("appears twice") == true, "\(duplicated ?? "read")")
         #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(Data("[]".utf8)) }
     }
 

@@ -201,15 +201,15 @@ extension DeviceProfile {
         let horizonIDs = showsHorizon ? creationTimes.map { peakCount($0, spanMilliseconds: horizon) }.max() ?? 0 : statedIDs
         let note: String
         if showsHorizon {
-            note = "the trace spans \(NumberText.significant(span / 86_400_000)) days with \(relaunches) relaunch(es), so its "
-                + "own peak over \(NumberText.significant(facts.retentionDays)) days sizes the set"
+            note = "the trace spans \(NumberText.duration(milliseconds: span)) with \(relaunches) relaunch(es), so its "
+                + "own peak over \(NumberText.duration(milliseconds: horizon)) sizes the set"
         } else if trace {
-            note = "the trace is too short to size the horizon (\(NumberText.significant(span / 86_400_000)) days, "
-                + "\(relaunches) relaunch(es); it needs \(NumberText.significant(facts.retentionDays)) days and a relaunch), so "
+            note = "the trace is too short to size the horizon (\(NumberText.duration(milliseconds: span)), "
+                + "\(relaunches) relaunch(es); it needs \(NumberText.duration(milliseconds: horizon)) and a relaunch), so "
                 + "the set is sized from the stated facts"
         } else {
             note = "sized from the stated facts: \(NumberText.significant(facts.pushesPerDay)) pushes a day for "
-                + "\(NumberText.significant(facts.retentionDays)) days"
+                + NumberText.duration(milliseconds: horizon)
         }
         let consumedCapacity = Swift.max(1, saturatingCount(Double(horizonIDs) * safetyFactor))
         let retention = Swift.max(horizon * safetyFactor, windowMilliseconds, 1)

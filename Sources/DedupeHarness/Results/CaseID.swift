@@ -101,7 +101,7 @@ public struct CaseID: Hashable, Sendable, Comparable, CustomStringConvertible {
 }
 
 extension StrategyParameter {
-    /// `window=500ms`, `reserve=8`, `capacity=448`, `fp=0.01`, `retention=7d`, `rate=0.25/s`: the
+    /// `window=500ms`, `reserve=8`, `capacity=448`, `fp=0.01`, `retention=7d`, `rate=0.25Hz` (ids per second): the
     /// canonical, exact token of this parameter's value in `values`, as case ids write it.
     public func token(_ values: CaseParameters) -> String {
         switch self {
@@ -112,7 +112,7 @@ extension StrategyParameter {
             return "reserve=\(self == .windowReservation ? values.windowCapacity : values.consumedCapacity)"
         case .falsePositiveRate: return "fp=\(NumberText.exact(values.falsePositiveRate))"
         case .retention: return "retention=\(Self.durationToken(milliseconds: values.retentionMilliseconds))"
-        case .expectedRate: return "rate=\(NumberText.exact(values.expectedRatePerSecond ?? 0))/s"
+        case .expectedRate: return "rate=\(NumberText.exact(values.expectedRatePerSecond ?? 0))Hz"
         }
     }
 

@@ -33,6 +33,16 @@ public enum NumberText {
         return fixed(value, 3)
     }
 
+    /// A duration in the unit that reads best: `850 ms`, `5.00 s`, `42.0 min`, `3.50 h`, `8.75 days`.
+    public static func duration(milliseconds: Double) -> String {
+        let magnitude = abs(milliseconds)
+        if magnitude < 1_000 { return significant(milliseconds) + " ms" }
+        if magnitude < 120_000 { return significant(milliseconds / 1_000) + " s" }
+        if magnitude < 7_200_000 { return significant(milliseconds / 60_000) + " min" }
+        if magnitude < 172_800_000 { return significant(milliseconds / 3_600_000) + " h" }
+        return significant(milliseconds / 86_400_000) + " days"
+    }
+
     /// A percentage with a sensible number of decimals: `0.123%`.
     public static func percent(_ fraction: Double) -> String {
         significant(fraction * 100) + "%"

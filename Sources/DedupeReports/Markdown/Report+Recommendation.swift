@@ -69,7 +69,7 @@ extension MarkdownReport {
             out += winner.guaranteeClasses.contains("may-drop") ? "it can drop a wanted navigation (allowed by --allow-probabilistic).\n"
                 : "it never drops a wanted navigation by construction.\n"
             if let profile = recommendation.profile {
-                out += "2. **Horizon:** it remembers the \(profile.horizonIDs) ids of a \(NumberText.significant(profile.facts.retentionDays))-day "
+                out += "2. **Horizon:** it remembers the \(profile.horizonIDs) ids of a \(NumberText.duration(milliseconds: profile.horizonMilliseconds)) "
                 out += "horizon (\(profile.horizonSource == "trace" ? "the trace's own peak" : "\(NumberText.significant(profile.facts.pushesPerDay)) pushes a day")) "
                 out += "and every fingerprint for its whole window.\n"
             }
@@ -204,13 +204,13 @@ extension MarkdownReport {
         table.rows = [
             ["Pushes per day (heavy app)", NumberText.significant(profile.facts.pushesPerDay),
              "Ids to remember (\(profile.horizonSource))", String(profile.horizonIDs)],
-            ["Retention horizon", "\(NumberText.significant(profile.facts.retentionDays)) days",
+            ["Retention horizon", NumberText.duration(milliseconds: profile.horizonMilliseconds),
              "Consumed capacity = ids × factor", String(sizing.consumedCapacity)],
-            ["Traffic measured", "\(NumberText.significant(profile.spanMilliseconds / 86_400_000)) days, \(profile.relaunches) relaunches",
-             "Retention = horizon × factor", "\(NumberText.significant(sizing.retentionMilliseconds / 86_400_000)) days"],
+            ["Traffic measured", "\(NumberText.duration(milliseconds: profile.spanMilliseconds)), \(profile.relaunches) relaunches",
+             "Retention = horizon × factor", NumberText.duration(milliseconds: sizing.retentionMilliseconds)],
             ["Most payloads within one \(NumberText.significant(profile.windowMilliseconds)) ms window", String(profile.peakPayloadsInWindow),
              "Window capacity = that × factor", String(sizing.windowCapacity)],
-            ["Longest replay measured", "\(NumberText.significant(profile.longestReplayMilliseconds / 3_600_000)) h",
+            ["Longest replay measured", NumberText.duration(milliseconds: profile.longestReplayMilliseconds),
              "Filter rate = capacity / retention", "\(NumberText.significant(sizing.expectedRatePerSecond)) ids/s"],
         ]
         out += table.render() + "\n"
@@ -248,7 +248,7 @@ extension MarkdownReport {
         for workload in stress {
             out += "- `\(workload.id)`: an exact set forgetting its oldest ids would need capacity "
             out += "\(workload.envelopesWithinLongestReplay) to catch every replay (longest "
-            out += "\(NumberText.significant(workload.longestReplayMilliseconds / 1_000)) s).\n"
+            out += "\(NumberText.duration(milliseconds: workload.longestReplayMilliseconds))).\n"
         }
         return out + "\n"
     }

@@ -111,10 +111,10 @@ public struct RecommendationRule: Sendable, Equatable {
         if candidate.consumed != nil, let guarantee = candidate.consumedGuarantee, !profile.horizonCovers(consumed: guarantee, parameters: p) {
             switch guarantee.forgetting {
             case "after-capacity":
-                return "capacity \(p.consumedCapacity) < \(profile.horizonIDs) ids the \(NumberText.significant(profile.facts.retentionDays))-day horizon needs"
+                return "capacity \(p.consumedCapacity) < the \(profile.horizonIDs) ids of the \(NumberText.duration(milliseconds: profile.horizonMilliseconds)) horizon"
             case "after-time":
-                return "retention \(NumberText.significant(p.retentionMilliseconds * (guarantee.timeFraction ?? 1) / 86_400_000)) days < the "
-                    + "\(NumberText.significant(profile.facts.retentionDays))-day horizon"
+                return "retention \(NumberText.duration(milliseconds: p.retentionMilliseconds * (guarantee.timeFraction ?? 1))) < the "
+                    + "\(NumberText.duration(milliseconds: profile.horizonMilliseconds)) horizon"
             default:
                 return "set \(guarantee.guaranteeClass.rawValue): no horizon by construction (a slot can be overwritten at once)"
             }

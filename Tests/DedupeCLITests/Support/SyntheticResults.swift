@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import DedupeWorkloads
 import PushDedupe
 
@@ -38,15 +38,16 @@ enum SyntheticResults {
         var random = SplitMix64(seed: seed)
         func jitter() -> Double { 0.97 + Double(random.next() % 61) / 1000 }
         /// `reference`: the reference row's base time, as the harness divides by it.
-        func timing(base: Double, reference: Double) -> TimingResult {
+        /// Ratios are set once every case exists, against its mode's reference, as the harness does.
+        func timing(base: Double, reference _: Double) -> TimingResult {
             let samples = (0..<5).map { _ in (base * jitter() * 100).rounded() / 100 }
             let sorted = samples.sorted()
+            let median = SampleStatistics.median(samples)!
             return TimingResult(
-                samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: sorted[2], minNanosecondsPerEvent: sorted[0],
-                spreadNanosecondsPerEvent: ((sorted[3] - sorted[1]) * 100).rounded() / 100,
-                eventsPerSecond: (1e9 / sorted[2]).rounded(), latencyP50Nanoseconds: sorted[2],
-                latencyP90Nanoseconds: sorted[3], latencyP99Nanoseconds: sorted[4], latencyP999Nanoseconds: sorted[4] * 2,
-                ratiosToReference: samples.map { ($0 / reference * 1000).rounded() / 1000 })
+                samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median, minNanosecondsPerEvent: sorted[0],
+                spreadNanosecondsPerEvent: SampleStatistics.spread(samples), eventsPerSecond: 1e9 / median,
+                latencyP50Nanoseconds: sorted[2], latencyP90Nanoseconds: sorted[3], latencyP99Nanoseconds: sorted[4],
+                latencyP999Nanoseconds: sorted[4] * 2, ratiosToReference: [])
         }
         var cases: [CaseResult] = []
         for (workloadIndex, workload) in workloads.enumerated() {
@@ -54,7 +55,7 @@ enum SyntheticResults {
             let dups = workloadIndex == 0 ? 1 : 300
             for window in windows {
                 cases.append(CaseResult(
-                    workload: workload, mode: "window-alone", window: window, consumed: nil, parameters: parameters,
+                    workload: workload, mode: .windowAlone, window: window, consumed: nil, parameters: parameters,
                     timing: timing(base: 20 * windowCost[window]!, reference: 20),
                     memory: MemoryResult(
                         source: "jemalloc", liveBytes: 2048, peakBytes: 4096, bytesPerEntry: 32, allocationsPerEvent: 0,
@@ -63,7 +64,7 @@ enum SyntheticResults {
             }
             for consumed in consumedSets {
                 cases.append(CaseResult(
-                    workload: workload, mode: "consumed-alone", window: nil, consumed: consumed, parameters: parameters,
+                    workload: workload, mode: .consumedAlone, window: nil, consumed: consumed, parameters: parameters,
                     timing: timing(base: 20 * consumedCost[consumed]!, reference: 20),
                     memory: MemoryResult(
                         source: "jemalloc", liveBytes: consumedBytes[consumed]!, peakBytes: consumedBytes[consumed]! * 2,
@@ -84,7 +85,7 @@ enum SyntheticResults {
                         }
                         let falseDrops = consumed == "bloom" && mode != "fingerprint-only" ? workloadIndex * 3 : 0
                         cases.append(CaseResult(
-                            workload: workload, mode: mode,
+                            workload: workload, mode: CaseMode(rawValue: mode)!,
                             window: mode == "envelope-only" ? nil : window,
                             consumed: mode == "fingerprint-only" ? nil : consumed, parameters: parameters,
                             timing: timing(base: 40 * windowCost[window]! * consumedCost[consumed]!, reference: 40),
@@ -101,12 +102,13 @@ enum SyntheticResults {
         }
         cases = cases.map(declared)
         // Modes without one layer produce the same case for every value of that layer.
-        var seen: [CaseKeyText] = []
-        cases = cases.filter { result in
-            let key = CaseKeyText(result)
-            if seen.contains(key) { return false }
-            seen.append(key)
-            return true
+        var seen: Set<CaseID> = []
+        cases = cases.filter { seen.insert($0.id).inserted }
+        for index in cases.indices {
+            guard let reference = cases.first(where: { $0.workload == cases[index].workload && $0.mode == cases[index].mode && $0.isReference }),
+                  let referenceSamples = reference.timing?.samplesNanosecondsPerEvent else { continue }
+            cases[index].timing!.reference = reference.id.text
+            cases[index].timing!.setRatios(zip(cases[index].timing!.samplesNanosecondsPerEvent, referenceSamples).map { $0 / $1 })
         }
         var sweeps: [SweepPoint] = []
         for window in windows {
@@ -188,22 +190,8 @@ enum SyntheticResults {
             theoreticalFalsePositiveRate: bloom ? 0.01 : nil, measuredFalsePositiveRate: bloom ? 0.0125 : nil)
     }
 
-    /// The 95% Wilson score interval, rounded so goldens stay short.
+    /// The 95% Wilson score interval, as the harness computes it (a file re-derives it).
     static func wilson(_ count: Int, _ total: Int) -> Rate {
-        guard total > 0 else { return Rate(count: count, total: total, value: 0, lower95: 0, upper95: 0) }
-        let z = 1.959_963_984_540_054
-        let n = Double(total)
-        let p = Double(count) / n
-        let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
-        func round(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
-        return Rate(count: count, total: total, value: round(p), lower95: round(max(0, centre - half)), upper95: round(min(1, centre + half)))
-    }
-
-    private struct CaseKeyText: Equatable {
-        var text: String
-        init(_ result: CaseResult) {
-            text = "\(result.workload)|\(result.mode)|\(result.window ?? "")|\(result.consumed ?? "")"
-        }
+        Rate(wilson: count, of: total)
     }
 }

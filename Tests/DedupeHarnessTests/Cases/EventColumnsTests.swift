@@ -74,7 +74,8 @@ import Testing
         let workloads = Set(results.cases.map(\.workload))
         #expect(built.count == workloads.count)
         #expect(results.cases.allSatisfy { $0.correctness != nil })
-        #expect(results.cases.filter { !$0.isSnapshotPersistence }.allSatisfy { $0.timing != nil })
-        #expect(results.cases.filter { $0.mode == CaseMode.twoLayer.rawValue }.allSatisfy { $0.memory != nil })
+        #expect(results.cases.filter(\.choice.isBase).allSatisfy { $0.timing != nil })
+        #expect(results.cases.filter { !$0.choice.isBase }.allSatisfy { $0.timing == nil && $0.memory == nil })
+        #expect(results.cases.filter { $0.mode == .twoLayer && $0.choice.isBase }.allSatisfy { $0.memory != nil })
     }
 }

@@ -30,6 +30,6 @@ func scoringPlan(
 /// The one result of `mode` in `results`.
 func result(_ results: RunResults, _ mode: String, window: String? = nil, consumed: String? = nil) -> CaseResult? {
     results.cases.first {
-        $0.mode == mode && (window == nil || $0.window == window) && (consumed == nil || $0.consumed == consumed)
+        $0.mode.rawValue == mode && $0.choice.isBase && (window == nil || $0.window == window) && (consumed == nil || $0.consumed == consumed)
     }
 }
