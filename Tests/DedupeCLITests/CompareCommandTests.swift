@@ -128,7 +128,7 @@ import Testing
         ("forks", "too few forks to reach significance: 6 in the baseline and 2 now give no 95% interval; run both with at least 4 forks (--forks)"),
         ("unforked", "the results have no timing forks (made by a build before forks); rerun it with this build"),
         ("parameters", "no timed case is in both files"),
-        ("ratio", "ratio 2 to the reference is 0.0 (expected a positive finite number)"),
+        ("sample", "sample 2 is 0.0 ns/event (expected a positive finite number)"),
         ("split", "19 sample(s) in 6 fork(s), expected a multiple of the run's 6 fork(s)"),
     ])
     func unusableInputExitsTwo(edit: String, message: String) throws {
@@ -144,8 +144,16 @@ import Testing
         case "build": current.environment.buildConfiguration = "debug"
         case "forks": current = ForkedResults.make(seed: 2, forks: 2); current.environment.seed = 42
         case "unforked": current.settings.forks = nil
-        case "parameters": for index in current.cases.indices { current.cases[index].parameters.windowMilliseconds *= 2 }
-        case "ratio": current.cases[timed[0]].timing!.ratiosToReference[1] = 0
+        case "parameters":
+            // Every parameter any strategy reads, so no case id matches.
+            for index in current.cases.indices {
+                current.cases[index].parameters.windowMilliseconds *= 2
+                current.cases[index].parameters.windowCapacity *= 2
+                current.cases[index].parameters.consumedCapacity *= 2
+                current.cases[index].parameters.falsePositiveRate /= 2
+                current.cases[index].parameters.retentionMilliseconds *= 2
+            }
+        case "sample": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent[1] = 0
         case "split": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent.append(1)
         default: Issue.record("unknown edit \(edit)")
         }
@@ -179,7 +187,7 @@ import Testing
         current.cases[index].parameters.windowMilliseconds *= 2
         let outcome = try Self.compare(baseline, current)
         #expect(outcome.error.contains("dedupe-bench: warning: 1 case(s) ran with other parameters and are not compared"))
-        #expect(outcome.error.contains("window \(Int(baseline.cases[index].parameters.windowMilliseconds)) ms"))
+        #expect(outcome.error.contains("\(baseline.cases[index].id) in the baseline, \(current.cases[index].id) now"))
         #expect(outcome.output.contains("1 case(s) only in the baseline"))
     }
 

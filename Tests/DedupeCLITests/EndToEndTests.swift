@@ -97,7 +97,8 @@ import Testing
         let lines = outcome.output.split(separator: "\n")
         #expect(lines.contains { $0.contains("stale-initial-notification") && $0.contains("[real-world, device]") })
         #expect(lines.contains { $0.contains("marketing-burst") && $0.contains("[stress, stress]") })
-        #expect(lines.filter { $0.hasPrefix("  recent-ids ") }.count == 2)
+        #expect(lines.filter { $0.hasPrefix("  recent-ids-10 ") || $0.hasPrefix("  recent-ids-100 ") }.count == 2)
+        #expect(!lines.contains { $0.hasPrefix("  recent-ids ") }, "no id is listed twice")
     }
 
     @Test func exportTraceWritesTheDocumentedFormatToAFileOrStdout() throws {

@@ -108,7 +108,7 @@ import Darwin
         #expect(text == "dedupe-bench: error: argument 'trace\\xff.csv' is not valid UTF-8 (file names and values must be UTF-8)\n")
     }
 
-    /// A hand-edited results file: no samples, a zero median, a negative sample.
+    /// A hand-edited results file: no samples, a zero sample, a negative sample.
     @Test func compareValidatesItsInputs() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -118,7 +118,7 @@ import Darwin
         try ResultsJSON.encode(good).write(to: goodFile)
         let edits: [(String, (inout TimingResult) -> Void, String)] = [
             ("empty", { $0.samplesNanosecondsPerEvent = [] }, "has timing but no samples"),
-            ("zero", { $0.medianNanosecondsPerEvent = 0 }, "median is 0.0 ns/event"),
+            ("zero", { $0.samplesNanosecondsPerEvent[0] = 0 }, "sample 1 is 0.0 ns/event"),
             ("negative", { $0.samplesNanosecondsPerEvent[1] = -3 }, "sample 2 is -3.0 ns/event"),
         ]
         for (name, edit, fragment) in edits {

@@ -3,44 +3,48 @@ import DedupeReports
 import Foundation
 import Testing
 
-/// Schema 2 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
+/// Schema 3 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
 /// field is a deliberate schema change, and the file reads back to the same value.
 @Suite struct ResultsSchemaTests {
     static func keys(_ object: Any?) -> Set<String> {
         Set((object as? [String: Any])?.keys.map { $0 } ?? [])
     }
 
-    @Test func schemaTwoKeysArePinnedAndRoundTrip() throws {
+    @Test func schemaThreeKeysArePinnedAndRoundTrip() throws {
         let results = try GoldenReportTests.goldenRun()
-        #expect(results.schemaVersion == 2)
+        #expect(results.schemaVersion == 3)
         let data = try ResultsJSON.encode(results)
         #expect(try ResultsJSON.decode(data) == results)
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Self.keys(root) == ["schemaVersion", "environment", "settings", "cases", "sweeps", "deviceProfile", "workloads"])
-        #expect(Self.keys(root["settings"]).isSuperset(of: ["quick", "repetitions", "windowMilliseconds", "filters", "safetyFactor", "recommendation"]))
+        #expect(Self.keys(root) == ["schemaVersion", "environment", "settings", "strategies", "cases", "sweeps", "deviceProfile", "workloads"])
+        #expect(Self.keys(root["settings"]).isSuperset(of: [
+            "quick", "repetitions", "windowMilliseconds", "filters", "safetyFactor", "horizonFacts", "recommendation",
+        ]))
         #expect(Self.keys((root["settings"] as? [String: Any])?["recommendation"]) == ["allowProbabilistic", "memoryBudgetBytes", "dropWeight"])
         #expect(Self.keys(root["deviceProfile"]) == [
-            "workloads", "windowMilliseconds", "longestReplayMilliseconds", "peakEnvelopesInLongestReplay", "peakPayloadsInWindow",
-            "peakIdsPerSecond", "replayDelays", "wantedRetapDelays", "duplicatePayloadDelays", "safetyFactor", "sizing",
+            "workloads", "facts", "horizonSource", "sizingNote", "horizonIDs", "windowMilliseconds", "longestReplayMilliseconds",
+            "spanMilliseconds", "relaunches", "peakPayloadsInWindow", "peakIdsPerSecond", "replayDelays", "wantedRetapDelays",
+            "duplicatePayloadDelays", "safetyFactor", "sizing",
         ])
         #expect(Self.keys((root["deviceProfile"] as? [String: Any])?["sizing"]) == [
             "windowCapacity", "consumedCapacity", "retentionMilliseconds", "expectedRatePerSecond", "falsePositiveRate",
         ])
         let workload = try #require((root["workloads"] as? [[String: Any]])?.first)
         #expect(Self.keys(workload) == [
-            "id", "description", "category", "tag", "events", "envelopes", "replays", "replaysWithinWindow", "profile",
+            "id", "description", "category", "tag", "events", "envelopes", "replays", "replaysWithinWindow",
+            "longestReplayMilliseconds", "envelopesWithinLongestReplay",
         ])
+        let strategy = try #require((root["strategies"] as? [[String: Any]])?.first)
+        #expect(Self.keys(strategy) == ["layer", "id", "type", "guarantee", "reads"])
+        #expect(Self.keys(strategy["guarantee"]).isSuperset(of: ["class", "forgetting"]))
         let cases = try #require(root["cases"] as? [[String: Any]])
-        let pipeline = try #require(cases.first { $0["window"] != nil && $0["consumed"] != nil })
-        #expect(Self.keys(pipeline) == [
-            "workload", "mode", "window", "consumed", "parameters", "correctness", "windowGuarantee", "consumedGuarantee",
-            "windowReads", "consumedReads",
-        ])
-        #expect(Self.keys(pipeline["consumedGuarantee"]).isSuperset(of: ["class", "forgetting"]))
-        let matched = (pipeline["correctness"] as? [String: Any])?["matched"]
-        #expect(Self.keys(matched) == [
-            "reference", "newlyDropped", "newlyMissed", "recoveredNavigations", "newlyBlockedDuplicates", "mcnemarP", "wantedMcnemarP",
-        ])
+        // Parameters equal to the run's sizing are left out; the case id says which were read.
+        let pipeline = try #require(cases.first { $0["window"] != nil && $0["consumed"] != nil && $0["parameters"] == nil })
+        #expect(Self.keys(pipeline) == ["case", "workload", "mode", "window", "consumed", "identity", "persistence", "correctness"])
+        let correctness = pipeline["correctness"] as? [String: Any]
+        #expect(Self.keys(correctness).isSuperset(of: ["counts", "matched"]))
+        #expect((correctness?["counts"] as? [Int])?.count == 13)
+        #expect(Self.keys(correctness?["matched"]) == ["newlyDropped", "newlyMissed", "recoveredNavigations", "newlyBlockedDuplicates"])
     }
 
     /// Timing keeps every repetition's sample and every latency batch (bucketed), so statistics

@@ -16,10 +16,11 @@ import Testing
         let out = directory.appendingPathComponent("reports")
         let outcome = try BinaryRunner.run(["run", "--allow-debug", "--out", out.path] + Self.smallPlan)
         #expect(outcome.status == 0, "\(outcome.error)")
-        #expect(outcome.output.contains("Recommendation: seed-literal + set"))
-        #expect(outcome.output.contains("Best window:"))
+        #expect(outcome.output.contains("Recommendation: two-layer/seed-literal(window=500ms;reserve="))
+        // Only two-layer ran, so no layer is ranked on its own.
+        #expect(!outcome.output.contains("Best window:"))
         // Not a terminal: sparse plain lines, the first at the first step.
-        #expect(outcome.error.hasPrefix("[correctness 1/1] same-payload-twice two-layer seed-literal+set · 1/"))
+        #expect(outcome.error.hasPrefix("[correctness 1/1] same-payload-twice/two-layer/seed-literal(window=500ms;reserve="))
         #expect(!outcome.error.contains("\r"))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
         #expect(files.isSuperset(of: ["results.json", "report.md", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv"]))

@@ -110,11 +110,8 @@ extension RunResults: Codable {
             let reference = cases[referenceIndex]
             cases[index].correctness?.matched?.reference = reference.id.text
             guard cases[index].timing != nil, let referenceSamples = reference.timing?.samplesNanosecondsPerEvent else { continue }
-            guard referenceSamples.count == cases[index].timing!.samplesNanosecondsPerEvent.count else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .cases, in: container,
-                    debugDescription: "cases[\(index)]: \(cases[index].timing!.samplesNanosecondsPerEvent.count) samples, its reference has \(referenceSamples.count)")
-            }
+            // Pairs up to the shorter list: a hand-edited file whose counts differ keeps fewer
+            // ratios than samples, which `compare` names.
             cases[index].timing!.reference = reference.id.text
             cases[index].timing!.setRatios(zip(cases[index].timing!.samplesNanosecondsPerEvent, referenceSamples).map { $0 / $1 })
         }
