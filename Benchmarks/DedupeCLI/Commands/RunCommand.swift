@@ -38,7 +38,8 @@ extension Subcommands {
     }
 }
 
-/// The short summary printed on stdout after a run.
+/// The short summary printed on stdout after a run or a replay: what the results can show, the
+/// pick, and the Swift that adopts it.
 enum Summary {
     static func text(_ results: RunResults) -> String {
         let recommendation = Recommendation.make(from: results)
@@ -46,6 +47,10 @@ enum Summary {
         if results.environment.buildConfiguration != "release" {
             text += "WARNING: \(results.environment.buildConfiguration) build: timings are not meaningful.\n"
         }
+        if let note = MarkdownReport.unlabelledNote(recommendation) {
+            text += note.replacingOccurrences(of: "> ", with: "").replacingOccurrences(of: "**", with: "") + "\n"
+        }
+        if let profile = results.deviceProfile { text += "Sizing:         \(profile.sizingNote)\n" }
         if let winner = recommendation.winner {
             text += "Recommendation: \(winner.label) (\(describe(winner)))\n"
         } else {
@@ -58,6 +63,9 @@ enum Summary {
         if let window = recommendation.windowWinner { text += "Best window:    \(window.label) (\(describe(window)))\n" }
         if let consumed = recommendation.consumedWinner {
             text += "Best consumed:  \(consumed.label) (\(describe(consumed)))\n"
+        }
+        if let winner = recommendation.winner {
+            text += "\nTo adopt it (\(AdoptionCode.sentence(winner))):\n\n" + AdoptionCode.swift(winner)
         }
         return text
     }

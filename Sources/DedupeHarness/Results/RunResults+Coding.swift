@@ -291,7 +291,8 @@ extension CorrectnessResult: Codable {
 
 extension MatchedErrors: Codable {
     enum CodingKeys: String, CodingKey {
-        case newlyDropped, newlyMissed, recoveredNavigations, newlyBlockedDuplicates
+        case newlyDropped, newlyMissed, recoveredNavigations, newlyBlockedDuplicates, newlySuppressedUnlabelled
+        case newlyNavigatedUnlabelled
     }
 
     /// The reference is set by ``RunResults``'s decoding, which knows the reference case.
@@ -301,6 +302,8 @@ extension MatchedErrors: Codable {
         try container.encode(newlyMissed, forKey: .newlyMissed)
         try container.encode(recoveredNavigations, forKey: .recoveredNavigations)
         try container.encode(newlyBlockedDuplicates, forKey: .newlyBlockedDuplicates)
+        if newlySuppressedUnlabelled > 0 { try container.encode(newlySuppressedUnlabelled, forKey: .newlySuppressedUnlabelled) }
+        if newlyNavigatedUnlabelled > 0 { try container.encode(newlyNavigatedUnlabelled, forKey: .newlyNavigatedUnlabelled) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -311,5 +314,7 @@ extension MatchedErrors: Codable {
             newlyMissed: try container.decode(Int.self, forKey: .newlyMissed),
             recoveredNavigations: try container.decode(Int.self, forKey: .recoveredNavigations),
             newlyBlockedDuplicates: try container.decode(Int.self, forKey: .newlyBlockedDuplicates))
+        newlySuppressedUnlabelled = try container.decodeIfPresent(Int.self, forKey: .newlySuppressedUnlabelled) ?? 0
+        newlyNavigatedUnlabelled = try container.decodeIfPresent(Int.self, forKey: .newlyNavigatedUnlabelled) ?? 0
     }
 }

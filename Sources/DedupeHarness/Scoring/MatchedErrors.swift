@@ -15,6 +15,12 @@ public struct MatchedErrors: Sendable, Equatable {
     public var recoveredNavigations: Int
     /// Truth `dup`: the reference let it through, this case stopped it.
     public var newlyBlockedDuplicates: Int
+    /// Unlabelled events (a recorded trace): the reference navigated, this case suppressed it,
+    /// which is either a duplicate caught or a navigation lost; no truth says which.
+    public var newlySuppressedUnlabelled = 0
+    /// Unlabelled events: the reference suppressed it, this case navigated: a navigation
+    /// recovered or a duplicate let through.
+    public var newlyNavigatedUnlabelled = 0
     /// Exact two-sided sign test (McNemar) on every discordant pair: events this case gets wrong
     /// and the reference right (`newlyDropped + newlyMissed`) against the reverse.
     public var mcnemarP: Double
@@ -40,7 +46,7 @@ extension MatchedErrors {
     ///
     /// - Complexity: O(*n*) in the events.
     public init(decisions: [UInt8], referenceDecisions: [UInt8], truths: [Truth], reference: String) {
-        var dropped = 0, missed = 0, recovered = 0, blocked = 0
+        var dropped = 0, missed = 0, recovered = 0, blocked = 0, suppressed = 0, navigated = 0
         for i in decisions.indices {
             switch truths[i] {
             case .new:
@@ -52,11 +58,15 @@ extension MatchedErrors {
                 let referenceWrong = referenceDecisions[i] == CaseDecision.navigated.rawValue
                 if wrong && !referenceWrong { missed += 1 } else if referenceWrong && !wrong { blocked += 1 }
             case .unknown:
-                break
+                let wrong = Self.isSuppression(decisions[i])
+                let referenceWrong = Self.isSuppression(referenceDecisions[i])
+                if wrong && !referenceWrong { suppressed += 1 } else if referenceWrong && !wrong { navigated += 1 }
             }
         }
         self.init(reference: reference, newlyDropped: dropped, newlyMissed: missed,
                   recoveredNavigations: recovered, newlyBlockedDuplicates: blocked)
+        newlySuppressedUnlabelled = suppressed
+        newlyNavigatedUnlabelled = navigated
     }
 
     private static func isSuppression(_ decision: UInt8) -> Bool {

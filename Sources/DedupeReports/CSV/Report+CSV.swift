@@ -86,7 +86,7 @@ public enum CSVReport {
         var table = CSVTable(header: caseColumns + [
             "events", "new_events", "dup_events", "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens",
             "lost_navigations", "newly_dropped", "newly_missed", "recovered_navigations", "newly_blocked_duplicates",
-            "mcnemar_p", "wanted_mcnemar_p", "reference",
+            "newly_suppressed_unlabelled", "newly_navigated_unlabelled", "mcnemar_p", "wanted_mcnemar_p", "reference",
             "false_drop_rate", "false_drop_rate_lower95", "false_drop_rate_upper95",
             "missed_duplicate_rate", "missed_duplicate_rate_lower95", "missed_duplicate_rate_upper95",
             "suppressed_by_window", "suppressed_by_consumed_set", "suppressed_by_guard",
@@ -103,6 +103,7 @@ public enum CSVReport {
             let matched: [String] = [
                 NumberText.exact(c.matched?.newlyDropped), NumberText.exact(c.matched?.newlyMissed),
                 NumberText.exact(c.matched?.recoveredNavigations), NumberText.exact(c.matched?.newlyBlockedDuplicates),
+                NumberText.exact(c.matched?.newlySuppressedUnlabelled), NumberText.exact(c.matched?.newlyNavigatedUnlabelled),
                 NumberText.exact(c.matched?.mcnemarP), NumberText.exact(c.matched?.wantedMcnemarP), c.matched?.reference ?? "",
             ]
             let rates: [String] = [c.falseDropRate, c.missedDuplicateRate].flatMap { rate in

@@ -6,7 +6,7 @@ extension MarkdownReport {
     /// duplicates by cause and the pick's, the adoption code, and the pipeline table.
     public static func headline(_ results: RunResults) -> String {
         let recommendation = Recommendation.make(from: results)
-        var out = ""
+        var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))"
             if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
@@ -37,9 +37,26 @@ extension MarkdownReport {
         return out
     }
 
+    /// What a trace without truth labels can and cannot show, or `nil` when events are labelled.
+    public static func unlabelledNote(_ recommendation: Recommendation) -> String? {
+        guard let published = recommendation.published() ?? recommendation.everyChoice.first,
+              published.newEvents + published.dupEvents == 0, published.unlabelledEvents > 0 else { return nil }
+        var out = "> **No truth labels.** The trace's `truth` column is empty on its \(published.unlabelledEvents) events, so no event "
+        out += "is scored: every false drop and missed duplicate below is 0 because nothing was judged, not because nothing "
+        out += "went wrong. What it shows: how each pair's decisions differ from the published code's on the same events"
+        if let winner = recommendation.winner {
+            out += " (the pick suppresses \(winner.newlySuppressedUnlabelled) event(s) the published code navigated and navigates "
+            out += "\(winner.newlyNavigatedUnlabelled) it suppressed)"
+        }
+        out += ", what the published code itself did (it suppressed \(published.suppressedByWindow) by the window and "
+        out += "\(published.suppressedByConsumedSet) by the consumed set), and speed and memory on this traffic. What it cannot show: "
+        out += "whether a difference is a duplicate caught or a navigation lost. Label `truth` (`Guides/TraceFormat.md`) to know."
+        return out
+    }
+
     /// The published code's missed duplicates by cause, then the pick's, in one paragraph.
     static func causeSummary(_ recommendation: Recommendation, results: RunResults) -> String {
-        guard let published = recommendation.published() else { return "" }
+        guard let published = recommendation.published(), published.dupEvents + published.newEvents > 0 else { return "" }
         var out = "On the \(results.deviceWorkloadIDs.count) device workloads the published code misses "
         out += "\(published.missedDuplicates) of \(published.dupEvents) duplicates: \(causeList(published.missedByCause))."
         if let winner = recommendation.winner, winner.choice != published.choice {
@@ -58,7 +75,8 @@ extension MarkdownReport {
     }
 
     static func recommendationSection(_ recommendation: Recommendation, results: RunResults, charts: [ChartReport.Chart]) -> String {
-        var out = "## Recommendation\n\n"
+        var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
+        out += "## Recommendation\n\n"
         let rule = recommendation.rule
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))\n\n"

@@ -27,6 +27,14 @@ public struct Candidate: Sendable, Equatable {
     public var newlyMissed: Int
     public var recoveredNavigations: Int
     public var newlyBlockedDuplicates: Int
+    /// On unlabelled events: suppressed where the published code navigated, and the reverse.
+    public var newlySuppressedUnlabelled = 0
+    public var newlyNavigatedUnlabelled = 0
+    /// Events with no truth label.
+    public var unlabelledEvents = 0
+    /// Events suppressed by each layer, summed.
+    public var suppressedByWindow = 0
+    public var suppressedByConsumedSet = 0
     /// Workloads whose cases had no reference to match with.
     public var unmatchedWorkloads: Int
     /// Missed duplicates and false drops by named cause, summed over the workloads.
@@ -143,6 +151,11 @@ public struct Candidate: Sendable, Equatable {
             nanosecondsPerEvent: Statistics.geometricMean(medians),
             ratioToReference: Statistics.geometricMean(ratios),
             snapshotBytes: members.compactMap { $0.snapshot?.maximumBytes }.max())
+        newlySuppressedUnlabelled = matched.reduce(0) { $0 + $1.newlySuppressedUnlabelled }
+        newlyNavigatedUnlabelled = matched.reduce(0) { $0 + $1.newlyNavigatedUnlabelled }
+        unlabelledEvents = scored.reduce(0) { $0 + ($1.events - $1.newEvents - $1.dupEvents) }
+        suppressedByWindow = sum(\.suppressedByWindow)
+        suppressedByConsumedSet = sum(\.suppressedByConsumedSet)
     }
 
     init(
