@@ -28,15 +28,16 @@ public enum ResultsJSON {
         do {
             results = try JSONDecoder().decode(RunResults.self, from: data)
         } catch {
-            throw .malformed(Self.reason(error))
+            // Foundation names no field for a number its type cannot hold (`"seed": -1`).
+            throw .malformed(JSONFieldLocator.problem(decoding: RunResults.self, from: data) ?? Self.reason(error))
         }
         // Modes and sweep dimensions are typed: an id this build does not know is refused, not
         // silently left out of every table.
         for (index, result) in results.cases.enumerated() where CaseMode(rawValue: result.mode) == nil {
-            throw .malformed("cases[\(index)]: unknown mode '\(result.mode)'")
+            throw .malformed("cases[\(index)]: unknown mode '\(MessageText.clipped(result.mode))'")
         }
         for (index, point) in results.sweeps.enumerated() where !SweepDimension.all.contains(point.dimension) {
-            throw .malformed("sweeps[\(index)]: unknown dimension '\(point.dimension)'")
+            throw .malformed("sweeps[\(index)]: unknown dimension '\(MessageText.clipped(point.dimension))'")
         }
         return results
     }

@@ -37,7 +37,7 @@ import Testing
         (["compare", "--alpha", "2", "a", "b"], "invalid value '2' for '--alpha'"),
         (["export-trace", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
         (["list", "extra"], "unexpected argument 'extra'"),
-        (["run", "--out", "/dev/null"], "invalid value '/dev/null' for '--out': not a directory"),
+        (["run", "--out", "/dev/null"], "invalid value '/dev/null' for '--out': it is a character device"),
         (["run", "--memory-budget", "12XB"], "invalid value '12XB' for '--memory-budget'"),
         (["run", "--memory-budget", "0"], "invalid value '0' for '--memory-budget'"),
         (["run", "--drop-weight=-1"], "invalid value '-1' for '--drop-weight'"),

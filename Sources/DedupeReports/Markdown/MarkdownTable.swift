@@ -1,5 +1,6 @@
 import Foundation
-/// A GitHub-flavoured Markdown table.
+/// A GitHub-flavoured Markdown table. Every cell goes through `MarkdownText.tableCell`, so a
+/// newline or a `|` in a name cannot end its row or split its cell.
 struct MarkdownTable {
     var header: [String]
     /// Columns (by index) whose numbers align right.
@@ -8,7 +9,7 @@ struct MarkdownTable {
 
     func render() -> String {
         func line(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            "| " + cells.map(MarkdownText.tableCell).joined(separator: " | ") + " |\n"
         }
         var text = line(header)
         text += "|" + header.indices.map { alignRight.contains($0) ? " ---: " : " --- " }.joined(separator: "|") + "|\n"
