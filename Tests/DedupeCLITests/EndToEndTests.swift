@@ -78,6 +78,16 @@ import Testing
         #expect(outcome.output.isEmpty)
     }
 
+    /// Only relaunches used to pass the "no events" check and publish 0/0 rates (`nan` with
+    /// `--format md,csv`).
+    @Test func traceWithoutPayloadIsRefused() throws {
+        let path = BinaryRunner.fixture("relaunch-only.csv").path
+        let outcome = try BinaryRunner.run(["replay", path, "--allow-debug", "--format", "md,csv"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error == "dedupe-bench: error: \(path): the trace has no payload, only 2 relaunch line(s): there is nothing to deduplicate\n")
+        #expect(outcome.output.isEmpty)
+    }
+
     @Test func directoryIsAnUnreadableFile() throws {
         let directory = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

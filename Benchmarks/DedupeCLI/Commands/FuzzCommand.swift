@@ -22,6 +22,7 @@ extension Subcommands {
             OptionSpec("seconds", value: "S", help: "Stop after the input that passes S seconds (default: no limit)."),
             OptionSpec("timeout", value: "S", help: "Seconds one input may run before it counts as a hang (default 30)."),
             OptionSpec("kinds", value: "LIST", help: "replay, compare or both (default replay,compare)."),
+            OptionSpec("minimize", value: "N", help: "Runs spent minimizing each new crash site's trace, 0 for none (default 60)."),
             OptionSpec("out", value: "DIR", help: "Directory for the summary, the inputs table and the findings (required)."),
         ]
     ) { arguments, console throws(CommandLineError) in
@@ -38,6 +39,9 @@ extension Subcommands {
                 SharedOptions.decimal($0).flatMap { (1...3_600).contains($0) ? $0 : nil }
             },
             kinds: try FuzzRound.kinds(arguments.value("kinds")),
+            minimizationRuns: try arguments.value("minimize", default: 60, expecting: "an integer from 0 to 10000") {
+                (SharedOptions.integer($0) as Int?).flatMap { (0...10_000).contains($0) ? $0 : nil }
+            },
             directory: try FuzzRound.directory(arguments.value("out")),
             executable: ChildProcess.currentExecutablePath())
         let summary = try round.run(console: console)
@@ -55,6 +59,8 @@ struct FuzzRound {
     var seconds: Double
     var timeout: Double
     var kinds: [FuzzInput.Kind]
+    /// Runs spent minimizing the first trace of each crash site.
+    var minimizationRuns: Int
     var directory: String
     var executable: String
     private(set) var findings = 0
@@ -124,7 +130,7 @@ struct FuzzRound {
                 details["\(outcome.category.rawValue): \(input.kind.rawValue) \(outcome.detail)", default: 0] += 1
                 let name = String(format: "%05d-", index) + outcome.category.rawValue.replacingOccurrences(of: " ", with: "-")
                 keep(input, child: child, outcome: outcome, as: findingsDirectory + "/" + name)
-                if outcome.category == .crash, input.kind == .replay, minimized.insert(outcome.detail).inserted {
+                if outcome.category == .crash, input.kind == .replay, minimizationRuns > 0, minimized.insert(outcome.detail).inserted {
                     let minimal = try minimize(input, site: outcome.detail, in: work)
                     try? Data(minimal).write(to: URL(fileURLWithPath: findingsDirectory + "/" + name + "/minimal.csv"))
                 }
@@ -133,7 +139,10 @@ struct FuzzRound {
                 String(index), input.kind.rawValue, FuzzDigest.hex(input.digest), outcome.category.rawValue,
                 MessageText.clipped(outcome.detail), input.mutations.joined(separator: " + "),
             ])
-            console.error("[fuzz \(index + 1)/\(inputs)] \(input.kind.rawValue) \(outcome.category.rawValue)\n")
+            if outcome.category.isFinding || (index + 1) % 25 == 0 {
+                let what = outcome.category.isFinding ? ": \(input.kind.rawValue) \(outcome.category.rawValue) \(OneLine.escaped(outcome.detail))" : ""
+                console.error("[fuzz \(index + 1)/\(inputs)]\(what)\n")
+            }
         }
         try? FileManager.default.removeItem(atPath: work)
 
@@ -202,7 +211,7 @@ struct FuzzRound {
         try? child.error.write(to: URL(fileURLWithPath: path + "/stderr"))
     }
 
-    /// The smallest trace (by lines, greedily: ddmin over chunks, at most 60 runs) that still
+    /// The smallest trace (by lines, greedily: ddmin over chunks, at most `minimizationRuns` runs) that still
     /// crashes at `site` with `input`'s arguments.
     func minimize(_ input: FuzzInput, site: String, in work: String) throws(CommandLineError) -> [UInt8] {
         let bytes = input.files.first { $0.name == "trace.csv" }?.bytes ?? []
@@ -216,10 +225,10 @@ struct FuzzRound {
         }
         var chunks = 2
         var runs = 0
-        while lines.count >= 2 && runs < 60 {
+        while lines.count >= 2 && runs < minimizationRuns {
             let size = max(1, lines.count / chunks)
             var removed = false
-            for start in stride(from: 0, to: lines.count, by: size) where runs < 60 {
+            for start in stride(from: 0, to: lines.count, by: size) where runs < minimizationRuns {
                 var candidate = lines
                 candidate.removeSubrange(start..<min(lines.count, start + size))
                 runs += 1

@@ -73,8 +73,11 @@ enum FuzzTraces {
         var draft = Draft(events: random.pick(corpus))
         var names: [String] = []
         var arguments = ["replay", "@trace.csv", "--out", "@out", "--forks", "1", "--repetitions", "1", "--quiet", "--allow-debug"]
+        // Half the inputs take only edits that keep a trace valid, so the stages after the parser
+        // see as many inputs as the parser's refusals.
+        let choices = random.chance(1, in: 2) ? mutations.filter { validKeeping.contains($0.name) } : mutations
         for _ in 0...random.below(3) {
-            let mutation = random.pick(mutations)
+            let mutation = random.pick(choices)
             names.append(mutation.name)
             mutation.apply(&draft, &random, &arguments)
         }
@@ -82,6 +85,14 @@ enum FuzzTraces {
         if random.chance(1, in: 4) { arguments += ["--decisions", "@decisions.csv"] }
         return FuzzInput(kind: .replay, mutations: names, files: [("trace.csv", draft.bytes)], arguments: arguments)
     }
+
+    /// The mutations after which a valid trace stays valid: times moved without reordering,
+    /// relaunches placed, bursts and long delays appended, harmless encodings, edge options.
+    static let validKeeping: Set<String> = [
+        "time-extreme-span", "time-gap", "time-negative-shift", "time-equal", "long-emit-delay", "fingerprint-burst",
+        "relaunch-insert", "relaunch-first-and-last", "payloads-only", "comments-and-blanks", "options-edge",
+        "byte-order-mark", "crlf", "no-final-newline",
+    ]
 
     struct Mutation: Sendable {
         var name: String
@@ -92,6 +103,12 @@ enum FuzzTraces {
 
     static func fields(_ line: String) -> [String] {
         line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Field `index` of `line`, or empty when the line has fewer (a mutation may have cut it).
+    static func field(_ line: String, _ index: Int) -> String {
+        let parts = fields(line)
+        return parts.indices.contains(index) ? parts[index] : ""
     }
 
     static func setField(_ draft: inout Draft, line: Int, field: Int, to value: String) {
@@ -126,7 +143,7 @@ enum FuzzTraces {
 
     static func time(_ draft: Draft, _ line: Int) -> Int64 {
         guard draft.events.indices.contains(line) else { return 0 }
-        return nanoseconds(fields(draft.events[line])[0]) ?? 0
+        return nanoseconds(field(draft.events[line], 0)) ?? 0
     }
 
     static func line(_ draft: Draft, _ random: inout FuzzRandom) -> Int {
@@ -164,7 +181,7 @@ enum FuzzTraces {
             }
         },
         Mutation(name: "time-equal") { draft, _, _ in
-            let first = fields(draft.events.first ?? "0")[0]
+            let first = field(draft.events.first ?? "0", 0)
             for index in draft.events.indices { setField(&draft, line: index, field: 0, to: first) }
         },
         Mutation(name: "time-format") { draft, random, _ in
@@ -174,10 +191,10 @@ enum FuzzTraces {
         Mutation(name: "long-emit-delay") { draft, random, arguments in
             // An emit 107 days after its payload: a recording spanning months, sized at the
             // documented maximum safety factor.
-            guard let payload = draft.events.first(where: { fields($0)[1] == "payload" }) else { return }
+            guard let payload = draft.events.first(where: { field($0, 1) == "payload" }) else { return }
             let last = time(draft, draft.events.count - 1)
             let (later, overflow) = last.addingReportingOverflow(107 * dayNanoseconds)
-            draft.events.append("\(milliseconds(overflow ? .max : later)),emit,\(fields(payload)[2]),,pending_route,dup")
+            draft.events.append("\(milliseconds(overflow ? .max : later)),emit,\(field(payload, 2)),,pending_route,dup")
             if random.chance(1, in: 2), !arguments.contains("--safety-factor") { arguments += ["--safety-factor", "1000"] }
         },
         Mutation(name: "fingerprint-burst") { draft, random, _ in
@@ -235,10 +252,10 @@ enum FuzzTraces {
             if index + 1 < draft.events.count { draft.events.swapAt(index, index + 1) }
         },
         Mutation(name: "payloads-only") { draft, _, _ in
-            draft.events = draft.events.filter { fields($0)[1] == "payload" }
+            draft.events = draft.events.filter { field($0, 1) == "payload" }
         },
         Mutation(name: "emits-only") { draft, _, _ in
-            draft.events = draft.events.filter { fields($0)[1] == "emit" }
+            draft.events = draft.events.filter { field($0, 1) == "emit" }
         },
         Mutation(name: "header-edit") { draft, random, _ in
             switch random.below(4) {
