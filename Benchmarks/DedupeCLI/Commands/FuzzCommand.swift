@@ -11,7 +11,7 @@ extension Subcommands {
         Input i of a round is a pure function of --seed and i: a seed trace or results file mutated one to three
         times. Each runs in a child process of this executable (--forks 1 --repetitions 1 for replay) with a
         per-input timeout, and is classified: accepted (exit 0; compare also 1), refused (exit 2, one error line),
-        or a finding: crash (a signal or another exit code), hang (the timeout), wrong accept (exit 0 on input
+        or a finding: crash (a signal or another exit code), hang (the timeout, then four times it), wrong accept (exit 0 on input
         that means nothing, or nan, inf, control characters or a broken table in the outputs), bad refusal
         (exit 2 without exactly one error line). Writes summary.txt, inputs.tsv and findings/ (each finding's
         input; crash traces also minimized) to --out. Exit 1 when there is a finding.
@@ -20,7 +20,7 @@ extension Subcommands {
             SharedOptions.seed,
             OptionSpec("inputs", value: "N", help: "Inputs in the round, 1 to 1000000 (default 100)."),
             OptionSpec("seconds", value: "S", help: "Stop after the input that passes S seconds (default: no limit)."),
-            OptionSpec("timeout", value: "S", help: "Seconds one input may run before it counts as a hang (default 30)."),
+            OptionSpec("timeout", value: "S", help: "Seconds one input may run before it is retried with four times as long, then counts as a hang (default 30)."),
             OptionSpec("kinds", value: "LIST", help: "replay, compare or both (default replay,compare)."),
             OptionSpec("minimize", value: "N", help: "Runs spent minimizing each new crash site's trace, 0 for none (default 60)."),
             OptionSpec("out", value: "DIR", help: "Directory for the summary, the inputs table and the findings (required)."),
@@ -178,9 +178,17 @@ struct FuzzRound {
         } catch {
             throw CommandLineError(.unreadableFile, "cannot write the fuzz input into '\(work)'")
         }
-        let child = try FuzzChild.run(
+        var child = try FuzzChild.run(
             executable: executable, arguments: input.resolvedArguments(in: work),
             outputPath: directory + "/stdout", errorPath: directory + "/stderr", timeoutSeconds: timeout)
+        if child.ending == .timedOut {
+            // Once more with four times the time: on a loaded machine a small input can take many
+            // times its CPU time, and a hang is a finding only when it does not finish either way.
+            try? FileManager.default.removeItem(atPath: work + "/out")
+            child = try FuzzChild.run(
+                executable: executable, arguments: input.resolvedArguments(in: work),
+                outputPath: directory + "/stdout", errorPath: directory + "/stderr", timeoutSeconds: 4 * timeout)
+        }
         var outcome = FuzzOutcome.judge(input, child, outputFiles: Self.outputs(in: work, input: input))
         outcome.detail = outcome.detail.replacingOccurrences(of: work + "/", with: "@")
         return (outcome, child)
