@@ -7,17 +7,17 @@ import Testing
 /// a small round gives the same inputs and classes twice, and every crash input it found stays
 /// a regression test (`Fixtures/fuzz/`).
 @Suite struct FuzzTests {
-    static let base = try! ResultsJSON.encode(FuzzResults.normalized(ForkedResults.make(seed: 3)))
+    nonisolated(unsafe) static let base = FuzzResults.tree(try! ResultsJSON.encode(FuzzResults.normalized(ForkedResults.make(seed: 3))))
 
     @Test func inputsAreAFunctionOfTheSeedAndTheIndex() {
-        let first = (0..<300).map { FuzzTraces.input(seed: 11, index: $0).digest }
-        let again = (0..<300).reversed().map { FuzzTraces.input(seed: 11, index: $0).digest }.reversed()
+        let first = (0..<100).map { FuzzTraces.input(seed: 11, index: $0).digest }
+        let again = (0..<100).reversed().map { FuzzTraces.input(seed: 11, index: $0).digest }.reversed()
         #expect(first == Array(again))
-        #expect(Set(first).count > 250, "mutations should rarely coincide")
+        #expect(Set(first).count > 80, "mutations should rarely coincide")
         #expect(FuzzTraces.input(seed: 12, index: 0).digest != first[0])
-        let compare = (0..<30).map { FuzzResults.input(seed: 11, index: $0, base: Self.base).digest }
-        #expect(compare == (0..<30).map { FuzzResults.input(seed: 11, index: $0, base: Self.base).digest })
-        #expect(Set(compare).count > 20)
+        let compare = (0..<12).map { FuzzResults.input(seed: 11, index: $0, base: Self.base).digest }
+        #expect(compare == (0..<12).map { FuzzResults.input(seed: 11, index: $0, base: Self.base).digest })
+        #expect(Set(compare).count > 8)
     }
 
     /// One input is pinned, so a change to the generator (or to what it builds on) that would

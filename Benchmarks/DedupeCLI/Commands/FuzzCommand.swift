@@ -101,7 +101,7 @@ struct FuzzRound {
         let work = directory + "/work"
         let findingsDirectory = directory + "/findings"
         try? FileManager.default.removeItem(atPath: findingsDirectory)
-        var base: Data?
+        var base: Any?
         var table = TSVTable(header: ["index", "kind", "digest", "category", "detail", "mutations"])
         var counts: [FuzzOutcome.Category: Int] = [:]
         var details: [String: Int] = [:]
@@ -118,7 +118,7 @@ struct FuzzRound {
             switch kind(index) {
             case .replay: input = FuzzTraces.input(seed: seed, index: index)
             case .compare:
-                if base == nil { base = try baseResults() }
+                if base == nil { base = FuzzResults.tree(try baseResults()) }
                 input = FuzzResults.input(seed: seed, index: index, base: base!)
             }
             let (outcome, child) = try run(input, in: work)

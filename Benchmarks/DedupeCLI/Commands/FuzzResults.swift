@@ -65,11 +65,15 @@ enum FuzzResults {
         return results
     }
 
-    /// Input `index` of the round `seed`, mutated from `base` (a normalized results file).
-    static func input(seed: UInt64, index: Int, base: Data) -> FuzzInput {
+    /// `data` (a normalized results file) as the tree ``input(seed:index:base:)`` mutates.
+    static func tree(_ data: Data) -> Any {
+        (try? JSONSerialization.jsonObject(with: data)) ?? [String: Any]()
+    }
+
+    /// Input `index` of the round `seed`, mutated from `base` (a ``tree(_:)``).
+    static func input(seed: UInt64, index: Int, base: Any) -> FuzzInput {
         var random = FuzzRandom(seed: seed, index: index)
-        let tree = (try? JSONSerialization.jsonObject(with: base)) ?? [String: Any]()
-        var sides = [Side(tree: tree), Side(tree: tree)]
+        var sides = [Side(tree: base), Side(tree: base)]
         var names: [String] = []
         // Half the inputs take only edits a valid file survives, so the gate itself runs often.
         let choices = random.chance(1, in: 2) ? mutations.filter { validKeeping.contains($0.name) } : mutations
@@ -100,13 +104,11 @@ enum FuzzResults {
         var tree: Any
         var textEdits: [@Sendable ([UInt8]) -> [UInt8]] = []
 
-        /// Serialized with sorted keys (the same bytes for the same tree), numbers that
-        /// `JSONSerialization` cannot hold spliced in from their placeholders, then the text edits.
+        /// Serialized compactly with sorted keys (``FuzzResults/json(_:into:)``), then the text edits.
         var bytes: [UInt8] {
-            let data = (try? JSONSerialization.data(withJSONObject: tree, options: [.sortedKeys])) ?? Data()
-            var text = String(decoding: data, as: UTF8.self)
-            for literal in FuzzResults.literals { text = text.replacingOccurrences(of: "\"\(FuzzResults.placeholder(literal))\"", with: literal) }
-            return textEdits.reduce(Array(text.utf8)) { $1($0) }
+            var bytes: [UInt8] = []
+            FuzzResults.json(tree, into: &bytes)
+            return textEdits.reduce(bytes) { $1($0) }
         }
     }
 
@@ -119,6 +121,62 @@ enum FuzzResults {
         /// Applied to the current file only (a change the gate should see as a regression).
         var currentOnly = false
         var apply: @Sendable (inout Side, inout FuzzRandom) -> Void
+    }
+
+    /// `value` as compact JSON with sorted keys: the same bytes for the same tree on every
+    /// machine (Swift's shortest round-trip form for doubles), a placeholder string as its number
+    /// literal. `JSONSerialization`'s writer is a hundred times slower and would dominate a round.
+    static func json(_ value: Any, into output: inout [UInt8]) {
+        switch value {
+        case let object as [String: Any]:
+            output.append(UInt8(ascii: "{"))
+            for (position, key) in object.keys.sorted().enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                json(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                json(object[key]!, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case let array as [Any]:
+            output.append(UInt8(ascii: "["))
+            for (position, element) in array.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                json(element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case let text as String:
+            if text.hasPrefix("__fuzz_number_"), let literal = literals.first(where: { placeholder($0) == text }) {
+                output += Array(literal.utf8)
+                return
+            }
+            output.append(UInt8(ascii: "\""))
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += Array("\\\"".utf8)
+                case "\\": output += Array("\\\\".utf8)
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    output += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                default: output += Array(String(scalar).utf8)
+                }
+            }
+            output.append(UInt8(ascii: "\""))
+        case is NSNull:
+            output += Array("null".utf8)
+        case let number as NSNumber where !isNumber(number):
+            output += Array((number.boolValue ? "true" : "false").utf8)
+        case let number as NSNumber:
+            let type = String(cString: number.objCType)
+            output += Array((type == "d" || type == "f" ? "\(number.doubleValue)" : number.description).utf8)
+        case let flag as Bool:
+            output += Array((flag ? "true" : "false").utf8)
+        case let integer as Int:
+            output += Array(String(integer).utf8)
+        case let double as Double:
+            output += Array("\(double)".utf8)
+        default:
+            output += Array("null".utf8)
+        }
     }
 
     /// Number literals no `JSONSerialization` tree can carry, written in through a placeholder.
