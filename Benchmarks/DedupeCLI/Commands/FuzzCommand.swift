@@ -131,7 +131,7 @@ struct FuzzRound {
                 let name = String(format: "%05d-", index) + outcome.category.rawValue.replacingOccurrences(of: " ", with: "-")
                 keep(input, child: child, outcome: outcome, as: findingsDirectory + "/" + name)
                 if outcome.category == .crash, input.kind == .replay, minimizationRuns > 0, minimized.insert(outcome.detail).inserted {
-                    let minimal = try minimize(input, site: outcome.detail, in: work)
+                    let minimal = try minimize(input, site: outcome.detail, in: work, until: started.addingTimeInterval(seconds))
                     try? Data(minimal).write(to: URL(fileURLWithPath: findingsDirectory + "/" + name + "/minimal.csv"))
                 }
             }
@@ -221,7 +221,8 @@ struct FuzzRound {
 
     /// The smallest trace (by lines, greedily: ddmin over chunks, at most `minimizationRuns` runs) that still
     /// crashes at `site` with `input`'s arguments.
-    func minimize(_ input: FuzzInput, site: String, in work: String) throws(CommandLineError) -> [UInt8] {
+    /// Stops at `deadline` too (`--seconds`), keeping what it has: the summary does not depend on it.
+    func minimize(_ input: FuzzInput, site: String, in work: String, until deadline: Date) throws(CommandLineError) -> [UInt8] {
         let bytes = input.files.first { $0.name == "trace.csv" }?.bytes ?? []
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
         func join(_ lines: [[UInt8]]) -> [UInt8] { Array(lines.joined(separator: [UInt8(ascii: "\n")])) }
@@ -233,10 +234,10 @@ struct FuzzRound {
         }
         var chunks = 2
         var runs = 0
-        while lines.count >= 2 && runs < minimizationRuns {
+        while lines.count >= 2 && runs < minimizationRuns && Date() < deadline {
             let size = max(1, lines.count / chunks)
             var removed = false
-            for start in stride(from: 0, to: lines.count, by: size) where runs < minimizationRuns {
+            for start in stride(from: 0, to: lines.count, by: size) where runs < minimizationRuns && Date() < deadline {
                 var candidate = lines
                 candidate.removeSubrange(start..<min(lines.count, start + size))
                 runs += 1
