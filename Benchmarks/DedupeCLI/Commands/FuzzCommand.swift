@@ -102,7 +102,7 @@ struct FuzzRound {
         let findingsDirectory = directory + "/findings"
         try? FileManager.default.removeItem(atPath: findingsDirectory)
         var base: Any?
-        var table = TSVTable(header: ["index", "kind", "digest", "category", "detail", "mutations"])
+        var table = CSVTable(header: ["index", "kind", "digest", "category", "detail", "mutations"])
         var counts: [FuzzOutcome.Category: Int] = [:]
         var details: [String: Int] = [:]
         var kindCounts: [FuzzInput.Kind: Int] = [:]
@@ -163,7 +163,7 @@ struct FuzzRound {
         if findings > 0 { lines.append("findings: \(findingsDirectory)") }
         let summary = lines.joined(separator: "\n") + "\n"
         try? Data(summary.utf8).write(to: URL(fileURLWithPath: directory + "/summary.txt"))
-        try? Data(table.render().utf8).write(to: URL(fileURLWithPath: directory + "/inputs.tsv"))
+        try? Data(table.renderTabSeparated().utf8).write(to: URL(fileURLWithPath: directory + "/inputs.tsv"))
         console.error(String(format: "fuzz: %.1f s\n", Date().timeIntervalSince(started)))
         return summary
     }

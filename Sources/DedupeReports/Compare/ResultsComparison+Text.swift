@@ -62,11 +62,11 @@ extension ResultsComparison {
         "  \(unit.verdict.rawValue): \(MessageText.quoted(unit.key.description)) \(signed(unit.change.percent)) over \(unit.workloads) workload(s): \(unit.reason)"
     }
 
-    /// The full table, tab-separated (``TSVTable``, so a name from a file cannot add a column or
+    /// The full table, tab-separated (``CSVTable/renderTabSeparated()``, so a name from a file cannot add a column or
     /// a row), for `--out`: one row per unit (`level` `unit`, with the verdict), then one per case
     /// (`level` `case`, not gated).
     public func table() -> String {
-        var table = TSVTable(header: [
+        var table = CSVTable(header: [
             "level", "name", "mode", "window", "consumed", "workloads", "baseline_median_ns", "current_median_ns",
             "median_change_pct", "ratio_change_pct", "ci_low_pct", "ci_high_pct", "p_slower", "p_adjusted",
             "min_detectable_pct", "verdict", "reason",
@@ -99,6 +99,6 @@ extension ResultsComparison {
                                   + Array(repeating: "", count: 11) + [note])
             }
         }
-        return table.render()
+        return table.renderTabSeparated()
     }
 }
