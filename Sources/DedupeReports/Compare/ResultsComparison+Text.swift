@@ -62,9 +62,9 @@ extension ResultsComparison {
         "  \(unit.verdict.rawValue): \(MessageText.quoted(unit.key.description)) \(signed(unit.change.percent)) over \(unit.workloads) workload(s): \(unit.reason)"
     }
 
-    /// The full table, tab-separated (``CSVTable/renderTabSeparated()``, so a name from a file cannot add a column or
-    /// a row), for `--out`: one row per unit (`level` `unit`, with the verdict), then one per case
-    /// (`level` `case`, not gated).
+    /// The full table for `--out`, tab-separated and escaped (``CSVTable/renderTabSeparated()``:
+    /// a name from a file cannot add a column or a row): one row per unit (`level` `unit`, with
+    /// the verdict), then one per case (`level` `case`, not gated).
     public func table() -> String {
         var table = CSVTable(header: [
             "level", "name", "mode", "window", "consumed", "workloads", "baseline_median_ns", "current_median_ns",
