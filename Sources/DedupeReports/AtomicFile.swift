@@ -12,7 +12,9 @@ public enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, flushes it, then renames it over `url`.
     ///
     /// `rename(2)` within one directory is atomic, so an interrupted run leaves the previous
-    /// file in place.
+    /// file in place. Only a missing path or a regular file is replaced: a symbolic link, a FIFO,
+    /// a device or a socket at `url` is refused (`PublicationError`, see ``OutputTarget``) and
+    /// left as it was.
     public static func write(_ data: Data, to url: URL) throws {
         try write(to: url) { temporary in
             var steps = _FileSteps()
@@ -22,15 +24,17 @@ public enum AtomicFile {
 
     /// Lets `produce` write a temporary file beside `url` (streaming, for large files), then
     /// flushes it and renames it over `url`. If `produce` throws, the temporary is removed and
-    /// `url` is untouched.
+    /// `url` is untouched. The target is checked before `produce` runs and again, without a
+    /// window for a race, when the file is moved into place (`_FileSteps.moveFile`).
     public static func write(to url: URL, using produce: (URL) throws -> Void) throws {
+        if let problem = OutputTarget.fileProblem(at: url.path) { throw PublicationError(problem) }
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
         var steps = _FileSteps()
         do {
             try produce(temporary)
             try steps.sync(temporary.path)
-            try steps.rename(temporary.path, url.path)
+            try steps.moveFile(temporary.path, over: url.path)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error

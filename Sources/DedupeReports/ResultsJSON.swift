@@ -29,12 +29,13 @@ public enum ResultsJSON {
         do {
             results = try JSONDecoder().decode(RunResults.self, from: data)
         } catch {
-            throw .malformed(Self.reason(error))
+            // Foundation names no field for a number its type cannot hold (`"seed": -1`).
+            throw .malformed(JSONFieldLocator.problem(decoding: RunResults.self, from: data) ?? Self.reason(error))
         }
         // Modes and sweep dimensions are typed: an id this build does not know is refused, not
         // silently left out of every table.
         for (index, point) in results.sweeps.enumerated() where !SweepDimension.all.contains(point.dimension) {
-            throw .malformed("sweeps[\(index)]: unknown dimension '\(point.dimension)'")
+            throw .malformed("sweeps[\(index)]: unknown dimension '\(MessageText.clipped(point.dimension))'")
         }
         return results
     }
@@ -46,8 +47,7 @@ public enum ResultsJSON {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return "wrong type at '\(path)'"
         case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "invalid value at '\(path)': \(context.debugDescription)"
+            return "\(JSONFieldLocator.path(context.codingPath)): \(context.debugDescription)"
         case DecodingError.dataCorrupted: return "invalid JSON"
         default: return "\(error)"
         }

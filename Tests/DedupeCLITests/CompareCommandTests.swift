@@ -2,6 +2,11 @@ import DedupeHarness
 import DedupeReports
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `compare` on synthetic forked results: the decision rule directly, and its exit codes and
 /// messages through the binary (the exit code is the CI gate).
@@ -130,6 +135,13 @@ import Testing
         ("parameters", "no timed case is in both files"),
         ("sample", "sample 2 is 0.0 ns/event (expected a positive finite number)"),
         ("split", "19 sample(s) in 6 fork(s), expected a multiple of the run's 6 fork(s)"),
+        ("unrated", "no unit to gate: of the"),
+        ("references", "are reference rows (ratio 1 by construction) and 0 have no ratios to the reference; a gate that tests nothing cannot pass"),
+        ("duplicate", "appears twice"),
+        ("zeroForks", "settings.forks is 0 (expected at least 1 timing fork)"),
+        ("caseForks", ".timing.forks is -1 (expected at least 1 timing fork)"),
+        ("negativeCount", ".correctness.counts expected 13 non-negative counts"),
+        ("negativeNanoseconds", ".timing.latencyP50Nanoseconds is -1.0 (expected a number at or above 0)"),
     ])
     func unusableInputExitsTwo(edit: String, message: String) throws {
         let baseline = ForkedResults.make(seed: 1)
@@ -155,6 +167,25 @@ import Testing
             }
         case "sample": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent[1] = 0
         case "split": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent.append(1)
+        case "unrated":
+            // Without their references, no case has ratios (a file derives them from both samples).
+            baselineCopy.cases.removeAll(where: \.isReference)
+            current.cases.removeAll(where: \.isReference)
+        case "references":
+            // Every case timed like its reference: every ratio is 1, so every row reads as a reference.
+            for side in [0, 1] {
+                var results = side == 0 ? baselineCopy : current
+                for index in results.cases.indices where results.cases[index].timing != nil {
+                    let count = results.cases[index].timing!.samplesNanosecondsPerEvent.count
+                    results.cases[index].timing!.samplesNanosecondsPerEvent = Array(repeating: 10, count: count)
+                }
+                if side == 0 { baselineCopy = results } else { current = results }
+            }
+        case "duplicate": current.cases.append(current.cases[timed[0]])
+        case "zeroForks": current.settings.forks = 0
+        case "caseForks": current.cases[timed[0]].timing!.forks = -1
+        case "negativeCount": current.cases[timed[0]].correctness!.dupEvents = -4
+        case "negativeNanoseconds": current.cases[timed[0]].timing!.latencyP50Nanoseconds = -1
         default: Issue.record("unknown edit \(edit)")
         }
         let outcome = try Self.compare(baselineCopy, current)
@@ -189,6 +220,59 @@ import Testing
         #expect(outcome.error.contains("dedupe-bench: warning: 1 case(s) ran with other parameters and are not compared"))
         #expect(outcome.error.contains("\(baseline.cases[index].id) in the baseline, \(current.cases[index].id) now"))
         #expect(outcome.output.contains("1 case(s) only in the baseline"))
+    }
+
+    /// A number outside its field's type is named, not reported as invalid JSON.
+    @Test func aSeedOutOfRangeNamesTheField() throws {
+        let directory = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = String(decoding: try ResultsJSON.encode(ForkedResults.make(seed: 1)), as: UTF8.self)
+        let file = directory.appendingPathComponent("seed.json")
+        let seed = try #require(text.range(of: #""seed":[0-9]+"#, options: .regularExpression))
+        try Data(text.replacingCharacters(in: seed, with: #""seed":-1"#).utf8).write(to: file)
+        let outcome = try BinaryRunner.run(["compare", file.path, file.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.error == "dedupe-bench: error: \(file.path): environment.seed is -1 (expected an integer from 0 to 18446744073709551615)\n")
+    }
+
+    /// A 100 KB CPU name is cut in the warning, and names with control characters reach the
+    /// summary escaped and the table without adding rows or columns.
+    @Test func namesFromTheFilesAreCutAndEscaped() throws {
+        // bloom 1.5× slower, so its units are listed in the summary.
+        let baseline = ForkedResults.make(seed: 1)
+        var current = ForkedResults.make(seed: 2, factor: { result, _, _ in Self.isBloom(result) ? 1.5 : 1 })
+        current.environment.cpuModel = String(repeating: "c", count: 100_000) + "\n"
+        var renamed = [baseline, current]
+        for side in renamed.indices {
+            for index in renamed[side].cases.indices where renamed[side].cases[index].consumed == "bloom" {
+                renamed[side].cases[index].consumed = "bloom\n\t\u{1B}[2J"
+            }
+        }
+        let directory = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let table = directory.appendingPathComponent("table.tsv")
+        let outcome = try Self.compare(renamed[0], renamed[1], ["--out", table.path])
+        #expect(outcome.status == 1)
+        let warning = try #require(outcome.error.split(separator: "\n").first { $0.contains("CPU differs") })
+        #expect(warning.hasSuffix("…(99801 more) now") && warning.count < 400)
+        #expect(!outcome.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(outcome.output.contains("bloom\\n\\t\\u{1B}[2J"))
+        let text = try String(contentsOf: table, encoding: .utf8)
+        #expect(text.contains("bloom\\n\\t\\u{1B}[2J"))
+        let rows = text.split(separator: "\n")
+        #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 17 })
+    }
+
+    /// A table destination that is not a regular file is refused before anything is read.
+    @Test func theTableRefusesAFIFO() throws {
+        let directory = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("table.tsv").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let results = ForkedResults.make(seed: 1)
+        let outcome = try Self.compare(results, results, ["--out", fifo])
+        #expect(outcome.status == 2)
+        #expect(outcome.error == "dedupe-bench: error: invalid value '\(fifo)' for '--out': it is a FIFO (only a regular file or a new path is written)\n")
     }
 
     @Test func unknownSchemaIsAnInputError() throws {

@@ -37,7 +37,7 @@ import Testing
         (["compare", "--alpha", "2", "a", "b"], "invalid value '2' for '--alpha'"),
         (["export-trace", "no-such-scenario"], "unknown scenario 'no-such-scenario'"),
         (["list", "extra"], "unexpected argument 'extra'"),
-        (["run", "--out", "/dev/null"], "invalid value '/dev/null' for '--out': not a directory"),
+        (["run", "--out", "/dev/null"], "invalid value '/dev/null' for '--out': it is a character device"),
         (["run", "--memory-budget", "12XB"], "invalid value '12XB' for '--memory-budget'"),
         (["run", "--memory-budget", "0"], "invalid value '0' for '--memory-budget'"),
         (["run", "--drop-weight=-1"], "invalid value '-1' for '--drop-weight'"),
@@ -75,6 +75,16 @@ import Testing
         let outcome = try BinaryRunner.run(["replay", path])
         #expect(outcome.status == 2)
         #expect(outcome.error.contains("empty-trace.csv: the trace has no events"), "\(outcome.error)")
+        #expect(outcome.output.isEmpty)
+    }
+
+    /// Only relaunches used to pass the "no events" check and publish 0/0 rates (`nan` with
+    /// `--format md,csv`).
+    @Test func traceWithoutPayloadIsRefused() throws {
+        let path = BinaryRunner.fixture("relaunch-only.csv").path
+        let outcome = try BinaryRunner.run(["replay", path, "--allow-debug", "--format", "md,csv"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error == "dedupe-bench: error: \(path): the trace has no payload, only 2 relaunch line(s): there is nothing to deduplicate\n")
         #expect(outcome.output.isEmpty)
     }
 

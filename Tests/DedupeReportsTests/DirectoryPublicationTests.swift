@@ -130,16 +130,37 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["out"])
     }
 
-    @Test func publishingThroughASymbolicLinkReplacesItsTarget() throws {
+    /// A symbolic link at the target is refused, whatever it points at, and stays as it was: the
+    /// link, and the directory it names with its set.
+    @Test func aSymbolicLinkAtTheTargetIsRefusedAndKept() throws {
         let parent = try Self.parent()
         defer { try? FileManager.default.removeItem(at: parent) }
         let real = parent.appendingPathComponent("real")
-        let link = parent.appendingPathComponent("link")
         try DirectoryPublication.publish(Self.set("x.md", text: "old"), to: real)
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-        try DirectoryPublication.publish(Self.set("x.md", text: "new"), to: link)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
-        #expect(try Self.contents(real)["x.md"] == "new")
+        for (name, destination) in [("link", real.path), ("dangling", parent.appendingPathComponent("nowhere").path)] {
+            let link = parent.appendingPathComponent(name)
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+            #expect(throws: PublicationError("it is a symbolic link (only a directory or a new path takes the reports)")) {
+                try DirectoryPublication.publish(Self.set("x.md", text: "new"), to: link)
+            }
+            #expect(throws: PublicationError.self) { try DirectoryPublication.probe(link) }
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == destination)
+        }
+        #expect(try Self.contents(real)["x.md"] == "old")
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("nowhere").path))
+    }
+
+    /// A FIFO at the target is refused before anything is staged, and stays a FIFO.
+    @Test func aFIFOAtTheTargetIsRefusedAndKept() throws {
+        let parent = try Self.parent()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let fifo = parent.appendingPathComponent("out")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: PublicationError("it is a FIFO (only a directory or a new path takes the reports)")) {
+            try DirectoryPublication.publish(Self.set("x.md", text: "new"), to: fifo)
+        }
+        #expect(OutputTarget.entryType(at: fifo.path) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["out"])
     }
 
     @Test func unusableTargetsAreRefused() throws {

@@ -21,11 +21,6 @@ import Testing
         }
     }
 
-    /// A name with a line break or a pipe cannot break a table.
-    @Test func cellsAreEscaped() {
-        #expect(MarkdownTable.escape("a|b\nc\u{1b}") == "a\\|b c ")
-    }
-
     @Test func scenarioVerdictsCarryDenominators() {
         func make(_ mode: CaseMode, falseDrops: Int = 0, missed: Int = 0, dup: Int = 10) -> CaseResult {
             CaseResult(

@@ -37,6 +37,13 @@ extension Subcommands {
         let top = try arguments.value("top", default: 10, expecting: "an integer from 1 to 1000") {
             (SharedOptions.integer($0) as Int?).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
+        // The table's destination is checked before anything is read, so a refusal is the only line.
+        if let path = arguments.value("out") {
+            guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a file") }
+            if let problem = OutputTarget.fileProblem(at: path) {
+                throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(problem)")
+            }
+        }
         let rule = ResultsComparison.Rule(thresholdPercent: threshold, alpha: alpha, correction: correction)
         let baseline = try loadResults(paths[0])
         let current = try loadResults(paths[1])
@@ -44,12 +51,15 @@ extension Subcommands {
             throw CommandLineError(.malformedInput, "cannot compare '\(paths[0])' with '\(paths[1])': \(problem)")
         }
         let comparison = ResultsComparison(baseline: baseline, current: current, rule: rule)
+        if let problem = comparison.gateProblem {
+            throw CommandLineError(.malformedInput, "cannot compare '\(paths[0])' with '\(paths[1])': \(problem)")
+        }
         for caveat in comparison.caveats { console.error("dedupe-bench: warning: \(OneLine.escaped(caveat))\n") }
         if let path = arguments.value("out") {
             do {
                 try AtomicFile.write(Data(comparison.table().utf8), to: URL(fileURLWithPath: path))
             } catch {
-                throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(FileErrors.reason(error, path: path))")
+                throw CommandLineError(.unreadableFile, "cannot write '\(path)': \(error.localizedDescription)")
             }
         }
         console.output(comparison.summaryText(top: top))

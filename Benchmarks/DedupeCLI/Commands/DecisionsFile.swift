@@ -1,6 +1,11 @@
 import DedupeHarness
 import DedupeReports
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The file `--decisions FILE.csv` streams every case's per-event decisions into, one case at a
 /// time as the run scores it, so a long workload is never held as text.
@@ -16,13 +21,35 @@ final class DecisionsFile: @unchecked Sendable {
 
     /// Creates (or truncates) the file named by `--decisions` and writes the header; `nil` when
     /// the option is absent.
+    ///
+    /// Only a new path or a regular file is written (``OutputTarget``): anything else there is
+    /// refused before it is opened, and the file is opened with `O_NOFOLLOW` and checked again on
+    /// its descriptor before it is truncated, so a link, FIFO or device put there meanwhile is not
+    /// written either.
     static func open(_ arguments: ParsedArguments) throws(CommandLineError) -> DecisionsFile? {
         guard let path = arguments.value("decisions") else { return nil }
-        guard !path.isEmpty, FileManager.default.createFile(atPath: path, contents: Data(DecisionsCSV.headerLine.utf8)),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw CommandLineError(.badValue, "invalid value '\(path)' for '--decisions': cannot write there")
+        func refused(_ reason: String) -> CommandLineError {
+            CommandLineError(.badValue, "invalid value '\(path)' for '--decisions': \(reason)")
         }
-        handle.seekToEndOfFile()
+        guard !path.isEmpty else { throw refused("expected a file") }
+        if let problem = OutputTarget.fileProblem(at: path) { throw refused(problem) }
+        // O_NONBLOCK: a FIFO that appeared since the check fails to open (ENXIO) or opens at once,
+        // rather than blocking until a reader comes.
+        let descriptor = openWithoutFollowing(path)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw refused(code == ELOOP || code == ENXIO ? OutputTarget.fileProblem(at: path) ?? "cannot write there"
+                : "cannot write there (\(String(cString: strerror(code))))")
+        }
+        // Closed when the handle goes, also when a check below refuses the file.
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw refused(OutputTarget.fileProblem(at: path) ?? "not a regular file")
+        }
+        guard ftruncate(descriptor, 0) == 0, (try? handle.write(contentsOf: Data(DecisionsCSV.headerLine.utf8))) != nil else {
+            throw refused("cannot write there")
+        }
         return DecisionsFile(handle: handle)
     }
 
@@ -38,4 +65,10 @@ final class DecisionsFile: @unchecked Sendable {
     func close() {
         try? handle.close()
     }
+}
+
+/// `open(2)` for writing, creating the file, never following a symbolic link at the last
+/// component, and never blocking on a FIFO. Outside the type, whose `open` would shadow it.
+private func openWithoutFollowing(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
 }

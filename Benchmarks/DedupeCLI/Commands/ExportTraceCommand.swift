@@ -13,6 +13,7 @@ extension Subcommands {
         }
         let workload = scenario.workload(seed: seed)
         let out = arguments.value("out") ?? "-"
+        guard !out.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a file or -") }
         if out == "-" {
             console.output(String(decoding: try TraceFiles.encode(workload), as: UTF8.self))
         } else {

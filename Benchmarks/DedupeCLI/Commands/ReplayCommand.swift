@@ -22,9 +22,10 @@ extension Subcommands {
             throw CommandLineError(.badValue, "'--filter workload=...' does not apply to replay")
         }
         let workload = try TraceFiles.read(path: path)
-        // A header alone is a valid file but nothing to measure: every figure would be empty.
-        if workload.events.isEmpty {
-            throw CommandLineError(.malformedInput, "\(path): the trace has no events")
+        // A header alone, or only lines that are no push (relaunches), is a valid file but
+        // nothing to measure: every rate would be 0/0.
+        if let problem = TraceFiles.nothingToMeasure(in: workload) {
+            throw CommandLineError(.malformedInput, "\(path): \(problem)")
         }
         var plan = RunPlan(
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,

@@ -29,6 +29,18 @@ enum TraceFiles {
         }
     }
 
+    /// Why `workload` gives nothing to measure, or `nil`: no events, or no payload (every emit
+    /// needs an earlier payload, so the events are all of the kinds that carry no push, such as
+    /// relaunches).
+    static func nothingToMeasure(in workload: Workload) -> String? {
+        guard !workload.events.isEmpty else { return "the trace has no events" }
+        guard !workload.events.contains(where: { $0.kind == .payload }) else { return nil }
+        var kinds: [String] = []
+        for event in workload.events where !kinds.contains("\(event.kind)") { kinds.append("\(event.kind)") }
+        return "the trace has no payload, only \(workload.events.count) \(kinds.joined(separator: " and ")) line(s): "
+            + "there is nothing to deduplicate"
+    }
+
     /// The trace text of `workload`, for standard output.
     static func encode(_ workload: Workload) throws(CommandLineError) -> [UInt8] {
         if let problem = TraceWriter.unrepresentableLabel(in: workload) {

@@ -1,3 +1,5 @@
+import DedupeReports
+
 /// Text that prints as exactly one line whatever it quotes: file names, scenario ids and option
 /// values come from the user and may hold a newline or an escape sequence.
 enum OneLine {
@@ -6,18 +8,7 @@ enum OneLine {
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        MessageText.controlsEscaped(text)
     }
 
     /// Raw argument bytes for a message: printable ASCII as is, every other byte as `\xNN`.
@@ -25,9 +16,5 @@ enum OneLine {
         bytes.map { byte in
             (0x20..<0x7f).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
         }.joined()
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value)
     }
 }

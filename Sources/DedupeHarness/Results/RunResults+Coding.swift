@@ -64,9 +64,7 @@ extension RunResults: Codable {
         while !casesContainer.isAtEnd {
             let encoded = try casesContainer.decode(CaseResult.Encoded.self)
             guard let parameters = encoded.parameters ?? defaults else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .cases, in: container,
-                    debugDescription: "cases[\(cases.count)]: no parameters, and no device profile to default them from")
+                throw Self.caseError(at: cases.count, in: container, "no parameters, and no device profile to default them from")
             }
             cases.append(encoded.result(parameters: parameters))
         }
@@ -78,8 +76,7 @@ extension RunResults: Codable {
             func info(_ layer: String, _ id: String?) throws -> StrategyInfo? {
                 guard let id else { return nil }
                 guard let info = byKey[layer + "/" + id] else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .cases, in: container, debugDescription: "cases[\(index)]: \(layer) '\(id)' is not in strategies")
+                    throw Self.caseError(at: index, in: container, "\(layer) '\(id)' is not in strategies")
                 }
                 return info
             }
@@ -93,13 +90,11 @@ extension RunResults: Codable {
             cases[index].consumedType = consumed?.type
             let id = cases[index].id.text
             if let stored = cases[index].storedID, stored != id {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .cases, in: container, debugDescription: "cases[\(index)]: case '\(stored)' does not match its fields (\(id))")
+                throw Self.caseError(at: index, in: container, "case '\(stored)' does not match its fields (\(id))")
             }
             cases[index].storedID = nil
             if byID.updateValue(index, forKey: id) != nil {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .cases, in: container, debugDescription: "cases[\(index)]: case '\(id)' appears twice")
+                throw Self.caseError(at: index, in: container, "case '\(id)' appears twice")
             }
         }
         // Each case's reference is its mode's on its workload; ratios come from both samples.
@@ -115,6 +110,18 @@ extension RunResults: Codable {
             cases[index].timing!.reference = reference.id.text
             cases[index].timing!.setRatios(zip(cases[index].timing!.samplesNanosecondsPerEvent, referenceSamples).map { $0 / $1 })
         }
+    }
+
+    /// A decoding error at `cases[index]`, so a message names the case's position.
+    static func caseError(at index: Int, in container: KeyedDecodingContainer<CodingKeys>, _ description: String) -> DecodingError {
+        struct Index: CodingKey {
+            var intValue: Int?
+            var stringValue: String { "Index \(intValue ?? 0)" }
+            init(_ index: Int) { intValue = index }
+            init?(stringValue: String) { nil }
+            init?(intValue: Int) { self.intValue = intValue }
+        }
+        return .dataCorrupted(.init(codingPath: container.codingPath + [CodingKeys.cases, Index(index)], debugDescription: description))
     }
 
     /// The parameters every case not pinned by its catalogue entry was built with: the profile's

@@ -48,7 +48,6 @@ struct _ErrorAttribution {
         twin: (EnvelopeIdentity, CasePersistence) -> [UInt8]?
     ) {
         let navigated = CaseDecision.navigated.rawValue
-        let window = Timestamp.milliseconds(windowMilliseconds).nanoseconds
         let asyncSource = workload.sources.firstIndex(of: PushSource.asyncCompletion.rawValue).map(UInt16.init)
         let pushTwin = identity == .minted ? twin(.pushID, persistence ?? .memory) : nil
         let persistingTwin = persistence != .snapshot ? twin(identity ?? .minted, .snapshot) : nil
@@ -78,7 +77,8 @@ struct _ErrorAttribution {
                     cause = ErrorCause.forgotten
                 } else if usesConsumedSet && previousLife >= 0 {
                     cause = ErrorCause.lostAtRelaunch
-                } else if event.kind == .payload, let last = admitted[event.fingerprint], event.time.nanoseconds - last > window {
+                } else if event.kind == .payload, let last = admitted[event.fingerprint],
+                          DeviceProfile.milliseconds(event.time.nanoseconds, after: last) > windowMilliseconds {
                     cause = ErrorCause.windowLength
                 } else {
                     cause = ErrorCause.other(kind: "\(event.kind)", source: Self.label(event.source, workload))

@@ -24,10 +24,13 @@ extension ResultsComparison {
         }) {
             lines.append(
                 "minimum detectable effect (80% power, and the interval clearing the threshold): \(Self.signed(median)) for the "
-                    + "median unit, \(Self.signed(worst.change.minimumDetectablePercent)) at worst (\(worst.key))")
+                    + "median unit, \(Self.signed(worst.change.minimumDetectablePercent)) at worst (\(MessageText.quoted(worst.key.description)))")
         }
         if referenceCases > 0 {
             lines.append("not gated: \(referenceCases) reference row(s), whose ratio is 1 by construction")
+        }
+        if unratedCases > 0 {
+            lines.append("not gated: \(unratedCases) case(s) without ratios to the reference")
         }
         if !onlyInBaseline.isEmpty || !onlyInCurrent.isEmpty {
             lines.append("not compared: \(onlyInBaseline.count) case(s) only in the baseline, \(onlyInCurrent.count) only in the current run")
@@ -56,17 +59,18 @@ extension ResultsComparison {
     }
 
     static func line(_ unit: Unit) -> String {
-        "  \(unit.verdict.rawValue): \(unit.key) \(signed(unit.change.percent)) over \(unit.workloads) workload(s): \(unit.reason)"
+        "  \(unit.verdict.rawValue): \(MessageText.quoted(unit.key.description)) \(signed(unit.change.percent)) over \(unit.workloads) workload(s): \(unit.reason)"
     }
 
-    /// The full table, tab-separated, for `--out`: one row per unit (`level` `unit`, with the
-    /// verdict), then one per case (`level` `case`, not gated).
+    /// The full table for `--out`, tab-separated and escaped (``CSVTable/renderTabSeparated()``:
+    /// a name from a file cannot add a column or a row): one row per unit (`level` `unit`, with
+    /// the verdict), then one per case (`level` `case`, not gated).
     public func table() -> String {
-        var lines = [[
+        var table = CSVTable(header: [
             "level", "name", "mode", "window", "consumed", "workloads", "baseline_median_ns", "current_median_ns",
             "median_change_pct", "ratio_change_pct", "ci_low_pct", "ci_high_pct", "p_slower", "p_adjusted",
             "min_detectable_pct", "verdict", "reason",
-        ].joined(separator: "\t")]
+        ])
         func fields(_ change: Change?) -> [String] {
             guard let change else { return ["", "", "", ""] }
             return [
@@ -77,20 +81,25 @@ extension ResultsComparison {
         for unit in units {
             let window = unit.key.layer == .window ? unit.key.strategyID : ""
             let consumed = unit.key.layer == .consumed ? unit.key.strategyID : ""
-            lines.append((["unit", unit.key.description, unit.key.mode.rawValue, window, consumed,
-                           String(unit.workloads), "", "", ""] + fields(unit.change)
-                          + [Self.pText(unit.adjustedP), NumberText.fixed(unit.change.minimumDetectablePercent, 2),
-                             unit.verdict.rawValue, unit.reason]).joined(separator: "\t"))
+            table.rows.append(["unit", unit.key.description, unit.key.mode.rawValue, window, consumed,
+                               String(unit.workloads), "", "", ""] + fields(unit.change)
+                              + [Self.pText(unit.adjustedP), NumberText.fixed(unit.change.minimumDetectablePercent, 2),
+                                 unit.verdict.rawValue, unit.reason])
         }
         for row in rows {
-            lines.append((["case", row.key.description, row.key.choice.mode.rawValue, row.key.choice.window?.id ?? "", row.key.choice.consumed?.id ?? "", "1",
-                           NumberText.significant(row.baselineMedian), NumberText.significant(row.currentMedian),
-                           NumberText.fixed(row.changePercent, 2)] + fields(row.change)
-                          + ["", row.change.map { NumberText.fixed($0.minimumDetectablePercent, 2) } ?? "", "",
-                             row.change == nil ? "reference row or too few forks" : ""]).joined(separator: "\t"))
+            table.rows.append(["case", row.key.text, row.key.choice.mode.rawValue, row.key.choice.window?.id ?? "",
+                               row.key.choice.consumed?.id ?? "", "1",
+                               NumberText.significant(row.baselineMedian), NumberText.significant(row.currentMedian),
+                               NumberText.fixed(row.changePercent, 2)] + fields(row.change)
+                              + ["", row.change.map { NumberText.fixed($0.minimumDetectablePercent, 2) } ?? "", "",
+                                 row.change == nil ? "reference row, no ratios or too few forks" : ""])
         }
-        for key in onlyInBaseline { lines.append(["case", key.description, key.choice.mode.rawValue, key.choice.window?.id ?? "", key.choice.consumed?.id ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in baseline"].joined(separator: "\t")) }
-        for key in onlyInCurrent { lines.append(["case", key.description, key.choice.mode.rawValue, key.choice.window?.id ?? "", key.choice.consumed?.id ?? "", "", "", "", "", "", "", "", "", "", "", "", "only in current"].joined(separator: "\t")) }
-        return lines.joined(separator: "\n") + "\n"
+        for (keys, note) in [(onlyInBaseline, "only in baseline"), (onlyInCurrent, "only in current")] {
+            for key in keys {
+                table.rows.append(["case", key.text, key.choice.mode.rawValue, key.choice.window?.id ?? "", key.choice.consumed?.id ?? ""]
+                                  + Array(repeating: "", count: 11) + [note])
+            }
+        }
+        return table.renderTabSeparated()
     }
 }

@@ -3,20 +3,27 @@ import Foundation
 
 extension ResultsComparison {
     /// The first reason `results` cannot be compared, or `nil`: a file from before timing forks,
-    /// a timed case with no samples, samples that do not split into the run's forks, or a
-    /// sample, median or ratio that is not a positive finite number (a hand-edited or truncated
-    /// file). A zero median would make every change infinite, and an empty sample set has no test.
+    /// a fork count below 1, a timed case with no samples, samples that do not split into the
+    /// run's forks, a sample, median or ratio that is not a positive finite number (a hand-edited
+    /// or truncated file), any number outside its schema's range (``rangeProblem(in:)``), or
+    /// two timed cases with the same key. A zero median would make every change infinite, an
+    /// empty sample set has no test, and a duplicated case would count twice in its units or
+    /// silently replace the other copy.
     ///
-    /// - Complexity: O(samples) over all cases.
+    /// - Complexity: O(numbers in the file).
     public static func inputProblem(in results: RunResults) -> String? {
         let timed = results.cases.contains { $0.timing != nil }
         guard timed else { return "no case has timing (was it run with timing?)" }
         guard let forks = results.settings.forks else {
             return "the results have no timing forks (made by a build before forks); rerun it with this build"
         }
+        guard forks >= 1 else { return "settings.forks is \(forks) (expected at least 1 timing fork)" }
         for (index, result) in results.cases.enumerated() {
             guard let timing = result.timing else { continue }
-            let name = "case \(index + 1) (\(result.id))"
+            let name = "case \(index + 1) (\(MessageText.clipped(result.id.text)))"
+            if let caseForks = timing.forks, caseForks < 1 {
+                return "cases[\(index)].timing.forks is \(caseForks) (expected at least 1 timing fork)"
+            }
             let samples = timing.samplesNanosecondsPerEvent
             guard !samples.isEmpty else { return "\(name) has timing but no samples" }
             if let position = samples.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
@@ -37,6 +44,25 @@ extension ResultsComparison {
                 return "\(name): ratio \(position + 1) to the reference is \(ratios[position]) (expected a positive finite number)"
             }
         }
+        if let problem = rangeProblem(in: results) { return problem }
+        return duplicateProblem(in: results, key: \.id)
+    }
+
+    /// Why `results` has a timed case twice under `key` (the identity `compare` matches cases
+    /// by), or `nil`. The key is a parameter so the check and the matching cannot use two
+    /// identities.
+    ///
+    /// - Complexity: O(cases).
+    static func duplicateProblem<Key: Hashable & CustomStringConvertible>(in results: RunResults, key: (CaseResult) -> Key) -> String? {
+        var first: [Key: Int] = [:]
+        for (index, result) in results.cases.enumerated() where result.timing != nil {
+            let identity = key(result)
+            if let earlier = first[identity] {
+                return "cases[\(earlier)] and cases[\(index)] are the same timed case (\(MessageText.clipped(identity.description))); "
+                    + "a duplicated case cannot be gated"
+            }
+            first[identity] = index
+        }
         return nil
     }
 
@@ -51,7 +77,9 @@ extension ResultsComparison {
         func differs<T: Equatable>(_ name: String, _ path: (RunResults) -> T) -> String? {
             let before = path(baseline)
             let after = path(current)
-            return before == after ? nil : "\(name) differs (\(before) in the baseline, \(after) now), so the timings are not comparable"
+            return before == after ? nil
+                : "\(name) differs (\(MessageText.clipped("\(before)")) in the baseline, \(MessageText.clipped("\(after)")) now), "
+                    + "so the timings are not comparable"
         }
         let settings: [String?] = [
             differs("quick mode") { $0.settings.quick },

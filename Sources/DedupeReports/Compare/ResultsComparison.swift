@@ -132,11 +132,22 @@ public struct ResultsComparison: Sendable {
     /// Cases in both files that are reference rows: their ratio is 1 by construction, so they
     /// are in no unit.
     public var referenceCases: Int
+    /// Cases in both files without ratios to the reference on a side (a run without a timing
+    /// reference): nothing to gate them on, so they are in no unit.
+    public var unratedCases: Int
     /// Differences between the runs that do not prevent the comparison but weaken it, one
     /// sentence each.
     public var caveats: [String]
 
     public var hasRegression: Bool { units.contains { $0.verdict == .regression } }
+
+    /// Why this comparison cannot serve as a gate, or `nil`: it gated no unit at all (every case
+    /// in both files a reference row or without ratios). A gate that tested nothing would pass.
+    public var gateProblem: String? {
+        guard units.isEmpty else { return nil }
+        return "no unit to gate: of the \(rows.count) timed case(s) in both files, \(referenceCases) are reference rows "
+            + "(ratio 1 by construction) and \(unratedCases) have no ratios to the reference; a gate that tests nothing cannot pass"
+    }
 
     /// Compares two runs that passed ``inputProblem(in:)`` and ``pairProblem(baseline:current:rule:)``.
     ///
@@ -166,7 +177,12 @@ public struct ResultsComparison: Sendable {
         var unitOrder: [UnitKey] = []
         var unitPairs: [UnitKey: [(CaseResult, CaseResult)]] = [:]
         referenceCases = 0
+        unratedCases = 0
         for (before, after) in pairs {
+            guard !before.timing!.ratiosToReference.isEmpty && !after.timing!.ratiosToReference.isEmpty else {
+                unratedCases += 1
+                continue
+            }
             guard !Self.isReferenceRow(before) || !Self.isReferenceRow(after) else {
                 referenceCases += 1
                 continue
@@ -206,9 +222,9 @@ public struct ResultsComparison: Sendable {
         }
     }
 
-    /// Whether `result` is a reference row: every ratio exactly 1.
+    /// Whether `result` is a reference row: it has ratios, every one exactly 1.
     static func isReferenceRow(_ result: CaseResult) -> Bool {
-        result.timing.map { $0.ratiosToReference.allSatisfy { $0 == 1 } } ?? true
+        result.timing.map { !$0.ratiosToReference.isEmpty && $0.ratiosToReference.allSatisfy { $0 == 1 } } ?? true
     }
 
     /// Per fork: the mean over `cases` of each case's median log ratio to the reference over the
@@ -298,14 +314,16 @@ public struct ResultsComparison: Sendable {
         let differing = baseline.compactMap { before in currentByStrategies[strategies(before)].map { (before, $0) } }
         guard let (before, after) = differing.first else { return nil }
         return "\(differing.count) case(s) ran with other parameters and are not compared, for example "
-            + "\(before.id) in the baseline, \(after.id) now"
+            + "\(MessageText.clipped(before.id.text)) in the baseline, \(MessageText.clipped(after.id.text)) now"
     }
 
     /// Differences that weaken the comparison without making it meaningless.
     static func caveats(_ baseline: RunResults, _ current: RunResults) -> [String] {
         var caveats: [String] = []
         if baseline.environment.cpuModel != current.environment.cpuModel {
-            caveats.append("CPU differs: \(baseline.environment.cpuModel) in the baseline, \(current.environment.cpuModel) now")
+            caveats.append(
+                "CPU differs: \(MessageText.clipped(baseline.environment.cpuModel)) in the baseline, "
+                    + "\(MessageText.clipped(current.environment.cpuModel)) now")
         }
         for (name, results) in [("baseline", baseline), ("current run", current)] where results.settings.forksInChildProcesses == false {
             caveats.append("the \(name)'s timing forks all ran in one process, so the variance between processes is not sampled")

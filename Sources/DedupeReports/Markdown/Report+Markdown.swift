@@ -59,7 +59,7 @@ public enum MarkdownReport {
         run += ", filters " + (s.filters.isEmpty ? "none" : s.filters.map { "`\($0)`" }.joined(separator: ", "))
         if let seconds = e.runSeconds { run += ", \(NumberText.significant(seconds)) s in all" }
         rows.append(run)
-        if let trace = s.traceFile { rows.append("trace `\(MarkdownTable.escape(trace))`") }
+        if let trace = s.traceFile { rows.append("trace \(MarkdownText.code(trace))") }
         return "## Environment\n\n" + rows.map { "- \($0)\n" }.joined() + "\n"
     }
 

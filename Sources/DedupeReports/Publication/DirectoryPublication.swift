@@ -68,7 +68,7 @@ public enum DirectoryPublication {
         for file in files {
             try steps.writeSynced(file.data, to: staging + "/" + file.name)
         }
-        let existing = kind(of: target.path)
+        let existing = kind(of: target.path, following: false)
         if existing == .directory {
             // The new directory keeps the old one's permissions (an owner-only report directory stays so).
             var status = stat()
@@ -83,8 +83,15 @@ public enum DirectoryPublication {
             let old: String
             if try steps.exchange(staging, target.path) {
                 old = staging
+                // What was swapped out is emptied next, so it must still be the directory that was
+                // checked; anything that took its place meanwhile goes back as it was.
+                if let problem = OutputTarget.directoryProblem(at: old) {
+                    _ = try steps.exchange(staging, target.path)
+                    throw PublicationError(problem)
+                }
             } else {
                 old = sibling(of: target, pid: getpid(), suffix: previousSuffix)
+                if let problem = OutputTarget.directoryProblem(at: target.path) { throw PublicationError(problem) }
                 try steps.rename(target.path, old)
                 try steps.rename(staging, target.path)
             }
@@ -97,23 +104,22 @@ public enum DirectoryPublication {
     }
 
     /// Why `directory` cannot be published to, checked before a long run: the root, the current
-    /// directory (it would be swapped away under the shell that runs the command), or a
-    /// non-directory. Returns the absolute target with symbolic links resolved.
+    /// directory (it would be swapped away under the shell that runs the command), or anything
+    /// but a directory, a symbolic link included (``OutputTarget``). Returns the absolute target
+    /// with symbolic links in its parent directories resolved.
     @discardableResult
     public static func checkedTarget(_ directory: URL) throws(PublicationError) -> URL {
-        let target = directory.standardizedFileURL.resolvingSymlinksInPath()
-        guard target.path != "/", !target.lastPathComponent.isEmpty else {
+        let standardized = directory.standardizedFileURL
+        guard standardized.path != "/", !standardized.lastPathComponent.isEmpty else {
             throw PublicationError("cannot publish to the root directory")
         }
-        switch kind(of: target.path) {
-        case .file, .other: throw PublicationError("not a directory")
-        case .directory:
-            var here = stat()
-            var there = stat()
-            if stat(".", &here) == 0, stat(target.path, &there) == 0, here.st_dev == there.st_dev, here.st_ino == there.st_ino {
-                throw PublicationError("cannot publish to the current directory (it is replaced as a whole); name another")
-            }
-        case .missing: break
+        let target = standardized.deletingLastPathComponent().resolvingSymlinksInPath()
+            .appendingPathComponent(standardized.lastPathComponent, isDirectory: true)
+        if let problem = OutputTarget.directoryProblem(at: target.path) { throw PublicationError(problem) }
+        var here = stat()
+        var there = stat()
+        if stat(".", &here) == 0, stat(target.path, &there) == 0, here.st_dev == there.st_dev, here.st_ino == there.st_ino {
+            throw PublicationError("cannot publish to the current directory (it is replaced as a whole); name another")
         }
         return target
     }

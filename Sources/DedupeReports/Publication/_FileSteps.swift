@@ -89,6 +89,51 @@ struct _FileSteps {
         throw .system("cannot exchange \(first) with", second, code)
     }
 
+    /// Moves the finished file `temporary` to `target`, which must be missing or a regular file,
+    /// without a window in which something else could be replaced. A missing target is taken
+    /// with a rename that fails if an entry appeared meanwhile; an existing one is exchanged with
+    /// the temporary in one step, and what was there, now at the temporary path, is removed if it
+    /// is a regular file and otherwise exchanged back untouched. Without an exchange (another
+    /// file system or C library) it falls back to a checked `rename(2)`, which replaces the entry
+    /// and never writes through it.
+    mutating func moveFile(_ temporary: String, over target: String) throws(PublicationError) {
+        // Twice at most: an entry that appears or vanishes between the check and the move sends
+        // the second attempt down the other branch.
+        for _ in 0..<2 {
+            if let problem = OutputTarget.fileProblem(at: target) { throw PublicationError(problem) }
+            if OutputTarget.entryType(at: target) == nil {
+                step()
+                guard let result = _renameNoReplace(temporary, target) else { return try plainRename(temporary, target) }
+                if result == 0 { return }
+                let code = errno
+                if code == EEXIST { continue }
+                if code == EINVAL || code == ENOSYS || code == ENOTSUP { return try plainRename(temporary, target) }
+                throw .system("cannot rename \(temporary) to", target, code)
+            }
+            step()
+            guard let result = _exchangePaths(temporary, target) else { return try plainRename(temporary, target) }
+            if result != 0 {
+                let code = errno
+                if code == ENOENT { continue }
+                if code == EINVAL || code == ENOSYS || code == ENOTSUP { return try plainRename(temporary, target) }
+                throw .system("cannot exchange \(temporary) with", target, code)
+            }
+            // The temporary path now holds what was at the target: the old file, or an entry
+            // that took its place after the check, which goes back as it was.
+            let previous = OutputTarget.entryType(at: temporary) ?? 0
+            if previous == S_IFREG { return try removeFile(temporary) }
+            step()
+            _ = _exchangePaths(temporary, target)
+            throw PublicationError(OutputTarget.fileRefusal(previous))
+        }
+        throw PublicationError("the entry there changed while it was being replaced")
+    }
+
+    private mutating func plainRename(_ temporary: String, _ target: String) throws(PublicationError) {
+        if let problem = OutputTarget.fileProblem(at: target) { throw PublicationError(problem) }
+        try rename(temporary, target)
+    }
+
     mutating func removeFile(_ path: String) throws(PublicationError) {
         step()
         guard unlink(path) == 0 else { throw .system("cannot remove", path, errno) }
@@ -101,8 +146,11 @@ struct _FileSteps {
 }
 
 /// A publication that could not be carried out, with the path and the system's reason.
-public struct PublicationError: Error, Equatable, CustomStringConvertible {
+public struct PublicationError: LocalizedError, Equatable, CustomStringConvertible {
     public var description: String
+
+    /// The description, so a caller that prints `localizedDescription` gets the reason too.
+    public var errorDescription: String? { description }
 
     public init(_ description: String) {
         self.description = description
@@ -123,8 +171,15 @@ private let renameAt2: RenameAt2? = {
     return unsafeBitCast(symbol, to: RenameAt2.self)
 }()
 
-/// `RENAME_EXCHANGE` from `<linux/fs.h>`.
+/// `RENAME_NOREPLACE` and `RENAME_EXCHANGE` from `<linux/fs.h>`.
+private let renameNoReplace: UInt32 = 1 << 0
 private let renameExchange: UInt32 = 1 << 1
+
+/// `renameat2(source, destination, RENAME_NOREPLACE)`: the result (`EEXIST` when something is
+/// at `destination`), or `nil` when the C library has no `renameat2`.
+func _renameNoReplace(_ source: String, _ destination: String) -> Int32? {
+    renameAt2.map { $0(AT_FDCWD, source, AT_FDCWD, destination, renameNoReplace) }
+}
 
 /// `renameat2(first, second, RENAME_EXCHANGE)`: the result, or `nil` when the C library has no
 /// `renameat2`.
@@ -136,6 +191,12 @@ func _exchangePaths(_ first: String, _ second: String) -> Int32? {
 func _exchangePaths(_ first: String, _ second: String) -> Int32? {
     renamex_np(first, second, UInt32(RENAME_SWAP))
 }
+
+/// `renamex_np(source, destination, RENAME_EXCL)`.
+func _renameNoReplace(_ source: String, _ destination: String) -> Int32? {
+    renamex_np(source, destination, UInt32(RENAME_EXCL))
+}
 #else
 func _exchangePaths(_ first: String, _ second: String) -> Int32? { nil }
+func _renameNoReplace(_ source: String, _ destination: String) -> Int32? { nil }
 #endif

@@ -1,0 +1,23 @@
+extension CSVTable {
+    /// The table tab-separated (`compare --out`), one line per row, each ending in `\n`.
+    ///
+    /// Fields are escaped as in linear TSV, so a name from a results file cannot add a column or
+    /// a row: `\` as `\\`, tab as `\t`, LF as `\n`, CR as `\r`, and every other control
+    /// character (C0, DEL, C1) as `\u{HEX}`, the form the command line's messages use. A reader
+    /// splits on tabs and newlines, then undoes the escapes.
+    ///
+    /// - Complexity: O(total characters).
+    public func renderTabSeparated() -> String {
+        var text = ""
+        for row in [header] + rows {
+            text += row.map(Self.tabSeparatedField).joined(separator: "\t")
+            text += "\n"
+        }
+        return text
+    }
+
+    /// One tab-separated field, escaped only where it holds a backslash or a control character.
+    public static func tabSeparatedField(_ field: String) -> String {
+        MessageText.controlsEscaped(field, special: ["\\"])
+    }
+}
