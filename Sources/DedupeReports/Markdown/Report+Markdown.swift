@@ -114,7 +114,7 @@ public enum MarkdownReport {
                 "\(candidate.falseDrops)/\(candidate.newEvents)", String(candidate.newlyDropped),
                 "\(candidate.missedDuplicates)/\(candidate.dupEvents)", String(candidate.newlyMissed),
                 candidate.memoryBytes.map(NumberText.bytes) ?? "—",
-                worst[candidate.choice].map { "`\($0.0)` (\($0.1))" } ?? "none",
+                worst[candidate.choice].map { "\(MarkdownText.code($0.0)) (\($0.1))" } ?? "none",
             ])
         }
         return table.render()

@@ -36,7 +36,7 @@ extension MarkdownReport {
         guard !persisting.isEmpty else { return "" }
         let relaunching = Set(persisting.map(\.workload))
         var out = "## Persistence across relaunches\n\n"
-        out += "On the \(relaunching.count) workload(s) with `relaunch` events (\(relaunching.sorted().map { "`\($0)`" }.joined(separator: ", "))), "
+        out += "On the \(relaunching.count) workload(s) with `relaunch` events (\(relaunching.sorted().map(MarkdownText.code).joined(separator: ", "))), "
         out += "summed; each row at the identity its strategies do best with. Snapshot bytes: the largest written; µs: means "
         out += "from the correctness run (release builds only).\n\n"
         var table = MarkdownTable(

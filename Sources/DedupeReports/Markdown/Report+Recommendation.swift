@@ -92,7 +92,7 @@ extension MarkdownReport {
                 out += "and every fingerprint for its whole window.\n"
             }
             if let bytes = winner.memoryBytes {
-                out += "3. **Memory:** \(NumberText.bytes(bytes)) peak" + (winner.memoryWorkload.map { " on `\($0)`" } ?? "")
+                out += "3. **Memory:** \(NumberText.bytes(bytes)) peak" + (winner.memoryWorkload.map { " on \(MarkdownText.code($0))" } ?? "")
                 out += ", under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget"
                 if let snapshot = winner.snapshotBytes { out += "; its snapshot is \(NumberText.bytes(Double(snapshot)))" }
                 out += ".\n"
@@ -252,7 +252,7 @@ extension MarkdownReport {
         var out = "## Robustness (stress workloads)\n\n"
         out += "The same pipelines (`minted`, `memory`) at the device sizing on traffic beyond one device; these figures do not "
         out += "decide. Cells: newly dropped / newly missed against the published code, matched event by event.\n\n"
-        var table = MarkdownTable(header: ["Pipeline"] + stress.map { "`\($0.id)`" }, alignRight: Set(1...stress.count))
+        var table = MarkdownTable(header: ["Pipeline"] + stress.map { MarkdownText.code($0.id) }, alignRight: Set(1...stress.count))
         var rows: [StrategyChoice] = []
         for result in pipelines where !rows.contains(result.choice) { rows.append(result.choice) }
         var byKey: [String: MatchedErrors] = [:]
@@ -264,7 +264,7 @@ extension MarkdownReport {
         }
         out += table.render() + "\n"
         for workload in stress {
-            out += "- `\(workload.id)`: an exact set forgetting its oldest ids would need capacity "
+            out += "- \(MarkdownText.code(workload.id)): an exact set forgetting its oldest ids would need capacity "
             out += "\(workload.envelopesWithinLongestReplay) to catch every replay (longest "
             out += "\(NumberText.duration(milliseconds: workload.longestReplayMilliseconds))).\n"
         }
