@@ -151,47 +151,30 @@ public struct ConsumedSetEntry: Sendable {
 }
 
 /// A static list of consumed-set types, walked with a visitor so that generic code sees each
-/// type concretely.
+/// type concretely (the library's ``StrategyRegistry`` for the standard catalogue).
 protocol _ConsumedSetList {
-    static func visit<V: _ConsumedSetVisitor>(_ visitor: inout V)
+    static func visit<V: ConsumedSetRegistryVisitor>(_ visitor: inout V)
 }
 
-protocol _ConsumedSetVisitor {
-    /// `configuration` pins the set's configuration (an SDK's shipped constants); `nil` sizes it
-    /// from the device profile. `id` names an entry of a type registered more than once.
-    mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, id: String?, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
-        isSwept: Bool)
-}
-
-extension _ConsumedSetVisitor {
-    /// A set sized from the device profile, and swept.
-    mutating func visit<C: ConsumedSet>(_ type: C.Type, reads: [StrategyParameter], summary: String) {
-        visit(type, id: nil, reads: reads, summary: summary, configuration: nil, isSwept: true)
-    }
-}
-
-/// Collects the entries of a `_ConsumedSetList`.
-struct _EntryCollector: _ConsumedSetVisitor {
+/// Collects the entries of a `_ConsumedSetList`. A set pinned at an SDK's constants is not swept.
+struct _EntryCollector: ConsumedSetRegistryVisitor {
     var entries: [ConsumedSetEntry] = []
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, id: String?, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
-        isSwept: Bool
+        _ type: C.Type, id: String?, reads: [ConfigurationParameter], summary: String, pinned: ConsumedSetConfiguration?
     ) {
-        var entry = ConsumedSetEntry(type, id: id, reads: reads, summary: summary, defaultConfiguration: configuration)
-        entry.isSwept = isSwept
+        var entry = ConsumedSetEntry(type, id: id, reads: reads, summary: summary, defaultConfiguration: pinned)
+        entry.isSwept = pinned == nil
         entries.append(entry)
     }
 }
 
 /// Builds specialized pipeline cases of window `W` with every set of a `_ConsumedSetList`.
-struct _PairCollector<W: FingerprintWindow>: _ConsumedSetVisitor {
+struct _PairCollector<W: FingerprintWindow>: ConsumedSetRegistryVisitor {
     var pairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
 
     mutating func visit<C: ConsumedSet>(
-        _ type: C.Type, id: String?, reads: [StrategyParameter], summary: String, configuration: ConsumedSetConfiguration?,
-        isSwept: Bool
+        _ type: C.Type, id: String?, reads: [ConfigurationParameter], summary: String, pinned: ConsumedSetConfiguration?
     ) {
         pairs[C.strategyID] = { mode, parameters, persistence in
             _AnyCase(W.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
