@@ -39,7 +39,7 @@ public enum ReportSet {
     /// manifest (by an older version) holds at most these, and they are replaced, not kept.
     public static let fileNames: Set<String> = Set([
         "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
-        "window-ns-vs-live-set.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
+        "window-ns-vs-live-set.svg", "window-ns-vs-live-set-50pct-repeats.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
         "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg", ChartReport.windowChoiceFileName,
     ]).union(PolicyReport.fileNames)
 

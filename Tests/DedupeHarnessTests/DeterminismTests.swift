@@ -63,7 +63,7 @@ import Testing
         let results = try BenchmarkRunner.run(Self.fullPlan(seed: 3)) { _ in }
         let live = Set(results.sweeps.filter { $0.dimension == "window-live-set" }.map { Int($0.x) })
         #expect(live.isSuperset(of: [8, 64]))
-        for dimension in ["window-live-set", "consumed-set-size", "window-length", "consumed-capacity", "bloom-bits-per-entry"] {
+        for dimension in ["window-live-set", "window-live-set-50pct-repeats", "consumed-set-size", "window-length", "consumed-capacity", "bloom-bits-per-entry"] {
             #expect(results.sweeps.contains { $0.dimension == dimension }, "missing \(dimension)")
         }
         #expect(RunSizing.full.liveSetSizes.contains(8) && RunSizing.full.liveSetSizes.contains(64))

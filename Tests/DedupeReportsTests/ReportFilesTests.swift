@@ -25,7 +25,7 @@ import FoundationXML
 
     @Test func everyChartIsWellFormedXMLWithEscapedText() {
         let charts = ChartReport.charts(Fixtures.results())
-        #expect(charts.count == 8)
+        #expect(charts.count == 9)
         for chart in charts {
             let svg = chart.chart.svg()
             #expect(Self.isWellFormed(svg), "\(chart.fileName)")

@@ -63,4 +63,41 @@ import PushDedupe
         #expect(TraceWriter.encode(SweepWorkload.make(parameters, seed: 9)) == TraceWriter.encode(SweepWorkload.make(parameters, seed: 9)))
         #expect(TraceWriter.encode(SweepWorkload.make(parameters, seed: 9)) != TraceWriter.encode(SweepWorkload.make(parameters, seed: 10)))
     }
+
+    /// The live-set sweep's input: exactly `warm + timed` payloads, a repeat being a payload of a
+    /// fingerprint first seen at most one window earlier (so every exact window suppresses it)
+    /// and every other payload a fingerprint never seen before; the timed events carry the
+    /// repeat share they are named for, at every size the sweep runs, small to large.
+    @Test(arguments: [(1, 0.0), (8, 0.0), (8, 0.5), (64, 0.5), (1_024, 0.5), (4_096, 0.5), (4_096, 0.0)])
+    func liveSetInputHasItsRepeatShare(live: Int, share: Double) {
+        let warm = 2 * live + 100
+        let timed = 20_000
+        let workload = SweepWorkload.liveSet(live: live, repeatShare: share, warm: warm, timed: timed, seed: 42)
+        #expect(workload.events.count == warm + timed)
+        #expect(workload.events.allSatisfy { $0.kind == .payload })
+        #expect(workload.firstInconsistency() == nil)
+        let window = Int64(500_000_000)
+        var firstSeen: [RouteFingerprint: Int64] = [:]
+        var repeatsTimed = 0
+        for (index, event) in workload.events.enumerated() {
+            if let first = firstSeen[event.fingerprint] {
+                #expect(event.truth == .dup)
+                #expect(event.time.nanoseconds > first && event.time.nanoseconds - first <= window, "event \(index)")
+                if index >= warm { repeatsTimed += 1 }
+            } else {
+                #expect(event.truth == .new)
+                firstSeen[event.fingerprint] = event.time.nanoseconds
+            }
+        }
+        let measured = Double(repeatsTimed) / Double(timed)
+        #expect(abs(measured - share) < 0.02, "repeat share of the timed events: \(measured)")
+    }
+
+    @Test func liveSetInputIsDeterministicPerSeed() {
+        let first = SweepWorkload.liveSet(live: 64, repeatShare: 0.5, warm: 228, timed: 2_000, seed: 7)
+        let again = SweepWorkload.liveSet(live: 64, repeatShare: 0.5, warm: 228, timed: 2_000, seed: 7)
+        let other = SweepWorkload.liveSet(live: 64, repeatShare: 0.5, warm: 228, timed: 2_000, seed: 8)
+        #expect(TraceWriter.encode(first) == TraceWriter.encode(again))
+        #expect(TraceWriter.encode(first) != TraceWriter.encode(other))
+    }
 }

@@ -174,7 +174,9 @@ struct _Run {
                 + swept.filter(\.isProbabilistic).count * sizing.bloomBitsPerEntry.count
         }
         let speed = plan.measureTiming
-            ? selection.windows.count * sizing.liveSetSizes.count + swept.count * sizing.consumedSetSizes.count : 0
+            ? Self.liveSetWindows(selection).count * sizing.liveSetSizes.count * SweepDimension.liveSetRepeatShares.count
+                + swept.count * sizing.consumedSetSizes.count
+            : 0
         return (speed, correctness)
     }
 

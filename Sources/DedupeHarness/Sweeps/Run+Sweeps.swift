@@ -2,13 +2,16 @@ import DedupeWorkloads
 import PushDedupe
 
 extension _Run {
-    /// The five sweeps of `Guides/Harness.md` § Sweeps. Speed sweeps run only when timing is on;
+    /// The sweeps of `Guides/Harness.md` § Sweeps. Speed sweeps run only when timing is on;
     /// correctness sweeps run on the representative workload (the first selected stress
     /// scenario, else the first selected one).
     mutating func runSweeps(_ selection: RunSelection) throws(HarnessError) {
         if plan.measureTiming {
-            for window in selection.windows {
-                for live in sizing.liveSetSizes { try sweepLiveSet(window, live: live) }
+            let windows = Self.liveSetWindows(selection)
+            for (dimension, repeatShare) in SweepDimension.liveSetRepeatShares {
+                for live in sizing.liveSetSizes {
+                    try sweepLiveSet(windows, live: live, dimension: dimension, repeatShare: repeatShare)
+                }
             }
             var statistics = plan.measureMemory ? AllocatorStatisticsDetector.detect() : nil
             for consumed in selection.consumedSets where consumed.isSwept {
@@ -50,44 +53,6 @@ extension _Run {
                                      window: companion, consumed: consumed, parameters: parameters)
             }
         }
-    }
-
-    /// ns/admit of `window` alone on a sweep workload with `live` fingerprints live in the window
-    /// at steady state. The first `2·live + 100` events fill the window and are not timed.
-    private mutating func sweepLiveSet(_ window: WindowEntry, live: Int) throws(HarnessError) {
-        report("sweep \(SweepDimension.windowLiveSet) \(window.id) \(live)")
-        var parameters = parameters(window: window, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
-        // Room for every live fingerprint, so the speed is not bought with evictions.
-        parameters.windowCapacity = max(parameters.windowCapacity, 2 * live)
-        let anyCase = plan.strategies.makeCase(window: window, consumed: nil, mode: .windowAlone, parameters: parameters)
-        let warm = 2 * live + 100
-        func workload(_ timed: Int) -> EventColumns {
-            EventColumns(SweepWorkload.make(
-                // Payloads only: emits are not a window's input.
-                SweepParameters(liveFingerprints: live, duplicateRatio: 0.1, events: warm + timed,
-                                window: parameters.windowConfiguration.window, emitShare: 0),
-                seed: plan.seed).events)
-        }
-        let label = "\(SweepDimension.windowLiveSet) \(window.id) \(live)"
-        let calibrationCount = sizing.sweepEventsRange.lowerBound
-        var scratch: [Double] = []
-        let calibration = try Self.rethrowing(label) { try anyCase._timed(workload(calibrationCount), warm, sizing.latencyBatchSize, &scratch) }
-        let perEvent = max(calibration / Double(calibrationCount), 1e-3)
-        let affordable = Int(sizing.timingSecondsPerSweepPoint * 1e9 / (Double(plan.repetitions + 1) * perEvent))
-        let timed = min(sizing.sweepEventsRange.upperBound, max(calibrationCount, affordable))
-        let columns = timed == calibrationCount ? workload(calibrationCount) : workload(timed)
-        var samples: [Double] = []
-        for round in 0...plan.repetitions {
-            scratch.removeAll(keepingCapacity: true)
-            let nanoseconds = try Self.rethrowing(label) { try anyCase._timed(columns, warm, sizing.latencyBatchSize, &scratch) }
-            if round > 0 { samples.append(nanoseconds / Double(columns.count - warm)) }
-        }
-        var point = SweepPoint(
-            dimension: SweepDimension.windowLiveSet, x: Double(live), strategy: window.id,
-            nanosecondsPerEvent: SampleStatistics.median(samples), bytes: nil, falseDrops: nil, missedDuplicates: nil,
-            events: columns.count - warm)
-        point.workload = "sweep"
-        sweeps.append(point)
     }
 
     /// ns/consume of `consumed` alone at `size` ids retained, and its bytes per entry.

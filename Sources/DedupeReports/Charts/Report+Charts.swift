@@ -17,9 +17,16 @@ public enum ChartReport {
             Chart(
                 fileName: "window-ns-vs-live-set.svg", caption: "Layer 1: ns/event against live-set size",
                 chart: LineChart(
-                    title: "Windows: time per event vs live fingerprints",
+                    title: "Windows: time per event vs live fingerprints, every admit new",
                     xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
                     series: series(results, SweepDimension.windowLiveSet, \.nanosecondsPerEvent))),
+            Chart(
+                fileName: "window-ns-vs-live-set-50pct-repeats.svg",
+                caption: "Layer 1: ns/event against live-set size, half the admits repeats",
+                chart: LineChart(
+                    title: "Windows: time per event vs live fingerprints, 50% repeats",
+                    xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
+                    series: series(results, SweepDimension.windowLiveSetRepeats, \.nanosecondsPerEvent))),
             Chart(
                 fileName: "consumed-ns-vs-size.svg", caption: "Layer 2: ns/consume against set size",
                 chart: LineChart(

@@ -18,8 +18,8 @@ struct _DeletedExplicitly: _LaneLiveness {
     func liveSlot(_ lane: UInt32) -> Int { Int(truncatingIfNeeded: lane & slotMask) &- 1 }
 
     @inlinable @inline(__always)
-    func freeLanes(_ group: SIMD8<UInt32>) -> UInt32 {
-        _LaneGroup.bits(group .== SIMD8(repeating: 0)) & _LaneGroup.entryLaneBits
+    func freeLanes(_ group: SIMD8<UInt32>) -> _LaneSet {
+        _LaneGroup.entryLanes(group .== SIMD8(repeating: 0))
     }
 
     @inlinable @inline(__always)
@@ -77,7 +77,7 @@ struct _RetainedByAge: _LaneLiveness {
 
     /// The complement of `retainedBit`, for the group's seven entry lanes at once.
     @inlinable @inline(__always)
-    func freeLanes(_ group: SIMD8<UInt32>) -> UInt32 {
+    func freeLanes(_ group: SIMD8<UInt32>) -> _LaneSet {
         // A lane is not retained when its age less one, (sequence - 1 - lane) mod 2^b, is at
         // least `count` (age 0 comes out as 2^b - 1, which the geometry makes larger than the
         // capacity). Both are below 2³¹, so adding 2³¹ - count sets the top bit exactly then:
@@ -85,7 +85,7 @@ struct _RetainedByAge: _LaneLiveness {
         let topBit = SIMD8<UInt32>(repeating: 1 << 31)
         let agesLessOne = (SIMD8(repeating: sequence &- 1) &- group) & SIMD8(repeating: sequenceMask)
         let biased = agesLessOne &+ SIMD8(repeating: (1 << 31) &- UInt32(truncatingIfNeeded: count))
-        return _LaneGroup.bits(biased & topBit .== topBit) & _LaneGroup.entryLaneBits
+        return _LaneGroup.entryLanes(biased & topBit .== topBit)
     }
 
     @inlinable @inline(__always)

@@ -78,10 +78,10 @@ enum _LaneTable {
         while true {
             let base = group &* _LaneGroup.lanes
             var matches = _LaneGroup.entries(lanes, at: base, masked: tagMask, equalTo: tag)
-            while matches != 0 {
-                let slot = liveness.liveSlot(lanes[base &+ matches.trailingZeroBitCount])
+            while !matches.isEmpty {
+                let slot = liveness.liveSlot(lanes[base &+ matches.first])
                 if slot >= 0 && keys.laneKey(at: slot) == key { return slot }
-                matches &= matches &- 1
+                matches.removeFirst()
             }
             if !liveness.continuesPast(lanes[base &+ _LaneGroup.entryLanes]) || groupsLeft == 0 { return -1 }
             groupsLeft &-= 1
@@ -101,8 +101,8 @@ enum _LaneTable {
         while true {
             let base = group &* _LaneGroup.lanes
             let free = liveness.freeLanes(_LaneGroup.load(lanes, at: base))
-            if free != 0 {
-                lanes[base &+ free.trailingZeroBitCount] = entry
+            if !free.isEmpty {
+                lanes[base &+ free.first] = entry
                 return
             }
             // Seven live entries share this group (about one insertion in ten at 4/7 average
@@ -119,8 +119,8 @@ enum _LaneTable {
 protocol _LaneLiveness {
     /// The slot named by the entry lane `lane` when it is live, or -1.
     func liveSlot(_ lane: UInt32) -> Int
-    /// A bit per entry lane of `group` (bits 0...6) that a new entry may take.
-    func freeLanes(_ group: SIMD8<UInt32>) -> UInt32
+    /// The entry lanes of `group` that a new entry may take.
+    func freeLanes(_ group: SIMD8<UInt32>) -> _LaneSet
     /// Whether a lookup must go on past a group whose control lane is `control`.
     func continuesPast(_ control: UInt32) -> Bool
     /// The control lane of a full group once a new entry has passed it.

@@ -79,8 +79,8 @@ struct _SlotIndex: Sendable {
             for _ in 0...geometry.groupMask {
                 let base = group &* _LaneGroup.lanes
                 let found = _LaneGroup.entries(lanes, at: base, masked: geometry.payloadMask, equalTo: target)
-                if found != 0 {
-                    lanes[base &+ found.trailingZeroBitCount] = 0
+                if !found.isEmpty {
+                    lanes[base &+ found.first] = 0
                     return
                 }
                 // The entry passed this full group on its way: it no longer does.

@@ -93,7 +93,7 @@ import Testing
                 let free = liveness.freeLanes(group)
                 for lane in 0..<8 {
                     let expected = lane < FIFOSet.entryLanes && liveness.retainedBit(group[lane]) == 0
-                    guard (free >> UInt32(lane) & 1 == 1) == expected else {
+                    guard free.contains(lane) == expected else {
                         Issue.record("sequence \(sequence), count \(count), lane value \(group[lane]): vector says \(!expected)")
                         return false
                     }

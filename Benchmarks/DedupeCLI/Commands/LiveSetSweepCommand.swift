@@ -1,0 +1,75 @@
+import DedupeHarness
+import DedupeReports
+
+extension Subcommands {
+    /// Hidden: only the live-set speed sweep, for comparing windows without a whole run. Prints
+    /// the points as CSV, then `hash-deque`'s ratios to its references in this run.
+    static let liveSetSweep = Subcommand(
+        name: "__live-set-sweep", summary: "Time only the window-live-set sweeps (0% and 50% repeats).", positionals: "",
+        discussion: """
+        Runs the live-set sweep as 'run' does (release build; windows interleaved per point), without the
+        cases, the memory pass or the other sweeps; writes no reports. Prints dimension,x,strategy,ns_per_event,events
+        rows, then hash-deque / ring-buffer at 8 live, hash-deque / direct-mapped-window and
+        stdlib-dictionary-window / hash-deque at each size.
+        """,
+        options: [
+            SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
+            SharedOptions.windowMilliseconds, SharedOptions.allowDebug, SharedOptions.quiet,
+            OptionSpec("live", value: "N,...", help: "Live-set sizes to sweep (default: the sizing's)."),
+        ]
+    ) { arguments, console throws(CommandLineError) in
+        _ = try arguments.positionals(named: [])
+        var plan = RunPlan(
+            source: .catalogue, quick: arguments.flags.contains("quick"), seed: try SharedOptions.seed(arguments),
+            repetitions: try SharedOptions.repetitions(arguments),
+            windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
+        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        var sizes: [Int]?
+        if arguments.value("live") != nil {
+            sizes = try arguments.value("live", default: [], expecting: "a comma-separated list of integers from 1 to 1048576") { text in
+                let sizes = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { SharedOptions.integer(String($0)) as Int? }
+                return sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count
+                    && sizes.allSatisfy { (1...(1 << 20)).contains($0) } ? sizes : nil
+            }
+        }
+        let points: [SweepPoint]
+        do {
+            points = try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: sizes) { progress in
+                if !arguments.flags.contains("quiet") { console.error("\(progress.caseLabel)\n") }
+            }
+        } catch let error as HarnessError {
+            throw CommandLineError(.runFailed, error.description)
+        } catch {
+            throw CommandLineError(.runFailed, "\(error)")
+        }
+        console.output(LiveSetSweepText.render(points))
+        return 0
+    }
+}
+
+/// The hidden verb's output.
+enum LiveSetSweepText {
+    static func render(_ points: [SweepPoint]) -> String {
+        var text = "dimension,x,strategy,ns_per_event,events\n"
+        for point in points {
+            text += "\(point.dimension),\(Int(point.x)),\(point.strategy),\(NumberText.fixed(point.nanosecondsPerEvent ?? .nan, 2)),\(point.events)\n"
+        }
+        func ns(_ dimension: String, _ strategy: String, _ x: Double) -> Double? {
+            points.first { $0.dimension == dimension && $0.strategy == strategy && $0.x == x }?.nanosecondsPerEvent
+        }
+        text += "\ndimension,x,hash-deque/ring-buffer@8,hash-deque/direct-mapped-window,stdlib/hash-deque\n"
+        for dimension in SweepDimension.liveSetRepeatShares.map(\.dimension) {
+            let sizes = points.filter { $0.dimension == dimension && $0.strategy == "hash-deque" }.map(\.x)
+            for x in sizes {
+                guard let hashDeque = ns(dimension, "hash-deque", x) else { continue }
+                let ratios = [
+                    ns(dimension, "ring-buffer", 8).map { hashDeque / $0 },
+                    ns(dimension, "direct-mapped-window", x).map { hashDeque / $0 },
+                    ns(dimension, "stdlib-dictionary-window", x).map { $0 / hashDeque },
+                ]
+                text += "\(dimension),\(Int(x))," + ratios.map { $0.map { NumberText.fixed($0, 3) } ?? "" }.joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+}
