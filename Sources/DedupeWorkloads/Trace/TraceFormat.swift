@@ -1,9 +1,21 @@
+import PushDedupe
+
 /// Constants and small codecs shared by ``TraceWriter`` and ``TraceReader``; the format itself is
 /// specified in `Guides/TraceFormat.md`.
 enum TraceFormat {
+    /// The six columns every trace has; the first header form.
     static let header = "time_ms,kind,envelope,fingerprint,source,truth"
-    static let columnCount = 6
+    /// The headers a reader accepts, by column count: 6, 7 (with `push_id`) and 8 (with
+    /// `push_id,suppressed`, what ``TraceWriter`` and the library's recorder write).
+    static let headers = [header, header + ",push_id", header + ",push_id,suppressed"]
+    /// The header with `columns` columns.
+    static func header(columns: Int) -> String { headers[columns - minimumColumnCount] }
+    static let minimumColumnCount = 6
+    static let pushColumn = 6
+    static let suppressedColumn = 7
     static let maximumEnvelopeLength = 64
+    /// The same alphabet and length as an envelope token.
+    static let maximumPushIDLength = 64
     /// In Unicode scalars.
     static let maximumFingerprintLength = 128
     /// In Unicode scalars.
@@ -95,7 +107,46 @@ enum TraceFormat {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? UInt64(byte - UInt8(ascii: "0")) : nil
     }
 
-    /// Whether `byte` may appear in an envelope token: `[A-Za-z0-9_-]`.
+    /// `EnvelopeID(token:)` of the token `bytes`, computed from the bytes without building a
+    /// `String`: a canonical UUID maps to its own bits, any other token to the same two FNV-1a
+    /// digests (tested against `EnvelopeID(token:)`).
+    static func envelopeID(ofToken bytes: ArraySlice<UInt8>) -> EnvelopeID {
+        guard isCanonicalUUID(bytes) else {
+            return EnvelopeID(high: DeterministicHashing.fnv1a64(bytes, seed: 0x5555_5555_5555_5555),
+                              low: DeterministicHashing.fnv1a64(bytes, seed: 0xaaaa_aaaa_aaaa_aaaa))
+        }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var nibbles = 0
+        for (offset, byte) in bytes.enumerated() where offset != 8 && offset != 13 && offset != 18 && offset != 23 {
+            let value: UInt64 = switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
+            default: UInt64(byte - UInt8(ascii: "A") + 10)
+            }
+            if nibbles < 16 { high = high << 4 | value } else { low = low << 4 | value }
+            nibbles += 1
+        }
+        return EnvelopeID(high: high, low: low)
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits, either letter case: the tokens `EnvelopeID(token:)`
+    /// parses as UUIDs.
+    static func isCanonicalUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether `byte` may appear in an envelope token or a push id: `[A-Za-z0-9_-]`.
     static func isEnvelopeByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
