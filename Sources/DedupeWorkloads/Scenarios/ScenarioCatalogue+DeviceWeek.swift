@@ -9,7 +9,7 @@ extension ScenarioCatalogue {
         Scenario(
             id: "typical-app-week",
             summary: "A week of an app at the typical 1.7 pushes a day (51 a month, Localytics), opened 1.5 times a day "
-                + "and killed about twice; the SDK returns the launch notification on later launches, days apart",
+                + "and killed after most visits; the SDK returns the launch notification on later launches, days apart",
             category: .realWorld, tag: .device
         ) { (seed: UInt64) in
             DeviceWeekModel(parameters: typicalAppWeek).workload(
@@ -18,7 +18,7 @@ extension ScenarioCatalogue {
         Scenario(
             id: "messaging-app-week",
             summary: "A week of a messaging app at the heavy 250 pushes a day in conversation bursts, opened 25 times "
-                + "a day and killed about 4 times; stale launch notifications hours or days later, past 10 recent ids",
+                + "a day and killed 3–4 times; stale launch notifications hours or days later, past 10 recent ids",
             category: .realWorld, tag: .device
         ) { (seed: UInt64) in
             DeviceWeekModel(parameters: messagingAppWeek).workload(
@@ -34,12 +34,13 @@ extension ScenarioCatalogue {
         tapProbability: 0.3, tapMedian: 20 * 60_000, appOpensPerDay: 1.5, sessionMedian: 3 * 60_000,
         killsPerDay: 3, navigationsPerMinute: 1)
 
-    /// A messaging app at the heavy rate: conversation bursts, most pushes content-available (the
-    /// app syncs the message), few notification taps since the user mostly opens the app itself.
+    /// A messaging app at the heavy rate: conversation bursts, half the pushes content-available
+    /// (the app syncs the message), few notification taps: the user mostly opens the app itself.
     static let messagingAppWeek = DeviceWeekModel.Parameters(
         pushesPerDay: PhoneTrafficFacts.published.heavyPushesPerDay, meanBurstSize: 5, meanBurstSpacing: 20_000,
         pushKind: .content, screens: 40, zipfExponent: 1, contentAvailableShare: 0.5,
-        tapProbability: 0.03, tapMedian: 2 * 60_000, appOpensPerDay: 25, sessionMedian: 2 * 60_000,
+        tapProbability: 0.03, tapMedian: 2 * 60_000, appOpensPerDay: 25, openFromNotificationProbability: 0.2,
+        sessionMedian: 2 * 60_000,
         killsPerDay: 6, navigationsPerMinute: 0.5)
 
     private static func summaryOf(weekScenario id: String) -> String {
