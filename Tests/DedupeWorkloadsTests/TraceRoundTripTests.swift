@@ -14,8 +14,9 @@ import PushDedupe
         #expect(imported.pushes == workload.pushes)
         #expect(imported.events.map(\.push) == workload.events.map(\.push))
         #expect(imported.hasPushIDs == workload.hasPushIDs)
-        #expect(TraceWriter.encode(imported).split(separator: UInt8(ascii: "\n")).dropFirst()
-                    == bytes.split(separator: UInt8(ascii: "\n")).dropFirst())
+        // Exported again, only the comment (the name) differs.
+        let again = TraceWriter.encode(imported)
+        #expect(again.drop { $0 != UInt8(ascii: "\n") }.elementsEqual(bytes.drop { $0 != UInt8(ascii: "\n") }))
         #expect(imported.name == "\(id).csv")
         #expect(imported.summary == "\(id): \(workload.summary)")
     }
