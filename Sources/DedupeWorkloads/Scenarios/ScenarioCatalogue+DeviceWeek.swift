@@ -9,7 +9,8 @@ extension ScenarioCatalogue {
         Scenario(
             id: "typical-app-week",
             summary: "A week of an app at the typical 1.7 pushes a day (51 a month, Localytics), opened 1.5 times a day "
-                + "and killed after most visits; the SDK returns the launch notification on later launches, days apart",
+                + "and killed after most visits; stale launch notifications days later: a push-id consumed set "
+                + "restored from a snapshot catches them, a last-id slot not always",
             category: .realWorld, tag: .device
         ) { (seed: UInt64) in
             DeviceWeekModel(parameters: typicalAppWeek).workload(
@@ -18,7 +19,8 @@ extension ScenarioCatalogue {
         Scenario(
             id: "messaging-app-week",
             summary: "A week of a messaging app at the heavy 250 pushes a day in conversation bursts, opened 25 times "
-                + "a day and killed 3–4 times; stale launch notifications hours or days later, past 10 recent ids",
+                + "a day and killed 3–4 times; stale launch notifications hours or days later: a push-id set of "
+                + "heavy rate × 7 days catches them, 10 recent ids do not",
             category: .realWorld, tag: .device
         ) { (seed: UInt64) in
             DeviceWeekModel(parameters: messagingAppWeek).workload(

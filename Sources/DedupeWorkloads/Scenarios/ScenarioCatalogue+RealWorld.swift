@@ -14,7 +14,7 @@ extension ScenarioCatalogue {
             id: "content-available-double-callback",
             summary: "A content-available push is handled by the background callback, then delivered again on tap "
                 + "within the same second (70%) or the next (phonegap-plugin-push #1150, OneSignal-iOS-SDK #143): "
-                + "one push id, two minted envelopes",
+                + "a 500 ms window catches a third, the consumed set all under push-id, none under minted",
             category: .realWorld
         ) { builder, random, number, start in
             let delay = random.bernoulli(0.7) ? random.uniform(0, 1_000) : random.uniform(1_000, 2_000)
@@ -24,7 +24,8 @@ extension ScenarioCatalogue {
         EpisodeBuilder.scenario(
             id: "launch-options-and-did-receive",
             summary: "A cold launch delivers the payload in the launch options and again through didReceive, within "
-                + "the launch: 1 ms–1 s, log-uniform (artsy/eigen #2929, firebase/flutterfire #9077): one push id",
+                + "the launch, 1 ms–1 s (artsy/eigen #2929, flutterfire #9077): a 500 ms window catches 90%, the "
+                + "consumed set all under push-id, none under minted",
             category: .realWorld
         ) { builder, random, number, start in
             let delay = random.logUniform(1, 1_000)
@@ -33,8 +34,9 @@ extension ScenarioCatalogue {
         },
         EpisodeBuilder.scenario(
             id: "listener-registered-twice",
-            summary: "A handler registered twice (re-init, hot reload) gets every push back to back, 0–2 ms apart; "
-                + "a quarter of pushes arrive four times (OneSignal-Flutter-SDK #1057, braze-flutter-sdk #87)",
+            summary: "A handler registered twice (re-init, hot reload) gets every push back to back, 0–2 ms apart, a "
+                + "quarter four times (OneSignal-Flutter-SDK #1057, braze-flutter-sdk #87): a window catches all, the "
+                + "consumed set only under push-id",
             category: .realWorld
         ) { builder, random, number, start in
             let route = EpisodeBuilder.route(ofEpisode: number)
@@ -64,7 +66,8 @@ extension ScenarioCatalogue {
         EpisodeBuilder.scenario(
             id: "poll-redelivery",
             summary: "A second channel re-delivers a message 6–8 minutes later (ntfy #316: 00:00 and 00:07), while "
-                + "other pushes arrive at 2 a minute: past any short window, and mostly past 10 recent ids",
+                + "other pushes arrive at 2 a minute: past any short window; only a push-id consumed set holding "
+                + "more than 10 recent ids catches it",
             category: .realWorld
         ) { builder, random, number, start in
             let delay = random.uniform(6 * 60_000, 8 * 60_000)
@@ -86,7 +89,8 @@ extension ScenarioCatalogue {
             id: "stale-initial-notification",
             summary: "A notification opens the app; it is backgrounded and killed 1–3 times, relaunched 30 s–10 min "
                 + "later, and the SDK returns that notification again each time (react-native-firebase #2618, expo "
-                + "#30649); in 30% of kills a background push was handled after the last background",
+                + "#30649): only a push-id consumed set restored from a snapshot catches the replays; in 30% of "
+                + "kills a push was handled after the last background, lost without a snapshot per consume",
             category: .realWorld,
             episode: staleInitialNotificationEpisode
         ),

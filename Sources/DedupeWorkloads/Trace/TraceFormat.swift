@@ -111,39 +111,47 @@ enum TraceFormat {
     /// `String`: a canonical UUID maps to its own bits, any other token to the same two FNV-1a
     /// digests (tested against `EnvelopeID(token:)`).
     static func envelopeID(ofToken bytes: ArraySlice<UInt8>) -> EnvelopeID {
-        guard isCanonicalUUID(bytes) else {
-            return EnvelopeID(high: DeterministicHashing.fnv1a64(bytes, seed: 0x5555_5555_5555_5555),
-                              low: DeterministicHashing.fnv1a64(bytes, seed: 0xaaaa_aaaa_aaaa_aaaa))
-        }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var nibbles = 0
-        for (offset, byte) in bytes.enumerated() where offset != 8 && offset != 13 && offset != 18 && offset != 23 {
-            let value: UInt64 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
-            default: UInt64(byte - UInt8(ascii: "A") + 10)
-            }
-            if nibbles < 16 { high = high << 4 | value } else { low = low << 4 | value }
-            nibbles += 1
-        }
-        return EnvelopeID(high: high, low: low)
+        canonicalUUID(bytes) ?? digestID(bytes)
     }
 
-    /// `8-4-4-4-12` hexadecimal digits, either letter case: the tokens `EnvelopeID(token:)`
-    /// parses as UUIDs.
-    static func isCanonicalUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) else { return false }
+    /// The id of a token that is not a canonical UUID: what `EnvelopeID(token:)` computes.
+    static func digestID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID {
+        EnvelopeID(high: DeterministicHashing.fnv1a64(bytes, seed: 0x5555_5555_5555_5555),
+                   low: DeterministicHashing.fnv1a64(bytes, seed: 0xaaaa_aaaa_aaaa_aaaa))
+    }
+
+    /// The bits of `8-4-4-4-12` hexadecimal digits, either letter case (the tokens
+    /// `EnvelopeID(token:)` parses as UUIDs), or `nil` for any other token. One pass: it runs
+    /// for every envelope and push id of a trace.
+    static func canonicalUUID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID? {
+        guard bytes.count == 36 else { return nil }
+        let table = hexValues
+        return bytes.withUnsafeBufferPointer { digits -> EnvelopeID? in
+            var halves: (UInt64, UInt64) = (0, 0)
+            var nibbles = 0
+            for position in 0..<36 {
+                let byte = digits[position]
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard byte == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                let value = table[Int(byte)]
+                guard value < 16 else { return nil }
+                if nibbles < 16 { halves.0 = halves.0 << 4 | UInt64(value) } else { halves.1 = halves.1 << 4 | UInt64(value) }
+                nibbles += 1
             }
+            return EnvelopeID(high: halves.0, low: halves.1)
         }
-        return true
+    }
+
+    /// Each byte's hexadecimal value, 0xff for a byte that is not a hex digit.
+    private static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xff
+        }
     }
 
     /// Whether `byte` may appear in an envelope token or a push id: `[A-Za-z0-9_-]`.

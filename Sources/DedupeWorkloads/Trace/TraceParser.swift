@@ -8,7 +8,7 @@ struct TraceParser {
         var route: UInt32
         /// The payload's line, saturating at `UInt32.max`.
         var line: UInt32
-        /// ``tokenCheck(_:)`` of the token that created it.
+        /// The check of ``identify(_:)`` of the token that created it.
         var tokenCheck: UInt32
         /// The payload's push index, inherited by its emits, or `WorkloadEvent.noPush`.
         var push: UInt32
@@ -44,6 +44,10 @@ struct TraceParser {
     /// Tokens of envelopes and push ids that are not canonical UUIDs, for ``Workload/token(of:)``.
     private var tokens: [EnvelopeID: String] = [:]
     private var suppressions: [RecordedSuppression] = []
+    /// Whether any envelope or push token so far was not a canonical UUID: only then can a token
+    /// collide with one of the other kind, so only then are the other kind's ids looked up.
+    private var sawDigestEnvelopeToken = false
+    private var sawDigestPushToken = false
     /// The unfinished last line of the previous chunk.
     private var partial: [UInt8] = []
     /// Field boundaries of the current line, reused.
@@ -204,10 +208,9 @@ struct TraceParser {
             throw error(at: line, .invalidField, "unknown truth '\(quoted(truthField))' (expected new, dup or empty)")
         }
 
-        let envelope = TraceFormat.envelopeID(ofToken: envelopeField)
-        let tokenCheck = Self.tokenCheck(envelopeField)
+        let (envelope, tokenCheck) = Self.identify(envelopeField)
         let pushField = columnCount > TraceFormat.pushColumn ? buffer[fieldBounds[TraceFormat.pushColumn]] : buffer[0..<0]
-        try checkPushField(pushField)
+        let pushToken = pushField.isEmpty ? nil : try identify(push: pushField)
         let layer = columnCount > TraceFormat.suppressedColumn
             ? try suppression(buffer[fieldBounds[TraceFormat.suppressedColumn]], kind: kind) : nil
         let route: UInt32
@@ -221,13 +224,17 @@ struct TraceParser {
                 }
                 throw collision(envelopeField, line: record.line)
             }
-            if let record = pushRecords[envelope], record.tokenCheck != tokenCheck {
+            // Two tokens for one id need one that is not a canonical UUID.
+            if tokenCheck != 0 || sawDigestPushToken, let record = pushRecords[envelope], record.tokenCheck != tokenCheck {
                 throw collision(envelopeField, line: record.line)
             }
             route = try intern(route: fingerprintField)
-            push = pushField.isEmpty ? WorkloadEvent.noPush : try intern(push: pushField)
+            push = try pushToken.map { token throws(TraceError) in try intern(push: token, field: pushField) } ?? WorkloadEvent.noPush
             envelopes[envelope] = EnvelopeRecord(route: route, line: UInt32(clamping: line), tokenCheck: tokenCheck, push: push)
-            if tokenCheck != 0 { tokens[envelope] = String(decoding: envelopeField, as: UTF8.self) }
+            if tokenCheck != 0 {
+                tokens[envelope] = String(decoding: envelopeField, as: UTF8.self)
+                sawDigestEnvelopeToken = true
+            }
         case .emit:
             guard let record = envelopes[envelope] else {
                 throw error(at: line, .unknownEnvelope,
@@ -239,7 +246,7 @@ struct TraceParser {
                             "emit fingerprint '\(quoted(fingerprintField))' differs from "
                             + "'\(routes[Int(record.route)])' of its payload on line \(record.line)")
             }
-            if !pushField.isEmpty { try checkEmitPush(pushField, record: record) }
+            if let pushToken { try checkEmitPush(pushToken, field: pushField, record: record) }
             route = record.route
             push = record.push
         case .relaunch, .background:
@@ -256,45 +263,52 @@ struct TraceParser {
 
     // MARK: Push ids and suppressions
 
-    /// Empty, or 1–64 of `[A-Za-z0-9_-]`.
-    private func checkPushField(_ field: ArraySlice<UInt8>) throws(TraceError) {
+    /// The id and token check of a non-empty push_id field: 1–64 of `[A-Za-z0-9_-]`.
+    private func identify(push field: ArraySlice<UInt8>) throws(TraceError) -> (id: EnvelopeID, check: UInt32) {
         guard field.count <= TraceFormat.maximumPushIDLength else {
             throw error(at: line, .overlongField,
                         "push_id is \(field.count) characters long (at most \(TraceFormat.maximumPushIDLength))")
         }
-        guard field.allSatisfy(TraceFormat.isEnvelopeByte) else {
+        let token = Self.identify(field)
+        guard token.check == 0 || field.allSatisfy(TraceFormat.isEnvelopeByte) else {
             throw error(at: line, .invalidField, "push_id '\(quoted(field))' is not empty or 1–64 of [A-Za-z0-9_-]")
         }
+        return token
     }
 
-    /// The index of the push id `field` (non-empty), adding it at its first appearance.
-    private mutating func intern(push field: ArraySlice<UInt8>) throws(TraceError) -> UInt32 {
-        let id = TraceFormat.envelopeID(ofToken: field)
-        let tokenCheck = Self.tokenCheck(field)
-        if let record = pushRecords[id] {
-            guard record.tokenCheck == tokenCheck else { throw collision(field, line: record.line) }
+    /// The index of the push id `token` (of the text `field`), adding it at its first appearance.
+    private mutating func intern(push token: (id: EnvelopeID, check: UInt32), field: ArraySlice<UInt8>) throws(TraceError) -> UInt32 {
+        if let record = pushRecords[token.id] {
+            guard record.tokenCheck == token.check else { throw collision(field, line: record.line) }
             return record.index
         }
-        if let record = envelopes[id], record.tokenCheck != tokenCheck { throw collision(field, line: record.line) }
+        if token.check != 0 || sawDigestEnvelopeToken, let record = envelopes[token.id], record.tokenCheck != token.check {
+            throw collision(field, line: record.line)
+        }
         guard pushes.count < Int(UInt32.max) else {
             throw error(at: line, .tooManyLabels, "more than \(UInt32.max - 1) distinct push ids")
         }
         let index = UInt32(pushes.count)
-        pushes.append(id)
-        pushRecords[id] = PushRecord(index: index, line: UInt32(clamping: line), tokenCheck: tokenCheck)
-        if tokenCheck != 0 { tokens[id] = String(decoding: field, as: UTF8.self) }
+        pushes.append(token.id)
+        pushRecords[token.id] = PushRecord(index: index, line: UInt32(clamping: line), tokenCheck: token.check)
+        if token.check != 0 {
+            tokens[token.id] = String(decoding: field, as: UTF8.self)
+            sawDigestPushToken = true
+        }
         return index
     }
 
     /// An emit's non-empty push id must be its creating payload's.
-    private func checkEmitPush(_ field: ArraySlice<UInt8>, record: EnvelopeRecord) throws(TraceError) {
-        let id = TraceFormat.envelopeID(ofToken: field)
-        guard record.push != WorkloadEvent.noPush, pushes[Int(record.push)] == id else {
-            let created = record.push == WorkloadEvent.noPush ? "none" : "'\(tokens[pushes[Int(record.push)]] ?? pushes[Int(record.push)].description)'"
+    private func checkEmitPush(_ token: (id: EnvelopeID, check: UInt32), field: ArraySlice<UInt8>, record: EnvelopeRecord) throws(TraceError) {
+        guard record.push != WorkloadEvent.noPush, pushes[Int(record.push)] == token.id else {
+            let created = record.push == WorkloadEvent.noPush
+                ? "none" : "'\(tokens[pushes[Int(record.push)]] ?? pushes[Int(record.push)].description)'"
             throw error(at: line, .pushMismatch,
                         "emit push_id '\(quoted(field))' differs from its payload's on line \(record.line) (\(created))")
         }
-        if let push = pushRecords[id], push.tokenCheck != Self.tokenCheck(field) { throw collision(field, line: push.line) }
+        if token.check != 0 || sawDigestPushToken, let push = pushRecords[token.id], push.tokenCheck != token.check {
+            throw collision(field, line: push.line)
+        }
     }
 
     /// The layer a `suppressed` field names: empty, `window` (payloads only) or `consumed-set`.
@@ -311,13 +325,14 @@ struct TraceParser {
                     "unknown suppressed '\(quoted(field))' (expected window, consumed-set or empty)")
     }
 
-    /// 0 for a canonical UUID token (its id is its value, whatever the letter case); otherwise 32
-    /// bits of an independent digest of the token, odd, so two different tokens that
-    /// `EnvelopeID(token:)` maps to the same id are told apart (a pair that also shares these bits
-    /// would first need a 2⁻¹²⁸ collision).
-    private static func tokenCheck(_ token: ArraySlice<UInt8>) -> UInt32 {
-        TraceFormat.isCanonicalUUID(token)
-            ? 0 : UInt32(truncatingIfNeeded: DeterministicHashing.fnv1a64(token, seed: 0x3c6e_f372_fe94_f82b)) | 1
+    /// A token's id and check. The check is 0 for a canonical UUID token (its id is its value,
+    /// whatever the letter case); otherwise 32 bits of an independent digest of the token, odd, so
+    /// two different tokens that `EnvelopeID(token:)` maps to the same id are told apart (a pair
+    /// that also shares these bits would first need a 2⁻¹²⁸ collision).
+    private static func identify(_ token: ArraySlice<UInt8>) -> (id: EnvelopeID, check: UInt32) {
+        if let id = TraceFormat.canonicalUUID(token) { return (id, 0) }
+        return (TraceFormat.digestID(token),
+                UInt32(truncatingIfNeeded: DeterministicHashing.fnv1a64(token, seed: 0x3c6e_f372_fe94_f82b)) | 1)
     }
 
     private func collision(_ token: ArraySlice<UInt8>, line other: UInt32) -> TraceError {
