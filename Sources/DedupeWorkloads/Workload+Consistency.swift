@@ -7,8 +7,10 @@ extension Workload {
     /// event's fingerprint is its route's; no two payloads create the same envelope; every emit
     /// follows the payload that created its envelope (before or after relaunches between them)
     /// and carries that payload's route and push; a relaunch or background event is
-    /// ``WorkloadEvent/relaunch(at:)`` or ``WorkloadEvent/background(at:)`` exactly. Generated workloads
-    /// and imported traces satisfy all of these; the harness may call this on any other input.
+    /// ``WorkloadEvent/relaunch(at:)`` or ``WorkloadEvent/background(at:)`` exactly; no push id is
+    /// listed twice in ``pushes``; recorded suppressions ascend, name payloads or emits, and a
+    /// window suppression names a payload (the window sees nothing else). Generated workloads and
+    /// imported traces satisfy all of these; the harness may call this on any other input.
     ///
     /// - Complexity: O(*n*) expected.
     public func firstInconsistency() -> String? {
@@ -47,6 +49,23 @@ extension Workload {
                 guard created.push == event.push else { return "event \(index): emit's push differs from its payload's" }
             case .relaunch, .background:
                 break
+            }
+        }
+        return firstSuppressionOrPushInconsistency()
+    }
+
+    private func firstSuppressionOrPushInconsistency() -> String? {
+        if Set(pushes).count != pushes.count { return "a push id is listed twice in pushes" }
+        var previous = -1
+        for suppression in recordedSuppressions {
+            guard suppression.event > previous, suppression.event < events.count else {
+                return "recorded suppression of event \(suppression.event): out of range or out of order"
+            }
+            previous = suppression.event
+            switch (events[suppression.event].kind, suppression.layer) {
+            case (.payload, _), (.emit, .consumedSet): continue
+            case (.emit, .window): return "event \(suppression.event): a window suppression of an emit"
+            case (.relaunch, _), (.background, _): return "event \(suppression.event): a suppression of a lifecycle event"
             }
         }
         return nil

@@ -13,13 +13,22 @@ public struct Workload: Sendable {
     /// The events in processing order.
     public var events: [WorkloadEvent]
     /// The id each push carries, as the envelope id an app keyed on it would use
-    /// (`EnvelopeID(token:)` of the push id), indexed by ``WorkloadEvent/push``. Empty for a
-    /// workload without push ids.
+    /// (`EnvelopeID(token:)` of the push id), indexed by ``WorkloadEvent/push``, in order of first
+    /// delivery. Empty for a workload without push ids.
     public var pushes: [EnvelopeID]
+    /// The token a trace used for each envelope or push id that is not a canonical UUID (`e1`,
+    /// `h3f…`), so output can name it as the trace did (``token(of:)``). Empty for generated
+    /// workloads. A lookup table only: nothing iterates it, so its order never reaches output.
+    public var envelopeTokens: [EnvelopeID: String]
+    /// What the recording app's deduplicator suppressed, from a trace's `suppressed` column:
+    /// ascending by event, at most one per event, only on payloads and emits. Information only:
+    /// replay ignores it. Empty for generated workloads and traces without the column.
+    public var recordedSuppressions: [RecordedSuppression]
 
     public init(
         name: String, summary: String, routes: [String], sources: [String], events: [WorkloadEvent],
-        pushes: [EnvelopeID] = []
+        pushes: [EnvelopeID] = [], envelopeTokens: [EnvelopeID: String] = [:],
+        recordedSuppressions: [RecordedSuppression] = []
     ) {
         self.name = name
         self.summary = summary
@@ -27,9 +36,39 @@ public struct Workload: Sendable {
         self.sources = sources
         self.events = events
         self.pushes = pushes
+        self.envelopeTokens = envelopeTokens
+        self.recordedSuppressions = recordedSuppressions
     }
 
     /// Whether any delivery says which push it is, so the `push-id` identity can differ from
     /// `minted`.
     public var hasPushIDs: Bool { !pushes.isEmpty }
+
+    /// The text a trace names `id` by: the token it was imported from when that was not a
+    /// canonical UUID, otherwise the lower-case canonical UUID (`id.description`).
+    ///
+    /// - Complexity: O(1) expected.
+    public func token(of id: EnvelopeID) -> String {
+        envelopeTokens[id] ?? id.description
+    }
+}
+
+/// One event the recording app's deduplicator suppressed, as a trace's `suppressed` column says.
+public struct RecordedSuppression: Hashable, Sendable {
+    /// The layer that suppressed it, with its trace spelling.
+    public enum Layer: String, Hashable, Sendable, CaseIterable {
+        /// Layer 1, the fingerprint window (payloads only).
+        case window
+        /// Layer 2, the consumed set.
+        case consumedSet = "consumed-set"
+    }
+
+    /// Index into ``Workload/events``.
+    public var event: Int
+    public var layer: Layer
+
+    public init(event: Int, layer: Layer) {
+        self.event = event
+        self.layer = layer
+    }
 }

@@ -2,9 +2,12 @@ import PushDedupe
 
 /// How an event enters the app.
 public enum EventKind: UInt8, Hashable, Sendable, CaseIterable {
-    /// A push payload normalized to a route: layer 1, then, if admitted, a new envelope.
+    /// A delivery of a push to the app (or an in-app navigation) normalized to a route: layer 1,
+    /// then, if admitted, a new envelope. Every delivery of one push is a payload of its own,
+    /// carrying the push's id (``WorkloadEvent/push``).
     case payload
-    /// An envelope already created, emitted again on another lifecycle path: layer 2 only.
+    /// The router re-emitting an envelope it already created (a pending route replayed, a ready
+    /// callback, a second path owner): layer 2 only.
     case emit
     /// The app's process was killed and started again: windows and navigation state are lost,
     /// and the consumed set keeps only what it persisted. Envelopes created before stay valid:

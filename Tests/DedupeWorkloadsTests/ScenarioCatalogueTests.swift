@@ -14,6 +14,7 @@ import PushDedupe
             "marketing-burst", "chat-storm", "cold-launch-replay-storm", "long-session", "mixed-default",
             "content-available-double-callback", "launch-options-and-did-receive", "listener-registered-twice",
             "multi-token-duplicate-delivery", "poll-redelivery", "stale-initial-notification",
+            "typical-app-week", "messaging-app-week",
         ])
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "-" } })
@@ -23,7 +24,7 @@ import PushDedupe
         let categories = ScenarioCatalogue.all.map(\.category)
         #expect(categories.filter { $0 == .publishedSituation }.count == 4)
         #expect(categories.filter { $0 == .navigationStack }.count == 3)
-        #expect(categories.filter { $0 == .realWorld }.count == 6)
+        #expect(categories.filter { $0 == .realWorld }.count == 8)
         #expect(ScenarioCatalogue.all.filter { $0.category == .realWorld }.allSatisfy { $0.tag == .device })
     }
 
@@ -35,8 +36,14 @@ import PushDedupe
         #expect(workload.summary == scenario.summary)
         #expect(!workload.events.isEmpty)
         #expect(workload.firstInconsistency() == nil)
-        #expect(workload.events.allSatisfy { ($0.truth == .unknown) == ($0.kind == .relaunch) })
+        #expect(workload.events.allSatisfy { ($0.truth == .unknown) == $0.kind.isLifecycle })
         #expect(workload.count(.new) > 0)
+        // A push's delivery says which push it is; an in-app navigation carries none.
+        for event in workload.events where event.kind == .payload {
+            let inApp = ["button", "async_completion"].contains(workload.source(of: event))
+            #expect((event.push == WorkloadEvent.noPush) == inApp, "\(workload.source(of: event))")
+        }
+        #expect(workload.hasPushIDs == workload.events.contains { $0.push != WorkloadEvent.noPush })
         let again = scenario.workload(seed: 3, scale: Self.quickScale)
         #expect(TraceWriter.encode(again) == TraceWriter.encode(workload))
         #expect(TraceWriter.encode(scenario.workload(seed: 4, scale: Self.quickScale)) != TraceWriter.encode(workload))
@@ -71,11 +78,15 @@ import PushDedupe
             #expect(episode.map(\.kind) == [.payload, .payload])
             #expect(episode.map(\.truth) == [.new, .dup])
             #expect(episode[0].fingerprint == episode[1].fingerprint && episode[0].envelope != episode[1].envelope)
+            // One push on two paths: the same push id, so push-id identity makes them one envelope.
+            #expect(episode[0].push == episode[1].push && episode[0].push != WorkloadEvent.noPush)
             #expect(milliseconds(episode[0], episode[1]) <= 40)
             #expect(Set(episode.map { workload.source(of: $0) }) == ["tap", "cold_launch"])
             if workload.source(of: episode[0]) == "cold_launch" { swapped += 1 }
         }
         #expect(swapped > 20 && swapped < 60)
+        #expect(workload.consumedSetOutcome(.minted, .snapshot).missed.count == episodes.count)
+        #expect(workload.consumedSetOutcome(.pushID, .snapshot).missed.isEmpty)
     }
 
     @Test func envelopeReemitted() throws {
@@ -85,6 +96,7 @@ import PushDedupe
             #expect(episode.map(\.kind) == [.payload, .emit])
             #expect(episode.map(\.truth) == [.new, .dup])
             #expect(episode[0].envelope == episode[1].envelope)
+            #expect(episode[0].push == episode[1].push && episode[0].push != WorkloadEvent.noPush)
             #expect(workload.source(of: episode[1]) == "pending_route")
             let delay = milliseconds(episode[0], episode[1])
             #expect(delay >= 10 && delay <= 5_000)
@@ -101,11 +113,16 @@ import PushDedupe
             #expect(episode.map(\.truth) == [.new, .new])
             #expect(episode[0].fingerprint == episode[1].fingerprint && episode[0].envelope != episode[1].envelope)
             #expect(workload.source(of: episode[1]) == "retap")
+            // Another notification: a new push, so no identity makes the two one envelope.
+            #expect(episode[0].push != episode[1].push)
             let delay = milliseconds(episode[0], episode[1])
             #expect(delay >= 200 && delay <= 10_000)
             if delay <= 500 { insideWindow += 1 }
         }
         #expect(insideWindow >= 1 && insideWindow <= 20)
+        for identity in Identity.allCases {
+            #expect(workload.consumedSetOutcome(identity, .snapshot).falseDrops.isEmpty)
+        }
     }
 
     @Test func readyCallbackReplay() throws {
@@ -125,7 +142,7 @@ import PushDedupe
             #expect(episode.map(\.kind) == [.payload, .payload])
             #expect(episode.map(\.truth) == [.new, .dup])
             #expect(episode[0].route == episode[1].route && episode[0].envelope != episode[1].envelope)
-            #expect(episode.allSatisfy { workload.source(of: $0) == "button" })
+            #expect(episode.allSatisfy { workload.source(of: $0) == "button" && $0.push == WorkloadEvent.noPush })
             let delay = milliseconds(episode[0], episode[1])
             #expect(delay >= 80 && delay <= 300)
         }
@@ -150,6 +167,8 @@ import PushDedupe
             #expect(workload.source(of: episode[1]) == "second_path_owner")
             #expect(milliseconds(episode[0], episode[1]) <= 16.7)
         }
+        // In-app navigations only: no push ids, so `push-id` replays as `minted`.
+        #expect(!workload.hasPushIDs)
     }
 
     // MARK: Stress presets

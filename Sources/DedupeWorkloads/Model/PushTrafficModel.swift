@@ -137,17 +137,19 @@ extension PushTrafficModel {
             kind: RouteKind, id: Int, at arrival: Double, to builder: inout WorkloadBuilder, using random: inout SplitMix64
         ) {
             let intent = builder.newIntent()
+            let push = builder.newPush()
             let source: PushSource = random.bernoulli(parameters.coldLaunchShare) ? .coldLaunch : .tap
             let delivered = arrival + holdBack(using: &random)
-            let first = builder.payload(intent: intent, kind: kind, id: id, source: source,
+            let first = builder.payload(intent: intent, kind: kind, id: id, source: source, push: push,
                                         at: nanoseconds(milliseconds: delivered))
 
-            // The same payload on a second path, a few milliseconds later unless APNs/the OS holds
-            // one of the two back, which may swap them.
+            // The same push delivered on a second path, a few milliseconds later unless APNs/the OS
+            // holds one of the two back, which may swap them: a second payload with its own minted
+            // envelope and the same push id.
             if random.bernoulli(parameters.samePayloadProbability) {
                 let delay = random.logNormal(median: samePayloadMedian, sigma: 1, clampedTo: 0.05 ... 50)
                 let otherPath: PushSource = source == .tap ? .foreground : .tap
-                builder.payload(intent: intent, kind: kind, id: id, source: otherPath,
+                builder.payload(intent: intent, kind: kind, id: id, source: otherPath, push: push,
                                 at: nanoseconds(milliseconds: arrival + delay + holdBack(using: &random)))
             }
             if random.bernoulli(parameters.reemitProbability) {
@@ -168,9 +170,12 @@ extension PushTrafficModel {
                 builder.payload(intent: intent, kind: kind, id: id + 1, source: .asyncCompletion,
                                 at: nanoseconds(milliseconds: delivered + delay))
             }
+            // A re-tap opens another notification for the same screen (a tapped one leaves
+            // Notification Center): a new intent and a new push. Button taps and async completions
+            // above are in-app navigations and carry no push.
             if random.bernoulli(parameters.retapProbability) {
                 let delay = random.logNormal(median: retapMedian, sigma: parameters.retapSigma, clampedTo: 50 ... 60_000)
-                builder.payload(intent: builder.newIntent(), kind: kind, id: id, source: .retap,
+                builder.payload(intent: builder.newIntent(), kind: kind, id: id, source: .retap, push: builder.newPush(),
                                 at: nanoseconds(milliseconds: delivered + delay))
             }
         }

@@ -105,7 +105,8 @@ struct WorkloadBuilder {
                                route: .max, source: .max, kind: kind, push: WorkloadEvent.noPush))
     }
 
-    /// Sorts, labels and packages the events.
+    /// Sorts, labels and packages the events; ``Workload/pushes`` lists the delivered pushes in
+    /// order of first delivery.
     ///
     /// - Complexity: O(*n* log *n*).
     mutating func finish(name: String, summary: String) -> Workload {
@@ -113,6 +114,18 @@ struct WorkloadBuilder {
         var seen = [Bool](repeating: false, count: intentCount)
         var events: [WorkloadEvent] = []
         events.reserveCapacity(pending.count)
+        // Pushes renumbered by first delivery in processing order, and pushes never delivered
+        // dropped: the order a trace import rebuilds, so export then import gives the same indices.
+        var renumbered = [UInt32](repeating: WorkloadEvent.noPush, count: pushes.count)
+        var delivered: [EnvelopeID] = []
+        for index in pending.indices where pending[index].push != WorkloadEvent.noPush {
+            let original = Int(pending[index].push)
+            if renumbered[original] == WorkloadEvent.noPush {
+                renumbered[original] = UInt32(delivered.count)
+                delivered.append(pushes[original])
+            }
+            pending[index].push = renumbered[original]
+        }
         for item in pending {
             if item.kind.isLifecycle {
                 events.append(item.kind == .relaunch
@@ -127,7 +140,8 @@ struct WorkloadBuilder {
                 push: item.push))
         }
         pending = []
-        return Workload(name: name, summary: summary, routes: routes, sources: PushSource.labels, events: events, pushes: pushes)
+        return Workload(name: name, summary: summary, routes: routes, sources: PushSource.labels, events: events,
+                        pushes: delivered)
     }
 
     private mutating func append(

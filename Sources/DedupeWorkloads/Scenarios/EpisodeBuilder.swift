@@ -29,18 +29,36 @@ enum EpisodeBuilder {
     }
 
     /// The most common episode: one intent's payload for episode `number`'s route at `start` (ms)
-    /// on `payloadSource`, and its envelope emitted again `delay` ms later on `replaySource`.
-    /// Returns the replay's time.
+    /// on `payloadSource`, delivering `push` (none for an in-app navigation), and its envelope
+    /// emitted again by the router `delay` ms later on `replaySource`. Returns the replay's time.
     @discardableResult
     static func payloadAndReplay(
         _ builder: inout WorkloadBuilder, episode number: Int, at start: Double, replayAfter delay: Double,
-        payloadSource: PushSource, replaySource: PushSource
+        payloadSource: PushSource, push: UInt32, replaySource: PushSource
     ) -> Double {
         let route = route(ofEpisode: number)
         let intent = builder.newIntent()
-        let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: payloadSource,
+        let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: payloadSource, push: push,
                                       at: nanoseconds(milliseconds: start))
         builder.emit(of: payload, intent: intent, source: replaySource, at: nanoseconds(milliseconds: start + delay))
+        return start + delay
+    }
+
+    /// One push for episode `number`'s route delivered to the app twice: at `start` (ms) on
+    /// `firstSource` and `delay` ms later on `secondSource`. Two payloads, each with its own
+    /// minted envelope, carrying the same push id; one intent. Returns the second delivery's time.
+    @discardableResult
+    static func pushDeliveredTwice(
+        _ builder: inout WorkloadBuilder, episode number: Int, at start: Double, secondAfter delay: Double,
+        firstSource: PushSource, secondSource: PushSource
+    ) -> Double {
+        let route = route(ofEpisode: number)
+        let intent = builder.newIntent()
+        let push = builder.newPush()
+        builder.payload(intent: intent, kind: route.kind, id: route.id, source: firstSource, push: push,
+                        at: nanoseconds(milliseconds: start))
+        builder.payload(intent: intent, kind: route.kind, id: route.id, source: secondSource, push: push,
+                        at: nanoseconds(milliseconds: start + delay))
         return start + delay
     }
 

@@ -10,7 +10,8 @@ public struct Scenario: Sendable {
         case navigationStack = "navigation-stack"
         /// Traffic presets that stress speed and memory.
         case stress
-        /// A duplicate mechanism from public bug reports against push SDKs and apps.
+        /// A duplicate mechanism from public bug reports against push SDKs and apps, or a device
+        /// week that runs them all at published push rates.
         case realWorld = "real-world"
     }
 
@@ -61,8 +62,8 @@ public struct Scenario: Sendable {
     /// The scenario's events for `seed`, with the stress scenarios shrunk to `scale` of their
     /// size for quick runs.
     ///
-    /// `scale` is clamped to [10⁻⁴, 1] (NaN counts as 1). The published and NavigationStack
-    /// scenarios are small already and ignore it.
+    /// `scale` is clamped to [10⁻⁴, 1] (NaN counts as 1). The episodic scenarios and the device
+    /// weeks are small already and ignore it.
     ///
     /// - Complexity: O(*n* log *n*) in the events generated.
     public func workload(seed: UInt64, scale: Double) -> Workload {

@@ -2,7 +2,8 @@ import PushDedupe
 
 extension ScenarioCatalogue {
     /// The three ways the NavigationStack article stacks a screen twice, as episodes like the
-    /// published situations.
+    /// published situations. All are in-app navigations (a button, an async completion), so no
+    /// payload carries a push id and both identities are the same.
     static let navigationStackCases: [Scenario] = [
         EpisodeBuilder.scenario(
             id: "button-double-tap",
@@ -42,7 +43,8 @@ extension ScenarioCatalogue {
         ) { builder, random, number, start in
             let delay = random.uniform(0, 16.7)
             return EpisodeBuilder.payloadAndReplay(
-                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .button, replaySource: .secondPathOwner)
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .button,
+                push: WorkloadEvent.noPush, replaySource: .secondPathOwner)
         },
     ]
 }

@@ -2,24 +2,27 @@ import PushDedupe
 
 extension ScenarioCatalogue {
     /// The four rows of the comparison table in the two-layer article. Each has
-    /// ``EpisodeBuilder/episodeCount`` independent episodes; the expected outcome per layer is in
-    /// each summary and in `Guides/Workloads.md`.
+    /// ``EpisodeBuilder/episodeCount`` independent episodes; the expected outcome per layer and
+    /// identity is in each summary and in `Guides/Workloads.md`. Every payload is a push delivery
+    /// and carries its push id; the router's replays are emits.
     static let publishedSituations: [Scenario] = [
         EpisodeBuilder.scenario(
             id: "same-payload-twice",
-            summary: "One push arrives as two payloads (tap and cold launch, new envelopes) 0.05–40 ms apart, "
-                + "20% processed in swapped order; the second is dup: the window catches it, the consumed set cannot",
+            summary: "One push arrives as two payloads (tap and cold launch, one push id, two minted envelopes) "
+                + "0.05–40 ms apart, 20% swapped; the second is dup: the window catches it, the consumed set only "
+                + "under push-id identity",
             category: .publishedSituation
         ) { builder, random, number, start in
             let route = EpisodeBuilder.route(ofEpisode: number)
             let intent = builder.newIntent()
+            let push = builder.newPush()
             let delay = random.logNormal(median: 2, sigma: 0.8, clampedTo: 0.05 ... 40)
             let swapped = random.bernoulli(0.2)
             let tapTime = swapped ? start + delay : start
             let coldLaunchTime = swapped ? start : start + delay
-            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .tap,
+            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .tap, push: push,
                             at: nanoseconds(milliseconds: tapTime))
-            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .coldLaunch,
+            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .coldLaunch, push: push,
                             at: nanoseconds(milliseconds: coldLaunchTime))
             return start + delay
         },
@@ -31,19 +34,20 @@ extension ScenarioCatalogue {
         ) { builder, random, number, start in
             let delay = random.logNormal(median: 120, sigma: 0.7, clampedTo: 10 ... 5_000)
             return EpisodeBuilder.payloadAndReplay(
-                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .tap, replaySource: .pendingRoute)
+                &builder, episode: number, at: start, replayAfter: delay, payloadSource: .tap, push: builder.newPush(),
+                replaySource: .pendingRoute)
         },
         EpisodeBuilder.scenario(
             id: "retap-after-window",
-            summary: "The user taps another notification for the same screen 0.2–10 s later (median 1.5 s, 3% within "
-                + "500 ms): a new intent both layers must pass; a window false-drops the ones inside it",
+            summary: "The user taps another notification (a new push) for the same screen 0.2–10 s later (median "
+                + "1.5 s, 3% within 500 ms): a new intent both layers must pass; a window false-drops the ones inside it",
             category: .publishedSituation
         ) { builder, random, number, start in
             let route = EpisodeBuilder.route(ofEpisode: number)
             let delay = random.logNormal(median: 1_500, sigma: 0.6, clampedTo: 200 ... 10_000)
-            builder.payload(intent: builder.newIntent(), kind: route.kind, id: route.id, source: .tap,
+            builder.payload(intent: builder.newIntent(), kind: route.kind, id: route.id, source: .tap, push: builder.newPush(),
                             at: nanoseconds(milliseconds: start))
-            builder.payload(intent: builder.newIntent(), kind: route.kind, id: route.id, source: .retap,
+            builder.payload(intent: builder.newIntent(), kind: route.kind, id: route.id, source: .retap, push: builder.newPush(),
                             at: nanoseconds(milliseconds: start + delay))
             return start + delay
         },
@@ -56,7 +60,7 @@ extension ScenarioCatalogue {
             let route = EpisodeBuilder.route(ofEpisode: number)
             let intent = builder.newIntent()
             let payload = builder.payload(intent: intent, kind: route.kind, id: route.id, source: .coldLaunch,
-                                          at: nanoseconds(milliseconds: start))
+                                          push: builder.newPush(), at: nanoseconds(milliseconds: start))
             var latest = start
             for source in [PushSource.pendingRoute, .readyCallback] {
                 let time = start + random.logUniform(10, 5_000)

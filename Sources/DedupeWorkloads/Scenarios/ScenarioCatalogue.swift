@@ -1,13 +1,14 @@
 import PushDedupe
 
 /// Every named scenario, in report order: the published situations, the NavigationStack cases,
-/// the stress presets, then the mechanisms from public bug reports.
+/// the stress presets, the mechanisms from public bug reports, then the device weeks.
 ///
 /// ```swift
 /// let workload = ScenarioCatalogue.scenario(named: "marketing-burst")?.workload(seed: 42, scale: 0.1)
 /// ```
 public enum ScenarioCatalogue {
     public static let all: [Scenario] = publishedSituations + navigationStackCases + stressPresets + realWorldMechanisms
+        + deviceWeeks
 
     /// The scenario with `id`, or `nil`.
     ///

@@ -18,6 +18,8 @@ public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
         case duplicateEnvelope
         case envelopeTokenCollision
         case fingerprintMismatch
+        /// An emit's push_id differs from its creating payload's.
+        case pushMismatch
         case tooManyLabels
         case io
     }

@@ -1,9 +1,21 @@
+import PushDedupe
+
 /// Constants and small codecs shared by ``TraceWriter`` and ``TraceReader``; the format itself is
 /// specified in `Guides/TraceFormat.md`.
 enum TraceFormat {
+    /// The six columns every trace has; the first header form.
     static let header = "time_ms,kind,envelope,fingerprint,source,truth"
-    static let columnCount = 6
+    /// The headers a reader accepts, by column count: 6, 7 (with `push_id`) and 8 (with
+    /// `push_id,suppressed`, what ``TraceWriter`` and the library's recorder write).
+    static let headers = [header, header + ",push_id", header + ",push_id,suppressed"]
+    /// The header with `columns` columns.
+    static func header(columns: Int) -> String { headers[columns - minimumColumnCount] }
+    static let minimumColumnCount = 6
+    static let pushColumn = 6
+    static let suppressedColumn = 7
     static let maximumEnvelopeLength = 64
+    /// The same alphabet and length as an envelope token.
+    static let maximumPushIDLength = 64
     /// In Unicode scalars.
     static let maximumFingerprintLength = 128
     /// In Unicode scalars.
@@ -95,7 +107,54 @@ enum TraceFormat {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? UInt64(byte - UInt8(ascii: "0")) : nil
     }
 
-    /// Whether `byte` may appear in an envelope token: `[A-Za-z0-9_-]`.
+    /// `EnvelopeID(token:)` of the token `bytes`, computed from the bytes without building a
+    /// `String`: a canonical UUID maps to its own bits, any other token to the same two FNV-1a
+    /// digests (tested against `EnvelopeID(token:)`).
+    static func envelopeID(ofToken bytes: ArraySlice<UInt8>) -> EnvelopeID {
+        canonicalUUID(bytes) ?? digestID(bytes)
+    }
+
+    /// The id of a token that is not a canonical UUID: what `EnvelopeID(token:)` computes.
+    static func digestID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID {
+        EnvelopeID(high: DeterministicHashing.fnv1a64(bytes, seed: 0x5555_5555_5555_5555),
+                   low: DeterministicHashing.fnv1a64(bytes, seed: 0xaaaa_aaaa_aaaa_aaaa))
+    }
+
+    /// The bits of `8-4-4-4-12` hexadecimal digits, either letter case (the tokens
+    /// `EnvelopeID(token:)` parses as UUIDs), or `nil` for any other token. One pass: it runs
+    /// for every envelope and push id of a trace.
+    static func canonicalUUID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID? {
+        guard bytes.count == 36 else { return nil }
+        let table = hexValues
+        return bytes.withUnsafeBufferPointer { digits -> EnvelopeID? in
+            var halves: (UInt64, UInt64) = (0, 0)
+            var nibbles = 0
+            for position in 0..<36 {
+                let byte = digits[position]
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard byte == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                let value = table[Int(byte)]
+                guard value < 16 else { return nil }
+                if nibbles < 16 { halves.0 = halves.0 << 4 | UInt64(value) } else { halves.1 = halves.1 << 4 | UInt64(value) }
+                nibbles += 1
+            }
+            return EnvelopeID(high: halves.0, low: halves.1)
+        }
+    }
+
+    /// Each byte's hexadecimal value, 0xff for a byte that is not a hex digit.
+    private static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0xff
+        }
+    }
+
+    /// Whether `byte` may appear in an envelope token or a push id: `[A-Za-z0-9_-]`.
     static func isEnvelopeByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

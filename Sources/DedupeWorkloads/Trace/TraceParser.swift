@@ -2,16 +2,23 @@ import PushDedupe
 
 /// The incremental parser behind ``TraceReader``: feed it chunks split anywhere, then `finish`.
 struct TraceParser {
-    /// What is known about each envelope created by a payload: 12 bytes, since a 10⁷-line trace
+    /// What is known about each envelope created by a payload: 16 bytes, since a 10⁷-line trace
     /// may hold millions of them.
     private struct EnvelopeRecord {
         var route: UInt32
         /// The payload's line, saturating at `UInt32.max`.
         var line: UInt32
-        /// 0 for a canonical UUID token (its id is its value, whatever the letter case); otherwise
-        /// 32 bits of an independent digest of the token, odd, so two different tokens that
-        /// `EnvelopeID(token:)` maps to the same id are told apart (a pair that also shares these
-        /// bits would first need a 2⁻¹²⁸ collision).
+        /// The check of ``identify(_:)`` of the token that created it.
+        var tokenCheck: UInt32
+        /// The payload's push index, inherited by its emits, or `WorkloadEvent.noPush`.
+        var push: UInt32
+    }
+
+    /// What is known about each distinct push id.
+    private struct PushRecord {
+        var index: UInt32
+        /// The first line naming it, saturating at `UInt32.max`.
+        var line: UInt32
         var tokenCheck: UInt32
     }
 
@@ -30,6 +37,17 @@ struct TraceParser {
     private var sources: [String] = []
     private var sourceIndex: [[UInt8]: UInt16] = [:]
     private var envelopes: [EnvelopeID: EnvelopeRecord] = [:]
+    /// The header's column count: 6, 7 or 8 (`TraceFormat.headers`).
+    private var columnCount = TraceFormat.minimumColumnCount
+    private var pushes: [EnvelopeID] = []
+    private var pushRecords: [EnvelopeID: PushRecord] = [:]
+    /// Tokens of envelopes and push ids that are not canonical UUIDs, for ``Workload/token(of:)``.
+    private var tokens: [EnvelopeID: String] = [:]
+    private var suppressions: [RecordedSuppression] = []
+    /// Whether any envelope or push token so far was not a canonical UUID: only then can a token
+    /// collide with one of the other kind, so only then are the other kind's ids looked up.
+    private var sawDigestEnvelopeToken = false
+    private var sawDigestPushToken = false
     /// The unfinished last line of the previous chunk.
     private var partial: [UInt8] = []
     /// Field boundaries of the current line, reused.
@@ -64,7 +82,8 @@ struct TraceParser {
         guard sawAnyByte else { throw error(at: 0, .emptyFile, "empty file") }
         guard sawHeader else { throw error(at: 0, .emptyFile, "no header line (expected \(TraceFormat.header))") }
         return Workload(name: fileName, summary: summary ?? "Imported trace \(fileName)", routes: routes,
-                        sources: sources, events: events)
+                        sources: sources, events: events, pushes: pushes, envelopeTokens: tokens,
+                        recordedSuppressions: suppressions)
     }
 
     private mutating func appendPartial(_ bytes: ArraySlice<UInt8>) throws(TraceError) {
@@ -105,10 +124,12 @@ struct TraceParser {
             return
         }
         guard sawHeader else {
-            guard buffer[lower..<upper].elementsEqual(TraceFormat.header.utf8) else {
+            guard let form = TraceFormat.headers.firstIndex(where: { buffer[lower..<upper].elementsEqual($0.utf8) }) else {
                 throw error(at: line, .badHeader,
-                            "bad header '\(quoted(buffer[lower..<upper]))' (expected \(TraceFormat.header))")
+                            "bad header '\(quoted(buffer[lower..<upper]))' (expected \(TraceFormat.header), "
+                            + "optionally followed by ,push_id or ,push_id,suppressed)")
             }
+            columnCount = TraceFormat.minimumColumnCount + form
             sawHeader = true
             return
         }
@@ -123,9 +144,9 @@ struct TraceParser {
             fieldStart = index + 1
         }
         fieldBounds.append(fieldStart..<range.upperBound)
-        guard fieldBounds.count == TraceFormat.columnCount else {
+        guard fieldBounds.count == columnCount else {
             throw error(at: line, .wrongColumnCount,
-                        "expected \(TraceFormat.columnCount) columns, found \(fieldBounds.count)")
+                        "expected \(columnCount) columns as the header has, found \(fieldBounds.count)")
         }
         let timeField = buffer[fieldBounds[0]]
         let kindField = buffer[fieldBounds[1]]
@@ -187,54 +208,146 @@ struct TraceParser {
             throw error(at: line, .invalidField, "unknown truth '\(quoted(truthField))' (expected new, dup or empty)")
         }
 
-        let token = String(decoding: envelopeField, as: UTF8.self)
-        let envelope = EnvelopeID(token: token)
-        let tokenCheck = Self.isCanonicalUUID(envelopeField)
-            ? 0 : UInt32(truncatingIfNeeded: DeterministicHashing.fnv1a64(envelopeField, seed: 0x3c6e_f372_fe94_f82b)) | 1
+        let (envelope, tokenCheck) = Self.identify(envelopeField)
+        let pushField = columnCount > TraceFormat.pushColumn ? buffer[fieldBounds[TraceFormat.pushColumn]] : buffer[0..<0]
+        let pushToken = pushField.isEmpty ? nil : try identify(push: pushField)
+        let layer = columnCount > TraceFormat.suppressedColumn
+            ? try suppression(buffer[fieldBounds[TraceFormat.suppressedColumn]], kind: kind) : nil
         let route: UInt32
+        let push: UInt32
         switch kind {
         case .payload:
             if let record = envelopes[envelope] {
                 if record.tokenCheck == tokenCheck {
                     throw error(at: line, .duplicateEnvelope,
-                                "payload envelope '\(token)' already created on line \(record.line)")
+                                "payload envelope '\(quoted(envelopeField))' already created on line \(record.line)")
                 }
-                throw error(at: line, .envelopeTokenCollision,
-                            "envelope '\(token)' maps to the same id as a different token on line \(record.line)")
+                throw collision(envelopeField, line: record.line)
+            }
+            // Two tokens for one id need one that is not a canonical UUID.
+            if tokenCheck != 0 || sawDigestPushToken, let record = pushRecords[envelope], record.tokenCheck != tokenCheck {
+                throw collision(envelopeField, line: record.line)
             }
             route = try intern(route: fingerprintField)
-            envelopes[envelope] = EnvelopeRecord(route: route, line: UInt32(clamping: line), tokenCheck: tokenCheck)
+            push = try pushToken.map { token throws(TraceError) in try intern(push: token, field: pushField) } ?? WorkloadEvent.noPush
+            envelopes[envelope] = EnvelopeRecord(route: route, line: UInt32(clamping: line), tokenCheck: tokenCheck, push: push)
+            if tokenCheck != 0 {
+                tokens[envelope] = String(decoding: envelopeField, as: UTF8.self)
+                sawDigestEnvelopeToken = true
+            }
         case .emit:
             guard let record = envelopes[envelope] else {
-                throw error(at: line, .unknownEnvelope, "emit of envelope '\(token)' that no earlier payload created")
+                throw error(at: line, .unknownEnvelope,
+                            "emit of envelope '\(quoted(envelopeField))' that no earlier payload created")
             }
-            guard record.tokenCheck == tokenCheck else {
-                throw error(at: line, .envelopeTokenCollision,
-                            "envelope '\(token)' maps to the same id as a different token on line \(record.line)")
-            }
+            guard record.tokenCheck == tokenCheck else { throw collision(envelopeField, line: record.line) }
             if !fingerprintField.isEmpty && !fingerprintField.elementsEqual(routes[Int(record.route)].utf8) {
                 throw error(at: line, .fingerprintMismatch,
                             "emit fingerprint '\(quoted(fingerprintField))' differs from "
                             + "'\(routes[Int(record.route)])' of its payload on line \(record.line)")
             }
+            if let pushToken { try checkEmitPush(pushToken, field: pushField, record: record) }
             route = record.route
+            push = record.push
         case .relaunch, .background:
             // Returned above, once its empty fields were checked.
             return
         }
         let source = try intern(source: sourceField)
         previousTime = nanoseconds
+        if let layer { suppressions.append(RecordedSuppression(event: events.count, layer: layer)) }
         events.append(WorkloadEvent(time: Timestamp(nanoseconds: nanoseconds), kind: kind, envelope: envelope,
-                                    fingerprint: fingerprints[Int(route)], route: route, source: source, truth: truth))
+                                    fingerprint: fingerprints[Int(route)], route: route, source: source, truth: truth,
+                                    push: push))
+    }
+
+    // MARK: Push ids and suppressions
+
+    /// The id and token check of a non-empty push_id field: 1–64 of `[A-Za-z0-9_-]`.
+    private func identify(push field: ArraySlice<UInt8>) throws(TraceError) -> (id: EnvelopeID, check: UInt32) {
+        guard field.count <= TraceFormat.maximumPushIDLength else {
+            throw error(at: line, .overlongField,
+                        "push_id is \(field.count) characters long (at most \(TraceFormat.maximumPushIDLength))")
+        }
+        let token = Self.identify(field)
+        guard token.check == 0 || field.allSatisfy(TraceFormat.isEnvelopeByte) else {
+            throw error(at: line, .invalidField, "push_id '\(quoted(field))' is not empty or 1–64 of [A-Za-z0-9_-]")
+        }
+        return token
+    }
+
+    /// The index of the push id `token` (of the text `field`), adding it at its first appearance.
+    private mutating func intern(push token: (id: EnvelopeID, check: UInt32), field: ArraySlice<UInt8>) throws(TraceError) -> UInt32 {
+        if let record = pushRecords[token.id] {
+            guard record.tokenCheck == token.check else { throw collision(field, line: record.line) }
+            return record.index
+        }
+        if token.check != 0 || sawDigestEnvelopeToken, let record = envelopes[token.id], record.tokenCheck != token.check {
+            throw collision(field, line: record.line)
+        }
+        guard pushes.count < Int(UInt32.max) else {
+            throw error(at: line, .tooManyLabels, "more than \(UInt32.max - 1) distinct push ids")
+        }
+        let index = UInt32(pushes.count)
+        pushes.append(token.id)
+        pushRecords[token.id] = PushRecord(index: index, line: UInt32(clamping: line), tokenCheck: token.check)
+        if token.check != 0 {
+            tokens[token.id] = String(decoding: field, as: UTF8.self)
+            sawDigestPushToken = true
+        }
+        return index
+    }
+
+    /// An emit's non-empty push id must be its creating payload's.
+    private func checkEmitPush(_ token: (id: EnvelopeID, check: UInt32), field: ArraySlice<UInt8>, record: EnvelopeRecord) throws(TraceError) {
+        guard record.push != WorkloadEvent.noPush, pushes[Int(record.push)] == token.id else {
+            let created = record.push == WorkloadEvent.noPush
+                ? "none" : "'\(tokens[pushes[Int(record.push)]] ?? pushes[Int(record.push)].description)'"
+            throw error(at: line, .pushMismatch,
+                        "emit push_id '\(quoted(field))' differs from its payload's on line \(record.line) (\(created))")
+        }
+        if token.check != 0 || sawDigestPushToken, let push = pushRecords[token.id], push.tokenCheck != token.check {
+            throw collision(field, line: push.line)
+        }
+    }
+
+    /// The layer a `suppressed` field names: empty, `window` (payloads only) or `consumed-set`.
+    private func suppression(_ field: ArraySlice<UInt8>, kind: EventKind) throws(TraceError) -> RecordedSuppression.Layer? {
+        if field.isEmpty { return nil }
+        if field.elementsEqual("consumed-set".utf8) { return .consumedSet }
+        if field.elementsEqual("window".utf8) {
+            guard kind == .payload else {
+                throw error(at: line, .invalidField, "suppressed 'window' on an emit (the window sees only payloads)")
+            }
+            return .window
+        }
+        throw error(at: line, .invalidField,
+                    "unknown suppressed '\(quoted(field))' (expected window, consumed-set or empty)")
+    }
+
+    /// A token's id and check. The check is 0 for a canonical UUID token (its id is its value,
+    /// whatever the letter case); otherwise 32 bits of an independent digest of the token, odd, so
+    /// two different tokens that `EnvelopeID(token:)` maps to the same id are told apart (a pair
+    /// that also shares these bits would first need a 2⁻¹²⁸ collision).
+    private static func identify(_ token: ArraySlice<UInt8>) -> (id: EnvelopeID, check: UInt32) {
+        if let id = TraceFormat.canonicalUUID(token) { return (id, 0) }
+        return (TraceFormat.digestID(token),
+                UInt32(truncatingIfNeeded: DeterministicHashing.fnv1a64(token, seed: 0x3c6e_f372_fe94_f82b)) | 1)
+    }
+
+    private func collision(_ token: ArraySlice<UInt8>, line other: UInt32) -> TraceError {
+        error(at: line, .envelopeTokenCollision,
+              "token '\(quoted(token))' maps to the same id as a different token on line \(other)")
     }
 
     // MARK: Fields
 
-    /// A relaunch is `TIME,relaunch,,,,` and a background `TIME,background,,,,`: every field after
-    /// the kind must be empty.
+    /// A relaunch is `TIME,relaunch,,,,` and a background `TIME,background,,,,` (two more commas
+    /// with the push_id and suppressed columns): every field after the kind must be empty.
     private func checkLifecycleFields(kind: String) throws(TraceError) {
-        for (column, name) in zip(2..., ["envelope", "fingerprint", "source", "truth"]) where !fieldBounds[column].isEmpty {
-            throw error(at: line, .invalidField, "a \(kind) line has only a time; its \(name) must be empty")
+        let names = ["envelope", "fingerprint", "source", "truth", "push_id", "suppressed"]
+        for column in 2..<columnCount where !fieldBounds[column].isEmpty {
+            throw error(at: line, .invalidField, "a \(kind) line has only a time; its \(names[column - 2]) must be empty")
         }
     }
 
@@ -285,21 +398,6 @@ struct TraceParser {
         sources.append(String(decoding: bytes, as: UTF8.self))
         sourceIndex[key] = index
         return index
-    }
-
-    /// `8-4-4-4-12` hexadecimal digits: the tokens `EnvelopeID(token:)` parses as UUIDs.
-    private static func isCanonicalUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) else { return false }
-            }
-        }
-        return true
     }
 
     // MARK: Errors

@@ -3,9 +3,12 @@ import PushDedupe
 
 /// Exports a workload as a trace file (format: `Guides/TraceFormat.md`).
 ///
-/// Envelopes are written as their canonical UUID text (`EnvelopeID.description`), which
-/// `EnvelopeID(token:)` maps back to the same 128 bits, and times with every nanosecond digit, so
-/// export then import gives the same events. Output depends only on the workload: one seed gives a
+/// Envelopes and push ids are written as their canonical UUID text (`EnvelopeID.description`),
+/// which `EnvelopeID(token:)` maps back to the same 128 bits, or as the token an imported trace
+/// used (``Workload/token(of:)``); times with every nanosecond digit, so export then import gives
+/// the same events. A workload with push ids or recorded suppressions is written with the
+/// 8-column header (`push_id,suppressed` last), any other with the 6-column one, so a 6-column
+/// trace exports as it was read. Output depends only on the workload: one seed gives a
 /// byte-identical file.
 ///
 /// ```swift
@@ -16,11 +19,12 @@ public enum TraceWriter {
     static let flushThreshold = 1 << 20
     private static let payloadField = Array("payload,".utf8)
     private static let emitField = Array("emit,".utf8)
-    private static let relaunchLine = Array(",relaunch,,,,\n".utf8)
-    private static let backgroundLine = Array(",background,,,,\n".utf8)
-    private static let newField = Array(",new\n".utf8)
-    private static let dupField = Array(",dup\n".utf8)
-    private static let unknownField = Array(",\n".utf8)
+    private static let relaunchField = Array(",relaunch,,,,".utf8)
+    private static let backgroundField = Array(",background,,,,".utf8)
+    private static let newField = Array(",new".utf8)
+    private static let dupField = Array(",dup".utf8)
+    private static let unknownField = Array(",".utf8)
+    private static let emptyPushColumns = Array(",,".utf8)
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The whole trace as bytes.
@@ -61,9 +65,9 @@ public enum TraceWriter {
         }
     }
 
-    /// Why a route or source string of `workload` cannot be written so that it reads back the
-    /// same (a comma, a control character, an empty or over-long route, an over-long source),
-    /// or `nil` when all can.
+    /// Why a route, source or token string of `workload` cannot be written so that it reads back
+    /// the same (a comma, a control character, an empty or over-long route, an over-long source,
+    /// a token outside 1–64 of `[A-Za-z0-9_-]`), or `nil` when all can.
     ///
     /// - Complexity: O(total length of the strings).
     public static func unrepresentableLabel(in workload: Workload) -> String? {
@@ -86,6 +90,12 @@ public enum TraceWriter {
                 return "source '\(source.prefix(40))' \(reason)"
             }
         }
+        // The least bad token, so the message does not depend on the dictionary's order.
+        let badTokens = workload.envelopeTokens.values.filter { token in
+            token.utf8.isEmpty || token.utf8.count > TraceFormat.maximumEnvelopeLength
+                || !token.utf8.allSatisfy(TraceFormat.isEnvelopeByte)
+        }
+        if let token = badTokens.min() { return "token '\(token.prefix(40))' is not 1–64 of [A-Za-z0-9_-]" }
         return nil
     }
 
@@ -96,18 +106,25 @@ public enum TraceWriter {
         for line in commentLines(workload) {
             buffer.append(contentsOf: Array(("# " + line + "\n").utf8))
         }
-        buffer.append(contentsOf: Array((TraceFormat.header + "\n").utf8))
+        let columns = workload.hasPushIDs || !workload.recordedSuppressions.isEmpty
+            ? TraceFormat.suppressedColumn + 1 : TraceFormat.minimumColumnCount
+        buffer.append(contentsOf: Array((TraceFormat.header(columns: columns) + "\n").utf8))
         let routes = workload.routes.map { Array($0.utf8) }
         let sources = workload.sources.map { Array($0.utf8) }
-        for event in workload.events {
+        let windowField = Array(RecordedSuppression.Layer.window.rawValue.utf8)
+        let consumedSetField = Array(RecordedSuppression.Layer.consumedSet.rawValue.utf8)
+        var nextSuppression = 0
+        for (index, event) in workload.events.enumerated() {
             TraceFormat.appendMilliseconds(event.time.nanoseconds, to: &buffer)
             if event.kind.isLifecycle {
-                buffer.append(contentsOf: event.kind == .relaunch ? relaunchLine : backgroundLine)
+                buffer.append(contentsOf: event.kind == .relaunch ? relaunchField : backgroundField)
+                if columns > TraceFormat.minimumColumnCount { buffer.append(contentsOf: emptyPushColumns) }
+                buffer.append(UInt8(ascii: "\n"))
                 continue
             }
             buffer.append(UInt8(ascii: ","))
             buffer.append(contentsOf: event.kind == .payload ? payloadField : emitField)
-            appendUUID(event.envelope, to: &buffer)
+            appendToken(event.envelope, of: workload, to: &buffer)
             buffer.append(UInt8(ascii: ","))
             if Int(event.route) < routes.count { buffer.append(contentsOf: routes[Int(event.route)]) }
             buffer.append(UInt8(ascii: ","))
@@ -117,12 +134,34 @@ public enum TraceWriter {
             case .dup: buffer.append(contentsOf: dupField)
             case .unknown: buffer.append(contentsOf: unknownField)
             }
+            if columns > TraceFormat.minimumColumnCount {
+                buffer.append(UInt8(ascii: ","))
+                if Int(event.push) < workload.pushes.count {
+                    appendToken(workload.pushes[Int(event.push)], of: workload, to: &buffer)
+                }
+                buffer.append(UInt8(ascii: ","))
+                let suppressions = workload.recordedSuppressions
+                while nextSuppression < suppressions.count, suppressions[nextSuppression].event < index { nextSuppression += 1 }
+                if nextSuppression < suppressions.count, suppressions[nextSuppression].event == index {
+                    buffer.append(contentsOf: suppressions[nextSuppression].layer == .window ? windowField : consumedSetField)
+                }
+            }
+            buffer.append(UInt8(ascii: "\n"))
             if buffer.count >= flushThreshold {
                 sink(buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
         if !buffer.isEmpty { sink(buffer) }
+    }
+
+    /// The trace's own token for `id` when it had one, else its canonical UUID text.
+    private static func appendToken(_ id: EnvelopeID, of workload: Workload, to output: inout [UInt8]) {
+        if !workload.envelopeTokens.isEmpty, let token = workload.envelopeTokens[id] {
+            output.append(contentsOf: token.utf8)
+        } else {
+            appendUUID(id, to: &output)
+        }
     }
 
     /// The name and summary, without line breaks, as leading comments.
