@@ -33,11 +33,10 @@ extension RunPlan {
         guard safetyFactor.isFinite, safetyFactor >= 1, safetyFactor <= 1_000 else {
             throw .invalidPlan("safety factor must be a number from 1 to 1000, got \(safetyFactor)")
         }
-        guard horizonFacts.pushesPerDay.isFinite, horizonFacts.pushesPerDay > 0, horizonFacts.pushesPerDay <= 1_000_000 else {
-            throw .invalidPlan("pushes per day must be a number above 0 and at most 1000000, got \(horizonFacts.pushesPerDay)")
-        }
-        guard horizonFacts.retentionDays.isFinite, horizonFacts.retentionDays > 0, horizonFacts.retentionDays <= 3_650 else {
-            throw .invalidPlan("retention days must be a number above 0 and at most 3650, got \(horizonFacts.retentionDays)")
+        do {
+            _ = try horizonFacts.validated()
+        } catch {
+            throw .invalidPlan("\(error)")
         }
         let sizing = effectiveSizing
         guard sizing.workloadScale > 0, sizing.workloadScale <= 1 else {

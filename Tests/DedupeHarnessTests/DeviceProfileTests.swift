@@ -125,7 +125,7 @@ import Testing
         let results = try BenchmarkRunner.run(plan) { _ in }
         let profile = try #require(results.deviceProfile)
         #expect(profile.workloads == ScenarioCatalogue.all.filter { $0.tag == .device }.map(\.id))
-        #expect(profile.sizing.consumedCapacity == 150)
+        #expect(profile.sizing.consumedCapacity == 120)
         let pair = try #require(results.cases.first { !$0.isReference })
         #expect(pair.parameters.consumedCapacity == profile.sizing.consumedCapacity)
         #expect(pair.parameters.windowCapacity == profile.sizing.windowCapacity)

@@ -24,13 +24,18 @@ import Testing
         #expect(matched.mcnemarP == 1)
     }
 
-    /// A skipped emit is not a drop (its payload's suppression was scored), and unlabelled
-    /// events are never matched.
+    /// A skipped emit is not a drop (its payload's suppression was scored), and an unlabelled
+    /// event is never an error: a difference on one is counted apart, by direction.
     @Test func skippedEmitsAndUnlabelledEventsAreNotErrors() {
         let matched = MatchedErrors(
             decisions: Self.raw([.skippedEmit, .navigated]), referenceDecisions: Self.raw([.navigated, .suppressedByGuard]),
             truths: [.new, .unknown], reference: "ref")
-        #expect(matched == MatchedErrors(reference: "ref", newlyDropped: 0, newlyMissed: 0, recoveredNavigations: 0, newlyBlockedDuplicates: 0))
+        var expected = MatchedErrors(reference: "ref", newlyDropped: 0, newlyMissed: 0, recoveredNavigations: 0, newlyBlockedDuplicates: 0)
+        expected.newlyNavigatedUnlabelled = 1
+        #expect(matched == expected)
+        let suppressed = MatchedErrors(
+            decisions: Self.raw([.suppressedByWindow]), referenceDecisions: Self.raw([.navigated]), truths: [.unknown], reference: "ref")
+        #expect(suppressed.newlySuppressedUnlabelled == 1 && suppressed.newlyDropped == 0 && suppressed.newlyNavigatedUnlabelled == 0)
     }
 
     /// Hand-computed: P(X ≤ k) for X ~ Binomial(n, ½), doubled.

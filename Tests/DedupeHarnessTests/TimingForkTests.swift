@@ -16,7 +16,7 @@ import Testing
         #expect(results.settings.forks == 3)
         #expect(results.settings.forksInChildProcesses == false)
         #expect(!HarnessChild.canHostChildren)
-        for result in results.cases {
+        for result in results.cases where result.choice.isBase {
             let timing = try #require(result.timing)
             #expect(timing.forks == 3)
             #expect(timing.samplesNanosecondsPerEvent.count == 6)

@@ -12,10 +12,10 @@ extension SharedOptions {
         help: "Factor every parameter sized from the device profile carries, 1 to 1000 (default \(NumberText.significant(DeviceProfile.defaultSafetyFactor))).")
     static let pushesPerDay = OptionSpec(
         "pushes-per-day", value: "N",
-        help: "Pushes a day the consumed set is sized for, above 0 to 1000000 (default \(NumberText.significant(HorizonFacts.defaultPushesPerDay))).")
+        help: "Pushes a day the consumed set is sized for, above 0 to 100000 (default \(NumberText.significant(HorizonFacts.defaultPushesPerDay))).")
     static let retentionDays = OptionSpec(
         "retention-days", value: "D",
-        help: "Days the consumed set must remember an id, above 0 to 3650 (default \(NumberText.significant(HorizonFacts.defaultRetentionDays))).")
+        help: "Days the consumed set must remember an id, above 0 to 365 (default \(NumberText.significant(HorizonFacts.defaultRetentionDays))).")
 
     /// The options of the recommendation rule and the sizing, for `run` and `replay`.
     static let ruleOptions = [allowProbabilistic, memoryBudget, dropWeight, safetyFactor, pushesPerDay, retentionDays]
@@ -35,14 +35,14 @@ extension SharedOptions {
             decimal($0).flatMap { $0 >= 1 && $0 <= 1_000 ? $0 : nil }
         }
         plan.horizonFacts.pushesPerDay = try arguments.value(
-            "pushes-per-day", default: HorizonFacts.defaultPushesPerDay, expecting: "a number above 0 and at most 1000000"
+            "pushes-per-day", default: HorizonFacts.defaultPushesPerDay, expecting: "a number above 0 and at most 100000"
         ) {
-            decimal($0).flatMap { $0 > 0 && $0 <= 1_000_000 ? $0 : nil }
+            decimal($0).flatMap { $0 > 0 && $0 <= 100_000 ? $0 : nil }
         }
         plan.horizonFacts.retentionDays = try arguments.value(
-            "retention-days", default: HorizonFacts.defaultRetentionDays, expecting: "a number above 0 and at most 3650"
+            "retention-days", default: HorizonFacts.defaultRetentionDays, expecting: "a number above 0 and at most 365"
         ) {
-            decimal($0).flatMap { $0 > 0 && $0 <= 3_650 ? $0 : nil }
+            decimal($0).flatMap { $0 > 0 && $0 <= 365 ? $0 : nil }
         }
     }
 

@@ -78,9 +78,10 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var horizonMilliseconds: Double { facts.retentionDays * 86_400_000 }
 }
 
-/// How many pushes one app delivers a day at its heaviest and how long dedupe state must last:
-/// the two facts the consumed set is sized from (`--pushes-per-day`, `--retention-days`). The
-/// defaults and their sources are ``PhoneTrafficFacts``'s (`Guides/Workloads.md` § Phone facts).
+/// The two facts the consumed set is sized from, as the results record them: how many pushes one
+/// app delivers a day at its heaviest and how long dedupe state must last (`--pushes-per-day`,
+/// `--retention-days`). The defaults, their sources and their ranges are ``PhoneTrafficFacts``'s
+/// (`Guides/Workloads.md` § A phone's traffic).
 public struct HorizonFacts: Codable, Sendable, Equatable {
     public var pushesPerDay: Double
     public var retentionDays: Double
@@ -90,10 +91,19 @@ public struct HorizonFacts: Codable, Sendable, Equatable {
         self.retentionDays = retentionDays
     }
 
-    /// A heavy messaging app's pushes per day (`PhoneTrafficFacts`).
-    public static let defaultPushesPerDay = 200.0
-    /// The longest dedupe lifetime an SDK ships, in days (OneSignal Android's 7-day TTL).
-    public static let defaultRetentionDays = 7.0
+    /// A heavy messaging app's pushes per day: ``PhoneTrafficFacts/published``'s heavy rate.
+    public static let defaultPushesPerDay = PhoneTrafficFacts.published.heavyPushesPerDay
+    /// The longest dedupe lifetime an SDK ships: ``PhoneTrafficFacts/published``'s retention.
+    public static let defaultRetentionDays = PhoneTrafficFacts.published.retentionDays
+
+    /// The facts checked against ``PhoneTrafficFacts``'s ranges.
+    ///
+    /// - Throws: ``ConfigurationError`` naming the value out of range.
+    func validated() throws(ConfigurationError) -> PhoneTrafficFacts {
+        try PhoneTrafficFacts(
+            typicalPushesPerDay: min(PhoneTrafficFacts.published.typicalPushesPerDay, pushesPerDay),
+            heavyPushesPerDay: pushesPerDay, retentionDays: retentionDays)
+    }
 }
 
 /// The spread of a set of delays, ms (all 0 when there are none).
@@ -115,10 +125,11 @@ public struct DelayDistribution: Codable, Sendable, Equatable {
 }
 
 extension DeviceProfile {
-    /// The default safety factor: it covers what the heavy rate does not count, the in-app
-    /// navigations a router consumes ids for beside pushes, and days above the heavy rate, and it
-    /// keeps the recommended set under the 64 KiB budget (`Guides/Workloads.md` § Sizing).
-    public static let defaultSafetyFactor = 1.25
+    /// The default safety factor, 1: the heavy rate (250 a day for one app) is already above the
+    /// heaviest all-app figure users report, so it carries the margin itself. A larger factor
+    /// buys room for in-app navigations through the same router at the memory cost it shows
+    /// (`Guides/Workloads.md` § A phone's traffic).
+    public static let defaultSafetyFactor = 1.0
     /// The target false-positive rate filters are built with.
     public static let falsePositiveRate = 0.01
 

@@ -26,7 +26,7 @@ public enum DecisionsCSV {
             guard let label = decisions.decision(at: index).label else { continue }
             let event = events[index]
             text += prefix + "\(index + 1),\(milliseconds(event.time.nanoseconds)),\(kindText(event.kind)),"
-            text += "\(event.envelope),\(truthText(event.truth)),\(label)\r\n"
+            text += "\(CSVTable.quote(decisions.workload.token(of: event.envelope))),\(truthText(event.truth)),\(label)\r\n"
         }
         return text
     }
