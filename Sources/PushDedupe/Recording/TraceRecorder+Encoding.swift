@@ -1,23 +1,40 @@
 extension TraceRecorder {
-    /// Appends the time, the kind and the envelope, each followed by a comma, to a cleared line.
-    func beginLine(at time: Timestamp, kind: StaticString, envelope: EnvelopeID) {
+    /// Clears the line and appends the time and the kind (which ends with its comma).
+    func beginLine(at time: Timestamp, kind: StaticString) {
         line.removeAll(keepingCapacity: true)
         appendTime(time)
         kind.withUTF8Buffer { line.append(contentsOf: $0) }
-        appendHex(envelope.high >> 32, digits: 8)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.high >> 16, digits: 4)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.high, digits: 4)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.low >> 48, digits: 4)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.low, digits: 12)
+    }
+
+    /// The envelope token, then a comma.
+    func appendEnvelope(_ token: _EnvelopeToken, of envelope: EnvelopeID) {
+        switch token {
+        case .uuid: appendUUID(envelope)
+        case .delivery(let number):
+            line.append(UInt8(ascii: "d"))
+            appendDecimal(UInt64(number))
+        case .verbatim(let text): line.append(contentsOf: text.utf8)
+        }
         line.append(UInt8(ascii: ","))
     }
 
-    /// Appends `,SOURCE,` (empty truth) and the newline, and hands the line to the sink.
-    func endLine(source: String) {
+    /// The lower-case canonical UUID of `id`'s 128 bits.
+    func appendUUID(_ id: EnvelopeID) {
+        appendHex(id.high >> 32, digits: 8)
+        line.append(UInt8(ascii: "-"))
+        appendHex(id.high >> 16, digits: 4)
+        line.append(UInt8(ascii: "-"))
+        appendHex(id.high, digits: 4)
+        line.append(UInt8(ascii: "-"))
+        appendHex(id.low >> 48, digits: 4)
+        line.append(UInt8(ascii: "-"))
+        appendHex(id.low, digits: 12)
+    }
+
+    /// Appends `,SOURCE,,PUSH_ID,SUPPRESSED` (empty truth) and the newline, and hands the line
+    /// to the sink. `PUSH_ID` is `pushID` when the format holds it, the canonical UUID of
+    /// `envelope` for any other push id and for a `UUID` given again (`reused`), else empty.
+    func endLine(source: String, pushID: String?, envelope: EnvelopeID, reused: Bool, decision: RoutingDecision) {
         line.append(UInt8(ascii: ","))
         var scalars = 0
         for scalar in source.unicodeScalars {
@@ -30,25 +47,39 @@ extension TraceRecorder {
             }
         }
         line.append(UInt8(ascii: ","))
+        line.append(UInt8(ascii: ","))
+        if let pushID, Self.isTokenRepresentable(pushID) {
+            line.append(contentsOf: pushID.utf8)
+        } else if pushID != nil || reused {
+            appendUUID(envelope)
+        }
+        line.append(UInt8(ascii: ","))
+        switch decision {
+        case .navigated: break
+        case .suppressedByWindow: line.append(contentsOf: "window".utf8)
+        case .suppressedByConsumedSet: line.append(contentsOf: "consumed-set".utf8)
+        }
         line.append(UInt8(ascii: "\n"))
         line.withUnsafeBytes { _sink.write($0) }
     }
 
-    func writeRelaunch(at time: Timestamp) {
+    /// Writes `TIME,KIND,,,,,,`: a line with only a time.
+    func writeBare(kind: StaticString, at time: Timestamp) {
         line.removeAll(keepingCapacity: true)
         appendTime(time)
-        line.append(contentsOf: "relaunch,,,,\n".utf8)
+        kind.withUTF8Buffer { line.append(contentsOf: $0) }
+        line.append(contentsOf: ",,,,,,\n".utf8)
         line.withUnsafeBytes { _sink.write($0) }
     }
 
-    /// Writes text that is not an event (the comment and the header).
+    /// Writes text that is not an event (the comments and the header).
     func writeText(_ text: String) {
         var text = text
         text.withUTF8 { _sink.write(UnsafeRawBufferPointer($0)) }
     }
 
     /// `fp:` and 16 hex digits.
-    func appendToken(_ digest: UInt64) {
+    func appendRouteToken(_ digest: UInt64) {
         line.append(contentsOf: "fp:".utf8)
         appendHex(digest, digits: 16)
     }
@@ -101,6 +132,24 @@ extension TraceRecorder {
     /// A comma or a control character, which no trace field may hold.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "," || scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value)
+    }
+
+    /// Whether `token` can be written as an envelope or push id as it is: 1 to 64 characters of
+    /// `[A-Za-z0-9_-]`.
+    static func isTokenRepresentable(_ token: String) -> Bool {
+        var count = 0
+        for byte in token.utf8 {
+            count += 1
+            guard count <= 64 else { return false }
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                continue
+            default:
+                return false
+            }
+        }
+        return count > 0
     }
 
     /// Whether `route` can be written as it is: 1 to 128 scalars, none forbidden.
