@@ -74,7 +74,7 @@ import Testing
     @Test func theRecommendedPairIsSafeToShareToo() async {
         let dedupe = SharedDeduplicator.recommended(clock: .manual(ManualClock()))
         // No more ids than the recommended set holds, so none is forgotten whatever the interleaving.
-        let ids = Array(Self.envelopeIDs().prefix(RecommendedPreset.consumedSet.configuration.capacity))
+        let ids = Array(Self.envelopeIDs().prefix(RecommendedPreset.v1.consumedSet.configuration.capacity))
         let navigated = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<Self.tasks {
                 group.addTask { ids.filter { dedupe.receiveEmit(envelope: $0) == .navigated }.count }
