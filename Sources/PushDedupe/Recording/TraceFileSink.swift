@@ -6,10 +6,11 @@ import struct Foundation.URL
 /// Appends a trace to a file, buffering lines in memory so that recording an event costs one
 /// copy into the buffer, not a system call.
 ///
-/// The buffer goes to the file when it passes ``bufferLimit`` bytes, at every `flush()` (the
-/// recorder flushes at each `background` line and when it is released), and at `close()`. A
-/// kill loses at most the lines since the last flush, always whole lines: the file stays a valid
-/// trace that ``TraceRecorder/resume(from:routes:relaunchedAt:)`` continues.
+/// The buffer is written to the file when it passes ``bufferLimit`` bytes, and written and
+/// fsynced at every `flush()` (the recorder flushes at each `background` line and when it is
+/// released) and at `close()`. A kill loses the lines since the last write; the file keeps whole
+/// lines (unless the kill lands inside a write call), so it stays a valid trace that
+/// ``TraceRecorder/resume(from:routes:relaunchedAt:)`` continues.
 ///
 /// `@unchecked Sendable`: the handle is used only by the recorder that owns the sink, under the
 /// recorder's lock.
@@ -40,15 +41,24 @@ public struct TraceFileSink: TraceSink, @unchecked Sendable {
     /// - Complexity: O(*n*) in `bytes.count`, plus a file write when the buffer is full.
     public mutating func write(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.bufferLimit { flush() }
+        if buffer.count >= Self.bufferLimit { drain() }
     }
 
     /// Writes the buffer to the file and fsyncs it (`FileHandle.synchronize()`).
     public mutating func flush() {
+        drain()
+        do {
+            try handle.synchronize()
+        } catch {
+            failedWrites += 1
+        }
+    }
+
+    /// Writes the buffer to the file, without waiting for the disk.
+    private mutating func drain() {
         guard !buffer.isEmpty else { return }
         do {
             try handle.write(contentsOf: buffer)
-            try handle.synchronize()
         } catch {
             failedWrites += 1
         }
