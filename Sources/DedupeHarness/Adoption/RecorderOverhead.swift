@@ -140,7 +140,7 @@ public enum RecorderOverhead {
     /// A recorder that records nothing: the cost of the out-of-line path and the dynamic call.
     final class NoOpRecorder: TraceRecording {
         func recordPayload(
-            route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
+            route: String, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
             decision: RoutingDecision) {}
         func recordPayload(
             _ fingerprint: RouteFingerprint, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,

@@ -6,7 +6,7 @@ import PushDedupe
 ///
 /// Each save goes through the library's own store path, `save()` on a deduplicator with a
 /// `.file` store: the set's `snapshot()`, then Foundation's atomic write (a temporary file beside
-/// the target, written, fsynced and renamed over it) and the directory's fsync. Nothing else is
+/// the target, written, fsynced and renamed over it). Nothing else is
 /// timed: the set is filled before the first save, and the deduplicator is built outside the
 /// loop. The figure is the machine's file system as much as the library's: quote it with the
 /// machine.

@@ -46,7 +46,7 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     mutating func _receivePayload(route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String) -> RoutingDecision {
         let now = clock.now()
         let decision = _decide(RouteFingerprint(route: route), envelope: envelope, at: now)
-        recorder?.recordPayload(route: route, envelope: envelope, pushID: pushID, source: source, at: now, decision: decision)
+        recorder?.recordPayload(route: String(route), envelope: envelope, pushID: pushID, source: source, at: now, decision: decision)
         return decision
     }
 

@@ -136,7 +136,9 @@ struct _TraceTail {
         envelope: ArraySlice<UInt8>, pushID: ArraySlice<UInt8>, line: Int, failure: (Int, String) -> TraceFileError
     ) throws(TraceFileError) {
         let token = String(decoding: envelope, as: UTF8.self)
-        guard !token.isEmpty else { throw failure(line, "a payload without an envelope") }
+        guard _TraceLine.isTokenRepresentable(token) else {
+            throw failure(line, "envelope '\(token)' is not 1-64 characters of [A-Za-z0-9_-]")
+        }
         let key = pushID.isEmpty ? EnvelopeID(token: token) : EnvelopeID(token: String(decoding: pushID, as: UTF8.self))
         let first: _EnvelopeToken
         if let number = Self.deliveryNumber(envelope) {

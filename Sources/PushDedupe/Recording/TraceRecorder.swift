@@ -47,18 +47,22 @@ import class Foundation.NSLock
 /// - Complexity: per event, O(*n*) in the route's and source's lengths, one dictionary lookup,
 ///   and one `write` to the sink.
 public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Sendable {
+    // Unchecked exclusivity on the mutable state: every access holds `lock`, and the runtime's
+    // per-access tracking cost more per event than writing the line.
     private let lock = NSLock()
-    var _sink: Sink
+    @exclusivity(unchecked) var _sink: Sink
     let routes: RouteRecording
-    /// Added to every time given: the relaunch time, for a file resumed after a relaunch.
-    let timeOffset: Timestamp
-    var latest: Int64
-    var line: [UInt8] = []
+    /// Added to every time given, in nanoseconds: the relaunch time, for a file resumed after a
+    /// relaunch.
+    let timeOffset: Int64
+    @exclusivity(unchecked) var latest: Int64
+    /// Where each line is built: `_TraceLine.capacity` bytes, allocated once.
+    @exclusivity(unchecked) var lineBuffer = [UInt8](repeating: 0, count: _TraceLine.capacity)
     /// The envelope token of the first payload line of every envelope in the file.
-    private var firstTokens: [EnvelopeID: _EnvelopeToken]
+    @exclusivity(unchecked) private var firstTokens: [EnvelopeID: _EnvelopeToken]
     /// The number of the next `d` token.
-    private var nextDelivery: Int
-    private var _skippedEvents = 0
+    @exclusivity(unchecked) private var nextDelivery: Int
+    @exclusivity(unchecked) private var _skippedEvents = 0
 
     /// A recorder that starts a new trace: the comments and the header go to `sink` now.
     ///
@@ -71,11 +75,11 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     public init(sink: Sink, routes: RouteRecording = .verbatim, startedAt: Date = Date()) {
         _sink = sink
         self.routes = routes
-        timeOffset = .zero
+        timeOffset = 0
         latest = .min
         firstTokens = [:]
+        firstTokens.reserveCapacity(1_024)
         nextDelivery = 1
-        line.reserveCapacity(256)
         writeText(Self.leadingComment(routes: routes, originUnixMilliseconds: Self.unixMilliseconds(startedAt)) + Self.header + "\n")
     }
 
@@ -83,11 +87,10 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     init(sink: Sink, routes: RouteRecording, resuming tail: _TraceTail, relaunchAt relaunch: Timestamp) {
         _sink = sink
         self.routes = routes
-        timeOffset = relaunch
+        timeOffset = relaunch.nanoseconds
         latest = relaunch.nanoseconds
         firstTokens = tail.firstTokens
         nextDelivery = tail.lastDelivery + 1
-        line.reserveCapacity(256)
         writeBare(kind: "relaunch", at: .zero)
         _sink.flush()
     }
@@ -122,23 +125,24 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
 
     /// - Complexity: O(*n*) in the route's and source's lengths.
     public func recordPayload(
-        route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
-        decision: RoutingDecision
+        route: String, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp, decision: RoutingDecision
     ) {
         lock.lock()
         defer { lock.unlock() }
         let token = payloadToken(envelope, pushID: pushID)
-        beginLine(at: time, kind: "payload,")
-        appendEnvelope(token.token, of: envelope)
-        switch routes {
-        case .verbatim where Self.isRepresentable(route):
-            line.append(contentsOf: route.utf8)
-        case .verbatim:
-            appendRouteToken(DeterministicHashing.fnv1a64(route.utf8))
-        case .hashed(let salt):
-            appendRouteToken(DeterministicHashing.fnv1a64(route.utf8, seed: salt))
+        writeLine { line in
+            begin(&line, at: time, kind: "payload")
+            self.envelope(&line, token.token, of: envelope)
+            switch routes {
+            case .verbatim where _TraceLine.isRepresentable(route):
+                line.text(route)
+            case .verbatim:
+                line.routeToken(DeterministicHashing.fnv1a64(route.utf8))
+            case .hashed(let salt):
+                line.routeToken(DeterministicHashing.fnv1a64(route.utf8, seed: salt))
+            }
+            end(&line, source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
         }
-        endLine(source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
     }
 
     /// - Complexity: O(*n*) in the source's length.
@@ -149,15 +153,17 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
         lock.lock()
         defer { lock.unlock() }
         let token = payloadToken(envelope, pushID: pushID)
-        beginLine(at: time, kind: "payload,")
-        appendEnvelope(token.token, of: envelope)
-        switch routes {
-        case .hashed(let salt) where salt != 0:
-            appendRouteToken(DeterministicHashing.mix64(fingerprint.rawValue ^ salt))
-        case .verbatim, .hashed:
-            appendRouteToken(fingerprint.rawValue)
+        writeLine { line in
+            begin(&line, at: time, kind: "payload")
+            self.envelope(&line, token.token, of: envelope)
+            switch routes {
+            case .hashed(let salt) where salt != 0:
+                line.routeToken(DeterministicHashing.mix64(fingerprint.rawValue ^ salt))
+            case .verbatim, .hashed:
+                line.routeToken(fingerprint.rawValue)
+            }
+            end(&line, source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
         }
-        endLine(source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
     }
 
     /// - Complexity: O(*n*) in the source's length.
@@ -168,9 +174,11 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
             _skippedEvents += 1
             return
         }
-        beginLine(at: time, kind: "emit,")
-        appendEnvelope(token, of: envelope)
-        endLine(source: source, pushID: nil, envelope: envelope, reused: false, decision: decision)
+        writeLine { line in
+            begin(&line, at: time, kind: "emit")
+            self.envelope(&line, token, of: envelope)
+            end(&line, source: source, pushID: nil, envelope: envelope, reused: false, decision: decision)
+        }
     }
 
     /// Writes `TIME,background,,,,,,` and flushes the sink: the app may be killed from now on
@@ -186,13 +194,14 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
 
     /// The envelope token of a payload line, and the bookkeeping that keeps tokens unique.
     private func payloadToken(_ envelope: EnvelopeID, pushID: String?) -> _PayloadToken {
-        if pushID == nil, firstTokens[envelope] == nil {
+        let isFirst = firstTokens[envelope] == nil
+        if isFirst, pushID == nil {
             firstTokens[envelope] = .uuid
             return _PayloadToken(token: .uuid, isReuse: false)
         }
         let token = _EnvelopeToken.delivery(nextDelivery)
         nextDelivery += 1
-        if firstTokens[envelope] == nil { firstTokens[envelope] = token }
+        if isFirst { firstTokens[envelope] = token }
         return _PayloadToken(token: token, isReuse: pushID == nil)
     }
 

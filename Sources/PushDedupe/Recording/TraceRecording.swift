@@ -10,7 +10,7 @@ public protocol TraceRecording: AnyObject, Sendable {
     /// A payload normalized to `route`, as the envelope `envelope`: `EnvelopeID(token: pushID)`
     /// when the app passed the push's id, the app's `UUID` otherwise (`pushID` is then `nil`).
     func recordPayload(
-        route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
+        route: String, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
         decision: RoutingDecision)
     /// A payload whose route the app digested itself.
     func recordPayload(

@@ -39,7 +39,7 @@ import Testing
             from: "// BEGIN README adoption example", to: "// END README adoption example",
             in: try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
         let shown = DocumentationBlocks.fencedBlock(after: marker, in: readme)
-        #expect(tested != nil && tested?.count == 8)
+        #expect(tested != nil && tested?.count == 9)
         #expect(shown == tested, "README.md's adoption example differs from the lines this test runs: copy them again")
     }
 }
