@@ -1,4 +1,9 @@
 import DedupeWorkloads
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import struct Foundation.URL
 import class Foundation.FileManager
 import PushDedupe
@@ -18,14 +23,21 @@ import PushDedupe
 ///
 /// Every side reads the real continuous clock, as an app does. The figures are the median
 /// ns/event, the median over repetitions of the ratio to the bare side in the same repetition,
-/// and jemalloc's allocation requests per event.
+/// and jemalloc's allocation requests per event. Each pass is timed twice: by the wall clock, and
+/// by the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which leaves out the time the thread
+/// waited for a core. On a shared machine a long pass (a recorded one) is preempted more often
+/// than a short one (the bare one), so only the CPU-time ratio stays fair under load.
 public enum RecorderOverhead {
     public struct Side: Sendable {
         public var name: String
-        /// Median over repetitions.
+        /// Median over repetitions, by the wall clock.
         public var nanosecondsPerEvent: Double
-        /// Median over repetitions of (this side / bare) in the same repetition.
+        /// Median over repetitions of (this side / bare) in the same repetition, by the wall clock.
         public var ratioToBare: Double
+        /// Median over repetitions, in thread CPU time.
+        public var cpuNanosecondsPerEvent: Double
+        /// Median over repetitions of (this side / bare) in the same repetition, in CPU time.
+        public var cpuRatioToBare: Double
         /// jemalloc's allocation requests per event in one pass, or `nil` without jemalloc.
         public var allocationsPerEvent: Double?
     }
@@ -42,13 +54,14 @@ public enum RecorderOverhead {
                 "recorder overhead: \(workload), \(events) events keyed on push ids, \(repetitions) interleaved repetitions, "
                     + "\(RecommendedPreset.v1), allocator \(allocator ?? "not jemalloc: allocations not counted")",
                 "",
-                "side                     ns/event  × bare  allocations/event",
+                "side                   wall ns/event  × bare  CPU ns/event  × bare  allocations/event",
             ]
             for side in sides {
                 let allocations = side.allocationsPerEvent.map { format($0, 4) } ?? "-"
                 lines.append(
-                    side.name.padding(toLength: 23, withPad: " ", startingAt: 0) + format(side.nanosecondsPerEvent, 2).leftPadded(10)
-                        + format(side.ratioToBare, 3).leftPadded(8) + allocations.leftPadded(19))
+                    side.name.padding(toLength: 23, withPad: " ", startingAt: 0) + format(side.nanosecondsPerEvent, 2).leftPadded(13)
+                        + format(side.ratioToBare, 3).leftPadded(8) + format(side.cpuNanosecondsPerEvent, 2).leftPadded(14)
+                        + format(side.cpuRatioToBare, 3).leftPadded(8) + allocations.leftPadded(19))
             }
             return lines.joined(separator: "\n") + "\n"
         }
@@ -73,14 +86,16 @@ public enum RecorderOverhead {
         let events = Events(workload)
         nonisolated(unsafe) var statistics = JemallocStatistics()
         var nanoseconds = [[Double]](repeating: [], count: sideNames.count)
+        var cpuNanoseconds = [[Double]](repeating: [], count: sideNames.count)
         var allocations = [Double?](repeating: nil, count: sideNames.count)
         for repetition in 0..<repetitions {
             for offset in sideNames.indices {
                 let side = (repetition + offset) % sideNames.count
                 let trace = directory.appendingPathComponent("recorder-overhead-\(repetition)-\(side).csv")
-                let (elapsed, allocated) = MainActor.assumeIsolated { pass(side: side, events, trace: trace, statistics: &statistics) }
+                let (elapsed, cpu, allocated) = MainActor.assumeIsolated { pass(side: side, events, trace: trace, statistics: &statistics) }
                 try? FileManager.default.removeItem(at: trace)
                 nanoseconds[side].append(Double(elapsed) / Double(events.count))
+                cpuNanoseconds[side].append(Double(cpu) / Double(events.count))
                 allocations[side] = allocated.map { Double($0) / Double(events.count) }
             }
         }
@@ -88,6 +103,8 @@ public enum RecorderOverhead {
             Side(
                 name: sideNames[side], nanosecondsPerEvent: SampleStatistics.median(nanoseconds[side]) ?? .nan,
                 ratioToBare: SampleStatistics.median(zip(nanoseconds[side], nanoseconds[0]).map { $0 / $1 }) ?? .nan,
+                cpuNanosecondsPerEvent: SampleStatistics.median(cpuNanoseconds[side]) ?? .nan,
+                cpuRatioToBare: SampleStatistics.median(zip(cpuNanoseconds[side], cpuNanoseconds[0]).map { $0 / $1 }) ?? .nan,
                 allocationsPerEvent: allocations[side])
         }
         return Report(workload: workload.name, events: events.count, repetitions: repetitions, allocator: statistics?.source, sides: sides)
@@ -96,7 +113,7 @@ public enum RecorderOverhead {
     /// One timed pass on a fresh deduplicator (and recorder), built before the clock and the
     /// allocation counter are read.
     @MainActor
-    private static func pass(side: Int, _ events: Events, trace: URL, statistics: inout JemallocStatistics?) -> (UInt64, Int?) {
+    private static func pass(side: Int, _ events: Events, trace: URL, statistics: inout JemallocStatistics?) -> (UInt64, UInt64, Int?) {
         switch side {
         case 0:
             return timed(&statistics) { run(events, MainActorDeduplicator.recommended()) }
@@ -114,14 +131,23 @@ public enum RecorderOverhead {
     }
 
     @MainActor
-    private static func timed(_ statistics: inout JemallocStatistics?, _ body: () -> Int) -> (UInt64, Int?) {
+    private static func timed(_ statistics: inout JemallocStatistics?, _ body: () -> Int) -> (UInt64, UInt64, Int?) {
         let before = statistics?.allocationCount()
         let start = MonotonicClock.now()
+        let cpuStart = threadCPUTime()
         let navigated = body()
+        let cpu = threadCPUTime() - cpuStart
         let elapsed = MonotonicClock.now() - start
         let after = statistics?.allocationCount()
         precondition(navigated > 0)
-        return (elapsed, before.flatMap { b in after.map { $0 - b } })
+        return (elapsed, cpu, before.flatMap { b in after.map { $0 - b } })
+    }
+
+    /// Nanoseconds of CPU time this thread has used.
+    private static func threadCPUTime() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
     /// The events through `dedupe`; returns how many navigated, so the loop is not dead code.

@@ -75,7 +75,7 @@ struct _TraceTail {
     var routeMode = ""
     var originUnixMilliseconds: Int64 = 0
     var latest: Int64 = .min
-    var firstTokens: [EnvelopeID: _EnvelopeToken] = [:]
+    var firstTokens = _EnvelopeTokens()
     var lastDelivery = 0
 
     init(_ bytes: [UInt8], fileName: String) throws(TraceFileError) {
@@ -149,7 +149,7 @@ struct _TraceTail {
         } else {
             first = .verbatim(token)
         }
-        if firstTokens[key] == nil { firstTokens[key] = first }
+        firstTokens.insertIfAbsent(key, first)
     }
 
     /// `n` for a token `d<n>` (no leading zero), else `nil`.

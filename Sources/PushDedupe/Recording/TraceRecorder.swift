@@ -59,7 +59,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     /// Where each line is built: `_TraceLine.capacity` bytes, allocated once.
     @exclusivity(unchecked) var lineBuffer = [UInt8](repeating: 0, count: _TraceLine.capacity)
     /// The envelope token of the first payload line of every envelope in the file.
-    @exclusivity(unchecked) private var firstTokens: [EnvelopeID: _EnvelopeToken]
+    @exclusivity(unchecked) private var firstTokens: _EnvelopeTokens
     /// The number of the next `d` token.
     @exclusivity(unchecked) private var nextDelivery: Int
     @exclusivity(unchecked) private var _skippedEvents = 0
@@ -77,8 +77,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
         self.routes = routes
         timeOffset = 0
         latest = .min
-        firstTokens = [:]
-        firstTokens.reserveCapacity(1_024)
+        firstTokens = _EnvelopeTokens()
         nextDelivery = 1
         writeText(Self.leadingComment(routes: routes, originUnixMilliseconds: Self.unixMilliseconds(startedAt)) + Self.header + "\n")
     }
@@ -170,7 +169,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     public func recordEmit(envelope: EnvelopeID, source: String, at time: Timestamp, decision: RoutingDecision) {
         lock.lock()
         defer { lock.unlock() }
-        guard let token = firstTokens[envelope] else {
+        guard let token = firstTokens.token(of: envelope) else {
             _skippedEvents += 1
             return
         }
@@ -194,14 +193,12 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
 
     /// The envelope token of a payload line, and the bookkeeping that keeps tokens unique.
     private func payloadToken(_ envelope: EnvelopeID, pushID: String?) -> _PayloadToken {
-        let isFirst = firstTokens[envelope] == nil
-        if isFirst, pushID == nil {
-            firstTokens[envelope] = .uuid
+        if pushID == nil, firstTokens.insertIfAbsent(envelope, .uuid) {
             return _PayloadToken(token: .uuid, isReuse: false)
         }
         let token = _EnvelopeToken.delivery(nextDelivery)
         nextDelivery += 1
-        if isFirst { firstTokens[envelope] = token }
+        if pushID != nil { firstTokens.insertIfAbsent(envelope, token) }
         return _PayloadToken(token: token, isReuse: pushID == nil)
     }
 

@@ -40,11 +40,25 @@ struct _TraceLine {
     }
 
     mutating func decimal(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        digits(value, count: nil)
+    }
+
+    /// `value` in decimal, padded with leading zeros to `count` digits when given. Written last
+    /// digit first, then reversed in place: a division by the constant 10 is a multiply, where a
+    /// division by a running power of ten is not.
+    private mutating func digits(_ value: UInt64, count: Int?) {
+        let start = self.count
+        var rest = value
+        repeat {
+            byte(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if let count { while self.count - start < count { byte(UInt8(ascii: "0")) } }
+        var low = start, high = self.count - 1
+        while low < high {
+            buffer.swapAt(low, high)
+            low += 1
+            high -= 1
         }
     }
 
@@ -84,17 +98,12 @@ struct _TraceLine {
         var fraction = magnitude % 1_000_000
         guard fraction != 0 else { return }
         byte(UInt8(ascii: "."))
-        var digits = 6
+        var count = 6
         while fraction % 10 == 0 {
             fraction /= 10
-            digits -= 1
+            count -= 1
         }
-        var divisor: UInt64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
+        digits(fraction, count: count)
     }
 
     /// `label` cut to 128 scalars, with every comma and control character replaced by `_`.

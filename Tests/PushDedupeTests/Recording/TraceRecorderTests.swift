@@ -181,4 +181,29 @@ import Testing
         dedupe.didEnterBackground()
         #expect(recorder.sink.lines == 12 && recorder.sink.flushes == 1)
     }
+
+    /// Seeded deliveries and emits over more envelopes than the token table first holds: every
+    /// emit names the first delivery of its push, as a plain dictionary of first tokens says.
+    @Test func emitsNameTheFirstDeliveryAcrossGrowth() {
+        let recorder = TraceRecorder(sink: TraceBuffer(), startedAt: Self.origin)
+        var random = SplitMix64(seed: 11)
+        var reference: [String: String] = [:]
+        var expected: [String] = []
+        var delivery = 0
+        for _ in 0..<6_000 {
+            let pushID = "p\(Int.random(in: 0..<2_500, using: &random))"
+            if reference[pushID] == nil || Bool.random(using: &random) {
+                delivery += 1
+                if reference[pushID] == nil { reference[pushID] = "d\(delivery)" }
+                recorder.recordPayload(route: "r", envelope: EnvelopeID(token: pushID), pushID: pushID, source: "", at: .zero, decision: .navigated)
+                expected.append("d\(delivery)")
+            } else {
+                recorder.recordEmit(envelope: EnvelopeID(token: pushID), source: "", at: .zero, decision: .suppressedByConsumedSet)
+                expected.append(reference[pushID]!)
+            }
+        }
+        let written = Self.events(recorder).map { String($0.split(separator: ",", omittingEmptySubsequences: false)[2]) }
+        #expect(written == expected)
+        #expect(recorder.skippedEvents == 0)
+    }
 }
