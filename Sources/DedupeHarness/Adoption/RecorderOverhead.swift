@@ -116,15 +116,18 @@ public enum RecorderOverhead {
     private static func pass(side: Int, _ events: Events, trace: URL, statistics: inout JemallocStatistics?) -> (UInt64, UInt64, Int?) {
         switch side {
         case 0:
-            return timed(&statistics) { run(events, MainActorDeduplicator.recommended()) }
+            let dedupe = MainActorDeduplicator.recommended()
+            return timed(&statistics) { run(events, dedupe) }
         case 1:
-            return timed(&statistics) { run(events, MainActorDeduplicator.recommended(recorder: NoOpRecorder())) }
+            let dedupe = MainActorDeduplicator.recommended(recorder: NoOpRecorder())
+            return timed(&statistics) { run(events, dedupe) }
         case 2:
-            let recorder = TraceRecorder(sink: TraceBuffer())
-            return timed(&statistics) { run(events, MainActorDeduplicator.recommended(recorder: recorder)) }
+            let dedupe = MainActorDeduplicator.recommended(recorder: TraceRecorder(sink: TraceBuffer()))
+            return timed(&statistics) { run(events, dedupe) }
         default:
             guard let recorder = try? TraceRecorder.recording(to: trace) else { preconditionFailure("cannot create \(trace.path)") }
-            let result = timed(&statistics) { run(events, MainActorDeduplicator.recommended(recorder: recorder)) }
+            let dedupe = MainActorDeduplicator.recommended(recorder: recorder)
+            let result = timed(&statistics) { run(events, dedupe) }
             recorder.withSink { $0.close() }
             return result
         }
