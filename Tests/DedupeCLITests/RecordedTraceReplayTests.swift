@@ -33,12 +33,12 @@ import Testing
         try Data(Self.recordSession(routes: routes)).write(to: trace)
         let out = directory.appendingPathComponent("report")
         let outcome = try BinaryRunner.run([
-            "replay", trace.path, "--repetitions", "1", "--filter", "window=\(RecommendedPreset.Window.strategyID)",
-            "--filter", "consumed=\(RecommendedPreset.ConsumedSet.strategyID)", "--format", "json", "--allow-debug", "--out", out.path,
+            "replay", trace.path, "--repetitions", "1", "--filter", "window=\(RecommendedPreset.v1.windowType.strategyID)",
+            "--filter", "consumed=\(RecommendedPreset.v1.consumedSetType.strategyID)", "--format", "json", "--allow-debug", "--out", out.path,
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
         #expect(results.settings.traceFile == "session.csv")
-        #expect(results.cases.contains { $0.window == RecommendedPreset.Window.strategyID && $0.consumed == RecommendedPreset.ConsumedSet.strategyID })
+        #expect(results.cases.contains { $0.window == RecommendedPreset.v1.windowType.strategyID && $0.consumed == RecommendedPreset.v1.consumedSetType.strategyID })
     }
 }

@@ -62,16 +62,20 @@ import Testing
         }
     }
 
-    /// Two launches recorded into one file: the second continues the first's trace with a
+    /// Two launches recorded into one file: the second resumes the first's trace with a
     /// `relaunch` line and replays envelopes the first created (the app's persisted pending
     /// routes). The file parses, and replaying it with the state lost at the relaunch gives the
     /// decisions both launches made.
     @MainActor @Test func aRelaunchContinuesTheTraceAndReplays() throws {
         let (first, firstLive) = Self.record(seed: 4, routes: .verbatim)
-        let offset = first.latestTime
+        let offset = firstLive.last!.time
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("relaunched-\(UUID()).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(first.sink.bytes).write(to: url)
         // The last 50 envelopes the first launch navigated to, persisted as pending routes.
         let pending = Array(firstLive.filter { $0.kind == .payload && $0.decision == .navigated }.suffix(50).map(\.envelope))
-        let second = TraceRecorder(continuing: first.sink, after: offset, createdEnvelopes: pending)
+        // Relaunched at once: the wall clock has not passed the first launch's manual times.
+        let second = try TraceRecorder.resume(from: url)
         let clock = ManualClock()
         let dedupe = MainActorDeduplicator<HashDequeWindow, FIFOSet>(consumed: .compact, clock: .manual(clock), recorder: second)
         var secondDecisions: [RoutingDecision] = []
@@ -79,10 +83,11 @@ import Testing
             clock.advance(by: .milliseconds(10))
             secondDecisions.append(dedupe.receiveEmit(envelope: UUID(envelope), source: "pending_route"))
         }
-        // An envelope the app did not persist cannot be written: no payload in the file created it.
+        // An envelope no payload in the file created cannot be written.
         _ = dedupe.receiveEmit(envelope: UUID(EnvelopeID(high: 9, low: 9)), source: "pending_route")
         #expect(second.skippedEvents == 1)
-        let workload = try TraceReader.read(bytes: second.sink.bytes, fileName: "relaunched.csv")
+        second.withSink { $0.close() }
+        let workload = try TraceReader.read(url: url)
         #expect(workload.events.count == firstLive.count + 1 + 50)
         #expect(workload.events[firstLive.count].kind == .relaunch)
         #expect(workload.events[firstLive.count].time == offset)
@@ -123,10 +128,10 @@ import Testing
 
     @Test func fingerprintPayloadsAndOddLabelsStillParse() throws {
         let recorder = TraceRecorder(sink: TraceBuffer())
-        recorder.recordPayload(RouteFingerprint(route: "item:1"), envelope: EnvelopeID(high: 1, low: 1), source: "a,b\tc", at: .zero)
-        recorder.recordPayload(route: String(repeating: "x", count: 500), envelope: EnvelopeID(high: 1, low: 2), source: String(repeating: "s", count: 500), at: .milliseconds(1))
-        recorder.recordPayload(route: "", envelope: EnvelopeID(high: 1, low: 3), source: "", at: .milliseconds(-5))
-        recorder.recordEmit(envelope: EnvelopeID(high: 1, low: 1), source: "pending_route", at: .milliseconds(2))
+        recorder.recordPayload(RouteFingerprint(route: "item:1"), envelope: EnvelopeID(high: 1, low: 1), pushID: nil, source: "a,b\tc", at: .zero, decision: .navigated)
+        recorder.recordPayload(route: String(repeating: "x", count: 500), envelope: EnvelopeID(high: 1, low: 2), pushID: nil, source: String(repeating: "s", count: 500), at: .milliseconds(1), decision: .navigated)
+        recorder.recordPayload(route: "", envelope: EnvelopeID(high: 1, low: 3), pushID: nil, source: "", at: .milliseconds(-5), decision: .navigated)
+        recorder.recordEmit(envelope: EnvelopeID(high: 1, low: 1), source: "pending_route", at: .milliseconds(2), decision: .suppressedByConsumedSet)
         let workload = try TraceReader.read(bytes: recorder.sink.bytes, fileName: "odd.csv")
         #expect(workload.events.map(\.time) == [.zero, .milliseconds(1), .milliseconds(1), .milliseconds(2)])
         #expect(workload.source(of: workload.events[0]) == "a_b_c")

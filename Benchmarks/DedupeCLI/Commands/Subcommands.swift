@@ -3,7 +3,7 @@ enum Subcommands {
     static let all: [Subcommand] = [run, list, scenarios, policies, replay, exportTrace, compare]
 
     /// Verbs for maintainers, not listed in help.
-    static let hidden: [Subcommand] = [facadeOverhead, fuzz, liveSetSweep]
+    static let hidden: [Subcommand] = [facadeOverhead, recorderOverhead, fuzz, liveSetSweep]
 
     static func named(_ name: String) -> Subcommand? {
         (all + hidden).first { $0.name == name }

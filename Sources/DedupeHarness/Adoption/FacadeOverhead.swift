@@ -43,7 +43,7 @@ public enum FacadeOverhead {
         public var text: String {
             var lines = [
                 "facade overhead: \(workload), \(events) events, \(repetitions) interleaved repetitions, pair "
-                    + "\(RecommendedPreset.Window.strategyID) + \(RecommendedPreset.ConsumedSet.strategyID), "
+                    + "\(RecommendedPreset.v1.windowType.strategyID) + \(RecommendedPreset.v1.consumedSetType.strategyID), "
                     + "allocator \(allocator ?? "not jemalloc: allocations not counted")",
                 "every side reads ContinuousClock.now and converts the UUID (and the route for payloads) per event",
                 "",
@@ -110,9 +110,7 @@ public enum FacadeOverhead {
     private static func run(side: Int, _ events: Events, statistics: inout JemallocStatistics?) -> Pass {
         switch side {
         case 0:
-            var pipeline = TwoLayerPipeline(
-                window: RecommendedPreset.Window(preset: RecommendedPreset.window),
-                consumed: RecommendedPreset.ConsumedSet(preset: RecommendedPreset.consumedSet))
+            var pipeline = RecommendedPreset.v1.makePipeline()
             let origin = ContinuousClock.now
             return timed(&statistics) { bare(events, &pipeline, origin: origin) }
         case 1:

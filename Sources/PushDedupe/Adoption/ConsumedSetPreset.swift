@@ -27,7 +27,7 @@ public struct ConsumedSetPreset: Hashable, Sendable, CustomStringConvertible {
     public static let compact = ConsumedSetPreset("compact", ConsumedSetConfiguration(capacity: 4_096))
 
     /// Every preset, for tests that validate them.
-    public static var all: [ConsumedSetPreset] { [standard, compact, RecommendedPreset.consumedSet] }
+    public static var all: [ConsumedSetPreset] { [standard, compact] + RecommendedPreset.versions.map(\.consumedSet) }
 
     public var description: String { name }
 }

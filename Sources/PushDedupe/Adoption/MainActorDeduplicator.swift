@@ -1,24 +1,36 @@
 import struct Foundation.UUID
 
-/// The two-layer dedupe for a router on the main actor, in three lines:
+/// The two-layer dedupe for a router on the main actor, keyed on the push's own id and kept
+/// across launches:
 ///
 /// ```swift
-/// let dedupe = MainActorDeduplicator.recommended()
-/// let first = dedupe.receivePayload(route: "item:42", envelope: envelopeID)   // .navigated
-/// let replay = dedupe.receiveEmit(envelope: envelopeID)                       // .suppressedByConsumedSet
+/// let dedupe = MainActorDeduplicator.recommended(store: .file(storeURL))
+/// let first = dedupe.receivePayload(route: "item:42", pushID: messageID)   // .navigated
+/// let again = dedupe.receiveEmit(pushID: messageID)                        // .suppressedByConsumedSet
 /// ```
 ///
+/// **Which id.** Key every event of a push on the id the push carries: the app server's own
+/// message id in the payload (ask the server to put one in every payload), or
+/// `UNNotificationRequest.identifier`. One push reaches the router several times: delivered
+/// twice (sent to two device tokens), handed over by both the launch options and `didReceive`,
+/// or replayed as a stale initial notification after a relaunch. Those deliveries are one
+/// envelope, which layer 2 navigates once, only when the envelope id comes from the push; a
+/// `UUID()` minted per delivery makes each one new. The `UUID` calls are for navigations that no
+/// push carries (a button tap, a deep link the app builds itself): there the app's own `UUID`
+/// is the identity.
+///
 /// It reads the time of every event from its ``DedupeClock`` (the continuous clock unless a test
-/// injects a ``ManualClock``) and converts the envelope's `UUID`, so the app passes only what it
-/// has. The strategies still never read a clock. Call `receivePayload` right after a payload is
-/// normalized to a route, and `receiveEmit` at the router's entry for every re-emitted envelope,
-/// before any early return or async work (see `Guides/Pipeline.md`).
+/// injects a ``ManualClock``); the strategies never read a clock. Call `receivePayload` right
+/// after a payload is normalized to a route, `receiveEmit` at the router's entry for every
+/// re-emitted envelope, before any early return or async work, and `didEnterBackground()` from
+/// the app's background callback (see `Guides/Pipeline.md`).
 ///
 /// Everything about it is main-actor isolated, as a router is: it holds a mutable pipeline and
 /// needs no lock. For a deduplicator shared across threads, see ``SharedDeduplicator``.
 ///
-/// - Complexity: per event, one clock read plus the pipeline's call; no allocation beyond the
-///   strategies' own, and one dynamic call when a recorder is attached.
+/// - Complexity: per event, one clock read plus the pipeline's call and one counter increment;
+///   no allocation beyond the strategies' own; one dynamic call when a recorder is attached;
+///   one save per navigated event under ``DedupeStore/SavingPolicy/afterEveryConsume``.
 @MainActor
 public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: ConsumedSet> {
     /// Unchecked exclusivity: every access is main-actor isolated and none re-enters (a
@@ -30,20 +42,24 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// offsets).
     @usableFromInline let _origin: ContinuousClock.Instant
 
-    /// Wraps `pipeline`.
+    init(core: _DeduplicatorCore<Window, Consumed>) {
+        _core = core
+        _origin = core.clock._continuousOrigin
+    }
+
+    /// Wraps `pipeline`, kept in memory only: nothing is restored or saved.
     ///
     /// - Parameters:
     ///   - clock: where event times come from; the continuous clock from now by default.
     ///   - recorder: receives every event, e.g. a ``TraceRecorder`` in debug builds.
-    public init(
+    public convenience init(
         pipeline: TwoLayerPipeline<Window, Consumed>, clock: DedupeClock = .continuous(),
         recorder: (any TraceRecording)? = nil
     ) {
-        _core = _DeduplicatorCore(pipeline: pipeline, clock: clock, recorder: recorder)
-        _origin = clock._continuousOrigin
+        self.init(core: _DeduplicatorCore(pipeline: pipeline, clock: clock, recorder: recorder))
     }
 
-    /// Builds both layers from shipped presets, which cannot fail:
+    /// Builds both layers from shipped presets, which cannot fail, kept in memory only:
     /// `MainActorDeduplicator<HashDequeWindow, FIFOSet>(consumed: .compact)`.
     public convenience init(
         window: WindowPreset = .standard, consumed: ConsumedSetPreset = .standard,
@@ -54,45 +70,163 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
             clock: clock, recorder: recorder)
     }
 
-    /// A payload just normalized to `route`, with the fresh envelope `envelope`.
+    /// A payload just normalized to `route`, delivered by the push whose id is `pushID`: the
+    /// envelope is `EnvelopeID(token: pushID)`, so every delivery of one push is one envelope.
     ///
     /// - Parameter source: a label for the trace recorder (`tap`, `cold_launch`); ignored
     ///   without one.
+    /// - Complexity: O(*n*) in `pushID`'s UTF-8, the window's `admit`, plus the set's `consume`
+    ///   when admitted.
+    @inlinable
+    public func receivePayload(route: some StringProtocol, pushID: String, source: String = "") -> RoutingDecision {
+        let envelope = EnvelopeID._push(pushID)
+        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: envelope, pushID: pushID, source: source) }
+        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// A payload whose route the app already digested, delivered by the push `pushID`.
+    ///
+    /// - Complexity: O(*n*) in `pushID`'s UTF-8, the window's `admit`, plus the set's `consume`
+    ///   when admitted.
+    @inlinable
+    public func receivePayload(_ fingerprint: RouteFingerprint, pushID: String, source: String = "") -> RoutingDecision {
+        let envelope = EnvelopeID._push(pushID)
+        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: envelope, pushID: pushID, source: source) }
+        let decision = _core.pipeline.receivePayload(fingerprint, envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// The envelope of the push `pushID`, emitted again (pending route, ready callback, the
+    /// initial notification after a relaunch).
+    ///
+    /// - Complexity: O(*n*) in `pushID`'s UTF-8, plus the set's `consume`.
+    @inlinable
+    public func receiveEmit(pushID: String, source: String = "") -> RoutingDecision {
+        let envelope = EnvelopeID._push(pushID)
+        guard _core._isPlain else { return _core._receiveEmit(envelope: envelope, source: source) }
+        let decision = _core.pipeline.receiveEmit(envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// A navigation no push carries (a button tap), normalized to `route`, with the envelope the
+    /// app made for it.
+    ///
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(route: some StringProtocol, envelope: UUID, source: String = "") -> RoutingDecision {
-        guard _core._isPlain else { return _core._receivePayloadRecorded(route: route, envelope: envelope, source: source) }
-        let fingerprint = RouteFingerprint(route: route)
-        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
+        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
     }
 
-    /// A payload whose route the app already digested.
+    /// A navigation no push carries, whose route the app already digested.
     ///
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(_ fingerprint: RouteFingerprint, envelope: UUID, source: String = "") -> RoutingDecision {
-        guard _core._isPlain else { return _core._receivePayloadRecorded(fingerprint, envelope: envelope, source: source) }
-        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
+        let decision = _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
     }
 
-    /// An envelope created earlier, emitted again (pending route, ready callback).
+    /// An envelope the app made, emitted again.
     ///
     /// - Complexity: the set's `consume`.
     @inlinable
     public func receiveEmit(envelope: UUID, source: String = "") -> RoutingDecision {
-        guard _core._isPlain else { return _core._receiveEmitRecorded(envelope: envelope, source: source) }
-        return _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        guard _core._isPlain else { return _core._receiveEmit(envelope: EnvelopeID(uuid: envelope), source: source) }
+        let decision = _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
     }
+
+    /// Call from the app's background callback (`sceneDidEnterBackground`,
+    /// `applicationDidEnterBackground`), the last one an app can count on before iOS kills it:
+    /// records a `background` line, and saves the set if it changed and the store saves then
+    /// (``DedupeStore/SavingPolicy/onBackground``, or a failed save to retry).
+    public func didEnterBackground() {
+        _core.didEnterBackground()
+    }
+
+    /// Writes the set to the store now, for apps that batch (``DedupeStore/SavingPolicy/manual``);
+    /// nothing for ``DedupeStore/none``.
+    ///
+    /// - Throws: ``DedupeStore/SaveError``; the set in memory is unchanged, and the file keeps
+    ///   the previous snapshot.
+    /// - Complexity: O(size of the set's snapshot), plus the file system's write and fsync.
+    public func save() throws(DedupeStore.SaveError) {
+        try _core.save()
+    }
+
+    /// Layer 1's run-time switch, e.g. a remote kill switch: `false` sends every payload straight
+    /// to layer 2, as if the window never held it, while layer 2 keeps everything it consumed. It
+    /// guards against a window that drops a wanted navigation: a user who re-taps within the
+    /// window, on purpose, for a screen already left, gets nothing. Layer 2 still stops every
+    /// re-delivery of the same push.
+    public var isWindowEnabled: Bool {
+        get { _core.isWindowEnabled }
+        set { _core.isWindowEnabled = newValue }
+    }
+
+    /// What each layer did, and the saves, since init.
+    ///
+    /// - Complexity: O(1).
+    public var counters: DedupeCounters { _core.counters }
+
+    /// What the store held at init.
+    public var restoreOutcome: RestoreOutcome { _core.restoreOutcome }
+
+    /// The error of the most recent failed save (kept after later successes; `counters` counts
+    /// them), or `nil` if none failed.
+    public var lastSaveError: DedupeStore.SaveError? { _core.lastSaveError }
+
+    /// Whether events navigated since the store last saved the set.
+    public var hasUnsavedChanges: Bool { _core.hasUnsavedChanges }
 
     /// The two layers, e.g. to read their `count` or `footprint`.
     public var pipeline: TwoLayerPipeline<Window, Consumed> { _core.pipeline }
 }
 
-extension MainActorDeduplicator where Window == RecommendedPreset.Window, Consumed == RecommendedPreset.ConsumedSet {
-    /// The pair the reference run recommends, with its parameters (``RecommendedPreset``).
+extension MainActorDeduplicator where Consumed: SnapshottableConsumedSet {
+    /// Both layers, layer 2 restored from `store` (see ``restoreOutcome``) and saved to it.
+    ///
+    /// ```swift
+    /// let dedupe = try MainActorDeduplicator<HashDequeWindow, FIFOSet>(
+    ///     window: HashDequeWindow(configuration: .init(window: .milliseconds(500), capacity: 8)),
+    ///     consumed: .init(capacity: 448), store: .file(url))
+    /// ```
+    ///
+    /// - Throws: ``ConfigurationError`` when the set rejects `consumed`.
+    public convenience init(
+        window: Window, consumed: ConsumedSetConfiguration, store: DedupeStore, clock: DedupeClock = .continuous(),
+        recorder: (any TraceRecording)? = nil
+    ) throws(ConfigurationError) {
+        self.init(core: try _DeduplicatorCore(window: window, consumed: consumed, store: store, clock: clock, recorder: recorder))
+    }
+
+    /// A preset version's pair and parameters, layer 2 restored from `store` and saved to it:
+    /// `MainActorDeduplicator(preset: RecommendedPreset.v1, store: .file(url))`.
+    public convenience init(
+        preset: DeduplicatorPreset<Window, Consumed>, store: DedupeStore = .none, clock: DedupeClock = .continuous(),
+        recorder: (any TraceRecording)? = nil
+    ) {
+        self.init(core: _DeduplicatorCore(preset: preset, store: store, clock: clock, recorder: recorder))
+    }
+}
+
+extension MainActorDeduplicator where Window == HashDequeWindow, Consumed == FIFOSet {
+    /// ``RecommendedPreset/v1``: `hash-deque` + `fifo-set`, window 500 ms with capacity 8,
+    /// consumed capacity 448. Pinned to `v1`: a later version is adopted by naming it
+    /// (`init(preset:store:clock:recorder:)`), never by this call changing.
     public static func recommended(
-        clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
+        store: DedupeStore = .none, clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
     ) -> MainActorDeduplicator {
-        MainActorDeduplicator(window: RecommendedPreset.window, consumed: RecommendedPreset.consumedSet, clock: clock, recorder: recorder)
+        MainActorDeduplicator(preset: RecommendedPreset.v1, store: store, clock: clock, recorder: recorder)
     }
 }

@@ -1,28 +1,36 @@
-/// The pair and parameters the reference run recommends: the first line of
-/// `Reports/headline.md`, "**Adopt `hash-deque` + `fifo-set`** (exact + exact-forgets-oldest;
-/// window 500 ms, window reserves 8, capacity 448)", sized from the device profile.
+/// The pairs and parameters reference runs have recommended, one immutable version each.
 ///
-/// This is the one place that states the recommendation in code. When a new reference run
-/// recommends something else, change the two type aliases and the two presets below;
-/// `RecommendedPresetTests` fails, naming what differs, until they match the headline again.
+/// `v1` is the first line of `Reports/headline.md` when it was added: "**Adopt `hash-deque` +
+/// `fifo-set`** (exact + exact-forgets-oldest; window 500 ms, window reserves 8, capacity 448)",
+/// sized from the device profile. `recommended()` builds `v1`; an app that wants to say so writes
+/// the version:
 ///
 /// ```swift
-/// let dedupe = MainActorDeduplicator.recommended()
+/// let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v1, store: .file(url))
 /// ```
+///
+/// **Adding a version** when a new reference run recommends something else, in this file only:
+/// 1. `public static let v2 = DeduplicatorPreset<NewWindow, NewSet>(version: "v2", window: …,
+///    consumedSet: …)` with the headline's parameters;
+/// 2. append it to ``versions``, and add `V2MainActor` / `V2Shared` aliases.
+///
+/// Never edit an existing version: apps adopted it, by its types (the aliases) and by the
+/// snapshots it wrote. `RecommendedPresetTests` fails until some version matches the headline.
+/// `recommended()` stays pinned to `v1`, because moving it changes its type for every app that
+/// stored the result; an app adopts `v2` by naming it, and its saved set migrates when both sets
+/// hold ids (`Guides/Snapshots.md` § Migration).
 public enum RecommendedPreset {
-    /// Layer 1 of the recommended pair.
-    public typealias Window = HashDequeWindow
-    /// Layer 2 of the recommended pair.
-    public typealias ConsumedSet = FIFOSet
+    /// `hash-deque` + `fifo-set`, window 500 ms with capacity 8, consumed capacity 448.
+    public static let v1 = DeduplicatorPreset<HashDequeWindow, FIFOSet>(
+        version: "v1",
+        window: WindowConfiguration(window: .milliseconds(500), capacity: 8),
+        consumedSet: ConsumedSetConfiguration(capacity: 448))
 
-    /// The window's parameters in the headline.
-    public static let window = WindowPreset("recommended", WindowConfiguration(window: .milliseconds(500), capacity: 8))
-    /// The consumed set's parameters in the headline.
-    public static let consumedSet = ConsumedSetPreset("recommended", ConsumedSetConfiguration(capacity: 448))
+    /// The main-actor deduplicator of `v1`, for a router's stored property.
+    public typealias V1MainActor = MainActorDeduplicator<HashDequeWindow, FIFOSet>
+    /// The thread-safe deduplicator of `v1`.
+    public typealias V1Shared = SharedDeduplicator<HashDequeWindow, FIFOSet>
+
+    /// Every version, oldest first.
+    public static let versions: [any DeduplicatorPresetVersion] = [v1]
 }
-
-/// The main-actor deduplicator of the recommended pair, for a router's stored property.
-public typealias RecommendedMainActorDeduplicator = MainActorDeduplicator<RecommendedPreset.Window, RecommendedPreset.ConsumedSet>
-
-/// The thread-safe deduplicator of the recommended pair.
-public typealias RecommendedSharedDeduplicator = SharedDeduplicator<RecommendedPreset.Window, RecommendedPreset.ConsumedSet>

@@ -4,7 +4,7 @@ import struct Foundation.UUID
 /// The two-layer dedupe behind a lock, for code that calls it from several threads or tasks.
 ///
 /// The same calls as ``MainActorDeduplicator``, each made atomic: the clock is read inside the
-/// lock, so decisions are taken, and recorded, in time order.
+/// lock, so decisions are taken, recorded and saved in time order.
 ///
 /// **Why `NSLock`.** The lock must work on iOS 16 and on Linux, in a module that imports no
 /// platform library. `Synchronization.Mutex` needs iOS 18; `os_unfair_lock` exists only on
@@ -13,8 +13,9 @@ import struct Foundation.UUID
 /// `pthread_mutex` on both platforms, uncontended in the common case, and Foundation is already
 /// needed for `UUID`.
 ///
-/// `@unchecked Sendable`: `_core` is read and written only while `_lock` is held, and both
-/// strategies are `Sendable`, so nothing reachable from it is shared unprotected.
+/// `@unchecked Sendable`: `_core` (with its store's state) is read and written only while `_lock`
+/// is held, and both strategies are `Sendable`, so nothing reachable from it is shared
+/// unprotected.
 ///
 /// - Complexity: per event, one lock and unlock plus ``MainActorDeduplicator``'s cost.
 public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Consumed: ConsumedSet & Sendable>: @unchecked Sendable {
@@ -27,20 +28,24 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     /// offsets).
     @usableFromInline let _origin: ContinuousClock.Instant
 
-    /// Wraps `pipeline`.
+    init(core: _DeduplicatorCore<Window, Consumed>) {
+        _core = core
+        _origin = core.clock._continuousOrigin
+    }
+
+    /// Wraps `pipeline`, kept in memory only.
     ///
     /// - Parameters:
     ///   - clock: where event times come from; the continuous clock from now by default.
     ///   - recorder: receives every event, under this deduplicator's lock.
-    public init(
+    public convenience init(
         pipeline: TwoLayerPipeline<Window, Consumed>, clock: DedupeClock = .continuous(),
         recorder: (any TraceRecording)? = nil
     ) {
-        _core = _DeduplicatorCore(pipeline: pipeline, clock: clock, recorder: recorder)
-        _origin = clock._continuousOrigin
+        self.init(core: _DeduplicatorCore(pipeline: pipeline, clock: clock, recorder: recorder))
     }
 
-    /// Builds both layers from shipped presets, which cannot fail.
+    /// Builds both layers from shipped presets, which cannot fail, kept in memory only.
     public convenience init(
         window: WindowPreset = .standard, consumed: ConsumedSetPreset = .standard,
         clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
@@ -50,40 +55,146 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
             clock: clock, recorder: recorder)
     }
 
-    /// A payload just normalized to `route`, with the fresh envelope `envelope`.
+    /// A payload normalized to `route`, delivered by the push `pushID` (see
+    /// ``MainActorDeduplicator`` on which id to pass).
     ///
-    /// - Parameter source: a label for the trace recorder (`tap`, `cold_launch`); ignored
-    ///   without one.
+    /// - Complexity: O(*n*) in `pushID`'s UTF-8, the window's `admit`, plus the set's `consume`
+    ///   when admitted.
+    @inlinable
+    public func receivePayload(route: some StringProtocol, pushID: String, source: String = "") -> RoutingDecision {
+        let envelope = EnvelopeID._push(pushID)
+        _lock.lock()
+        defer { _lock.unlock() }
+        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: envelope, pushID: pushID, source: source) }
+        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// A payload whose route the app already digested, delivered by the push `pushID`.
+    ///
+    /// - Complexity: O(*n*) in `pushID`'s UTF-8, the window's `admit`, plus the set's `consume`
+    ///   when admitted.
+    @inlinable
+    public func receivePayload(_ fingerprint: RouteFingerprint, pushID: String, source: String = "") -> RoutingDecision {
+        let envelope = EnvelopeID._push(pushID)
+        _lock.lock()
+        defer { _lock.unlock() }
+        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: envelope, pushID: pushID, source: source) }
+        let decision = _core.pipeline.receivePayload(fingerprint, envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// The envelope of the push `pushID`, emitted again.
+    ///
+    /// - Complexity: O(*n*) in `pushID`'s UTF-8, plus the set's `consume`.
+    @inlinable
+    public func receiveEmit(pushID: String, source: String = "") -> RoutingDecision {
+        let envelope = EnvelopeID._push(pushID)
+        _lock.lock()
+        defer { _lock.unlock() }
+        guard _core._isPlain else { return _core._receiveEmit(envelope: envelope, source: source) }
+        let decision = _core.pipeline.receiveEmit(envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// A navigation no push carries, normalized to `route`, with the envelope the app made.
+    ///
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(route: some StringProtocol, envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receivePayloadRecorded(route: route, envelope: envelope, source: source) }
-        let fingerprint = RouteFingerprint(route: route)
-        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
+        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
     }
 
-    /// A payload whose route the app already digested.
+    /// A navigation no push carries, whose route the app already digested.
     ///
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(_ fingerprint: RouteFingerprint, envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receivePayloadRecorded(fingerprint, envelope: envelope, source: source) }
-        return _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
+        let decision = _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
     }
 
-    /// An envelope created earlier, emitted again (pending route, ready callback).
+    /// An envelope the app made, emitted again.
     ///
     /// - Complexity: the set's `consume`.
     @inlinable
     public func receiveEmit(envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receiveEmitRecorded(envelope: envelope, source: source) }
-        return _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        guard _core._isPlain else { return _core._receiveEmit(envelope: EnvelopeID(uuid: envelope), source: source) }
+        let decision = _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
+        _core._counts.count(decision)
+        return decision
+    }
+
+    /// As ``MainActorDeduplicator/didEnterBackground()``, under the lock.
+    public func didEnterBackground() {
+        _lock.lock()
+        defer { _lock.unlock() }
+        _core.didEnterBackground()
+    }
+
+    /// As ``MainActorDeduplicator/save()``, under the lock.
+    public func save() throws(DedupeStore.SaveError) {
+        _lock.lock()
+        defer { _lock.unlock() }
+        try _core.save()
+    }
+
+    /// As ``MainActorDeduplicator/isWindowEnabled``: layer 1's run-time switch.
+    public var isWindowEnabled: Bool {
+        get {
+            _lock.lock()
+            defer { _lock.unlock() }
+            return _core.isWindowEnabled
+        }
+        set {
+            _lock.lock()
+            defer { _lock.unlock() }
+            _core.isWindowEnabled = newValue
+        }
+    }
+
+    /// What each layer did, and the saves, since init, read under the lock.
+    ///
+    /// - Complexity: O(1).
+    public var counters: DedupeCounters {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core.counters
+    }
+
+    /// What the store held at init.
+    public var restoreOutcome: RestoreOutcome {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core.restoreOutcome
+    }
+
+    /// The error of the most recent failed save, or `nil` if none failed.
+    public var lastSaveError: DedupeStore.SaveError? {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core.lastSaveError
+    }
+
+    /// Whether events navigated since the store last saved the set.
+    public var hasUnsavedChanges: Bool {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core.hasUnsavedChanges
     }
 
     /// A copy of the two layers, taken under the lock.
@@ -94,11 +205,32 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     }
 }
 
-extension SharedDeduplicator where Window == RecommendedPreset.Window, Consumed == RecommendedPreset.ConsumedSet {
-    /// The pair the reference run recommends, with its parameters (``RecommendedPreset``).
+extension SharedDeduplicator where Consumed: SnapshottableConsumedSet {
+    /// Both layers, layer 2 restored from `store` and saved to it, as
+    /// ``MainActorDeduplicator/init(window:consumed:store:clock:recorder:)``.
+    ///
+    /// - Throws: ``ConfigurationError`` when the set rejects `consumed`.
+    public convenience init(
+        window: Window, consumed: ConsumedSetConfiguration, store: DedupeStore, clock: DedupeClock = .continuous(),
+        recorder: (any TraceRecording)? = nil
+    ) throws(ConfigurationError) {
+        self.init(core: try _DeduplicatorCore(window: window, consumed: consumed, store: store, clock: clock, recorder: recorder))
+    }
+
+    /// A preset version's pair and parameters, layer 2 restored from `store` and saved to it.
+    public convenience init(
+        preset: DeduplicatorPreset<Window, Consumed>, store: DedupeStore = .none, clock: DedupeClock = .continuous(),
+        recorder: (any TraceRecording)? = nil
+    ) {
+        self.init(core: _DeduplicatorCore(preset: preset, store: store, clock: clock, recorder: recorder))
+    }
+}
+
+extension SharedDeduplicator where Window == HashDequeWindow, Consumed == FIFOSet {
+    /// ``RecommendedPreset/v1``, pinned, as ``MainActorDeduplicator/recommended(store:clock:recorder:)``.
     public static func recommended(
-        clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
+        store: DedupeStore = .none, clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
     ) -> SharedDeduplicator {
-        SharedDeduplicator(window: RecommendedPreset.window, consumed: RecommendedPreset.consumedSet, clock: clock, recorder: recorder)
+        SharedDeduplicator(preset: RecommendedPreset.v1, store: store, clock: clock, recorder: recorder)
     }
 }

@@ -25,7 +25,7 @@ public struct WindowPreset: Hashable, Sendable, CustomStringConvertible {
     public static let compact = WindowPreset("compact", WindowConfiguration())
 
     /// Every preset, for tests that validate them.
-    public static var all: [WindowPreset] { [standard, compact, RecommendedPreset.window] }
+    public static var all: [WindowPreset] { [standard, compact] + RecommendedPreset.versions.map(\.window) }
 
     public var description: String { name }
 }

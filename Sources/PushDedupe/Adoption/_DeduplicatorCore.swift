@@ -1,47 +1,153 @@
-import struct Foundation.UUID
-
-/// The state both deduplicators share, and their out-of-line path for a manual clock or an
-/// attached recorder: read the clock once, convert the `UUID`, record, and hand the event to the
-/// pipeline. Whether an event takes this path is decided once, at creation (`_isPlain`); the
-/// common case (the continuous clock, no recorder) is inlined into each deduplicator's methods,
-/// so that it costs the bare pipeline's work plus one branch.
+/// The state both deduplicators share, and their out-of-line path: read the clock once, decide
+/// (with or without layer 1), count, record, and save.
+///
+/// Whether an event takes this path is decided when something changes (`_isPlain`): the common
+/// case (the continuous clock, no recorder, the window on, no save after every consume) is
+/// inlined into each deduplicator's methods, so that it costs the bare pipeline's work plus one
+/// branch and one increment.
 @usableFromInline
 struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     @usableFromInline var pipeline: TwoLayerPipeline<Window, Consumed>
+    @usableFromInline var _counts = _DecisionCounts()
+    /// The continuous clock, no recorder, the window on, and no save per consume.
+    @usableFromInline private(set) var _isPlain: Bool
+    @usableFromInline var _isWindowEnabled = true
     @usableFromInline let clock: DedupeClock
     @usableFromInline let recorder: (any TraceRecording)?
-    /// The continuous clock and no recorder.
-    @usableFromInline let _isPlain: Bool
+    @usableFromInline let _persistence: _Persistence<Consumed>?
 
-    @usableFromInline
-    init(pipeline: TwoLayerPipeline<Window, Consumed>, clock: DedupeClock, recorder: (any TraceRecording)?) {
+    init(
+        pipeline: TwoLayerPipeline<Window, Consumed>, clock: DedupeClock, recorder: (any TraceRecording)?,
+        persistence: _Persistence<Consumed>? = nil
+    ) {
         self.pipeline = pipeline
         self.clock = clock
         self.recorder = recorder
-        _isPlain = clock._isContinuous && recorder == nil
+        _persistence = persistence
+        _isPlain = false
+        _updatePlain()
+    }
+
+    private mutating func _updatePlain() {
+        _isPlain = clock._isContinuous && recorder == nil && _isWindowEnabled && _persistence?.policy != .afterEveryConsume
+    }
+
+    /// Layer 1's run-time switch. Off, a payload goes straight to layer 2, as an emit does; the
+    /// window keeps what it held, and layer 2 is untouched either way.
+    var isWindowEnabled: Bool {
+        get { _isWindowEnabled }
+        set {
+            _isWindowEnabled = newValue
+            _updatePlain()
+        }
     }
 
     @inlinable @inline(never)
-    mutating func _receivePayloadRecorded(route: some StringProtocol, envelope: UUID, source: String) -> RoutingDecision {
+    mutating func _receivePayload(route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String) -> RoutingDecision {
         let now = clock.now()
-        let id = EnvelopeID(uuid: envelope)
-        recorder?.recordPayload(route: route, envelope: id, source: source, at: now)
-        return pipeline.receivePayload(RouteFingerprint(route: route), envelope: id, at: now)
+        let decision = _decide(RouteFingerprint(route: route), envelope: envelope, at: now)
+        recorder?.recordPayload(route: String(route), envelope: envelope, pushID: pushID, source: source, at: now, decision: decision)
+        return decision
     }
 
     @inlinable @inline(never)
-    mutating func _receivePayloadRecorded(_ fingerprint: RouteFingerprint, envelope: UUID, source: String) -> RoutingDecision {
+    mutating func _receivePayload(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, pushID: String?, source: String) -> RoutingDecision {
         let now = clock.now()
-        let id = EnvelopeID(uuid: envelope)
-        recorder?.recordPayload(fingerprint, envelope: id, source: source, at: now)
-        return pipeline.receivePayload(fingerprint, envelope: id, at: now)
+        let decision = _decide(fingerprint, envelope: envelope, at: now)
+        recorder?.recordPayload(fingerprint, envelope: envelope, pushID: pushID, source: source, at: now, decision: decision)
+        return decision
     }
 
     @inlinable @inline(never)
-    mutating func _receiveEmitRecorded(envelope: UUID, source: String) -> RoutingDecision {
+    mutating func _receiveEmit(envelope: EnvelopeID, source: String) -> RoutingDecision {
         let now = clock.now()
-        let id = EnvelopeID(uuid: envelope)
-        recorder?.recordEmit(envelope: id, source: source, at: now)
-        return pipeline.receiveEmit(envelope: id, at: now)
+        let decision = pipeline.receiveEmit(envelope: envelope, at: now)
+        _didDecide(decision)
+        recorder?.recordEmit(envelope: envelope, source: source, at: now, decision: decision)
+        return decision
+    }
+
+    @inlinable
+    mutating func _decide(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, at now: Timestamp) -> RoutingDecision {
+        let decision = _isWindowEnabled
+            ? pipeline.receivePayload(fingerprint, envelope: envelope, at: now)
+            : pipeline.receiveEmit(envelope: envelope, at: now)
+        _didDecide(decision)
+        return decision
+    }
+
+    /// Counts the decision and, after a consume that changed the set, lets the store save.
+    @inlinable
+    mutating func _didDecide(_ decision: RoutingDecision) {
+        _counts.count(decision)
+        if decision == .navigated, let persistence = _persistence {
+            persistence.didConsume(pipeline.consumed, navigated: _counts.navigated)
+        }
+    }
+
+    /// Records the background line, then saves what changed if the store's policy says so.
+    mutating func didEnterBackground() {
+        recorder?.recordBackground(at: clock.now())
+        _persistence?.didEnterBackground(pipeline.consumed, navigated: _counts.navigated)
+    }
+
+    /// Writes the set now; nothing for a store that does not persist.
+    func save() throws(DedupeStore.SaveError) {
+        try _persistence?.save(pipeline.consumed, navigated: _counts.navigated)
+    }
+
+    var counters: DedupeCounters {
+        var counters = DedupeCounters()
+        counters.navigated = _counts.navigated
+        counters.suppressedByWindow = _counts.suppressedByWindow
+        counters.suppressedByConsumedSet = _counts.suppressedByConsumedSet
+        counters.saves = _persistence?.saves ?? 0
+        counters.failedSaves = _persistence?.failedSaves ?? 0
+        return counters
+    }
+
+    var restoreOutcome: RestoreOutcome { _persistence?.restoreOutcome ?? .notPersisted }
+
+    var lastSaveError: DedupeStore.SaveError? { _persistence?.lastError }
+
+    var hasUnsavedChanges: Bool { _persistence?.hasUnsavedChanges(navigated: _counts.navigated) ?? false }
+}
+
+extension _DeduplicatorCore where Consumed: SnapshottableConsumedSet {
+    /// Both layers, layer 2 restored from `store` when it holds a usable snapshot.
+    init(
+        window: Window, consumed configuration: ConsumedSetConfiguration, store: DedupeStore, clock: DedupeClock,
+        recorder: (any TraceRecording)?
+    ) throws(ConfigurationError) {
+        var consumed = try Consumed(configuration: configuration)
+        var persistence: _Persistence<Consumed>?
+        if case .file(let url, let fileSystem) = store._location {
+            let (restored, outcome) = _Persistence<Consumed>.restore(url, fileSystem: fileSystem, configuration: configuration)
+            if let restored { consumed = restored }
+            persistence = _Persistence(
+                url: url, policy: store.saving, fileSystem: fileSystem, restoreOutcome: outcome, snapshot: { $0.snapshot() })
+        }
+        self.init(pipeline: TwoLayerPipeline(window: window, consumed: consumed), clock: clock, recorder: recorder, persistence: persistence)
+    }
+
+    /// The preset's layers, which cannot fail to build.
+    init(preset: DeduplicatorPreset<Window, Consumed>, store: DedupeStore, clock: DedupeClock, recorder: (any TraceRecording)?) {
+        do {
+            try self.init(
+                window: Window(preset: preset.window), consumed: preset.consumedSet.configuration, store: store, clock: clock,
+                recorder: recorder)
+        } catch {
+            // Unreachable: StrategyPresetTests builds every consumed set from every preset.
+            preconditionFailure("\(Consumed.strategyID) rejected the shipped preset \(preset): \(error)")
+        }
+    }
+}
+
+extension EnvelopeID {
+    /// `EnvelopeID(token: pushID)`, specialized for `String` here, so that the deduplicators'
+    /// inlined per-event path makes one direct call: O(*n*) in the id's UTF-8, no allocation.
+    @usableFromInline
+    static func _push(_ pushID: String) -> EnvelopeID {
+        EnvelopeID(token: pushID)
     }
 }

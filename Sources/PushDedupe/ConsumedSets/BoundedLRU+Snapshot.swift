@@ -27,3 +27,9 @@ extension BoundedLRU: SnapshottableConsumedSet {
         _evictions &+= evictions
     }
 }
+
+extension BoundedLRU: _IDListSnapshot {
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: strategyID).ids
+    }
+}

@@ -20,3 +20,9 @@ extension DirectMappedSet: SnapshottableConsumedSet {
         _evictions &+= evictions
     }
 }
+
+extension DirectMappedSet: _IDListSnapshot {
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: strategyID).ids
+    }
+}

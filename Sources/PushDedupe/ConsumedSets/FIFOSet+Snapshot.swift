@@ -22,3 +22,9 @@ extension FIFOSet: SnapshottableConsumedSet {
         _evictions &+= evictions
     }
 }
+
+extension FIFOSet: _IDListSnapshot {
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: strategyID).ids
+    }
+}

@@ -15,17 +15,7 @@ extension IDTimeMap: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(ids held).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let latest = try reader.readTime()
-        let ids = try reader.readIDs(limit: _SlotIndex.maximumSlotCapacity)
-        var times: [Int64] = []
-        times.reserveCapacity(ids.count)
-        for _ in ids.indices {
-            let time = try reader.readTime()
-            guard time <= latest else { throw .malformed("a last sighting at \(time) is after the latest time \(latest)") }
-            times.append(time)
-        }
-        try reader.finish()
+        let (latest, ids, times) = try Self._decode(snapshot)
         var configuration = configuration
         configuration.capacity = Swift.max(configuration.capacity, ids.count)
         self = try Self._empty(configuration)
@@ -37,5 +27,28 @@ extension IDTimeMap: SnapshottableConsumedSet {
             _lastSeen.append(time)
         }
         _latest = latest
+    }
+}
+
+extension IDTimeMap: _IDListSnapshot {
+    /// The ids in first-sighting order; their times are not carried over.
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        try _decode(snapshot).ids
+    }
+
+    /// The snapshot's fields, in the order `snapshot()` writes them.
+    fileprivate static func _decode(_ snapshot: [UInt8]) throws(SnapshotError) -> (latest: Int64, ids: [EnvelopeID], times: [Int64]) {
+        var reader = try _SnapshotReader(snapshot, strategyID: strategyID)
+        let latest = try reader.readTime()
+        let ids = try reader.readIDs(limit: _SlotIndex.maximumSlotCapacity)
+        var times: [Int64] = []
+        times.reserveCapacity(ids.count)
+        for _ in ids.indices {
+            let time = try reader.readTime()
+            guard time <= latest else { throw .malformed("a last sighting at \(time) is after the latest time \(latest)") }
+            times.append(time)
+        }
+        try reader.finish()
+        return (latest, ids, times)
     }
 }

@@ -13,12 +13,15 @@ extension LastIDSet: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(1).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let evictions = try reader.readInteger()
-        let ids = try reader.readIDs(limit: 1)
-        try reader.finish()
+        let (evictions, ids) = try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: Self.strategyID, limit: 1)
         self = try Self._empty(configuration)
         _replay(ids)
         _evictions = evictions
+    }
+}
+
+extension LastIDSet: _IDListSnapshot {
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: strategyID, limit: 1).ids
     }
 }

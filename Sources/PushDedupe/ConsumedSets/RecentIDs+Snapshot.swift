@@ -20,3 +20,9 @@ extension RecentIDs: SnapshottableConsumedSet {
         _evictions &+= evictions
     }
 }
+
+extension RecentIDs: _IDListSnapshot {
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: strategyID, limit: Self.maximumCapacity).ids
+    }
+}

@@ -18,14 +18,7 @@ extension RotatingSets: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(`capacity` + ids held).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let period = try reader.readVarint()
-        let started = try reader.readBool()
-        let epochStart = try reader.readTime()
-        let latest = try reader.readTime()
-        let previous = try reader.readIDs()
-        let current = try reader.readIDs()
-        try reader.finish()
+        let (period, started, epochStart, latest, previous, current) = try Self._decode(snapshot)
         self = try Self._empty(configuration)
         guard period == _clock.period else {
             throw .incompatible("snapshot retention is \(period) ns, the configuration's \(_clock.period) ns")
@@ -46,6 +39,21 @@ extension RotatingSets: SnapshottableConsumedSet {
         }
     }
 
+    /// The snapshot's fields, in the order `snapshot()` writes them.
+    private static func _decode(_ snapshot: [UInt8]) throws(SnapshotError) -> (
+        period: UInt64, started: Bool, epochStart: Int64, latest: Int64, previous: [EnvelopeID], current: [EnvelopeID]
+    ) {
+        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
+        let period = try reader.readVarint()
+        let started = try reader.readBool()
+        let epochStart = try reader.readTime()
+        let latest = try reader.readTime()
+        let previous = try reader.readIDs()
+        let current = try reader.readIDs()
+        try reader.finish()
+        return (period, started, epochStart, latest, previous, current)
+    }
+
     private static func _append(
         _ id: EnvelopeID, to generation: inout _Generation, unlessIn other: _Generation?
     ) throws(SnapshotError) {
@@ -54,5 +62,13 @@ extension RotatingSets: SnapshottableConsumedSet {
             throw .malformed("id \(id) is listed twice")
         }
         generation.append(id, hash: hash)
+    }
+}
+
+extension RotatingSets: _IDListSnapshot {
+    /// The previous generation's ids, then the current one's, in arrival order.
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        let decoded = try _decode(snapshot)
+        return decoded.previous + decoded.current
     }
 }

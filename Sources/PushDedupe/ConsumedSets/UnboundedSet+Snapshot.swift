@@ -12,12 +12,19 @@ extension UnboundedSet: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(*n*).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let ids = try reader.readIDs()
-        try reader.finish()
+        let ids = try Self._snapshotIDs(snapshot)
         var configuration = configuration
         configuration.capacity = Swift.max(configuration.capacity, ids.count)
         self = try Self._empty(configuration)
         try _replayDistinct(ids)
+    }
+}
+
+extension UnboundedSet: _IDListSnapshot {
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
+        var reader = try _SnapshotReader(snapshot, strategyID: strategyID)
+        let ids = try reader.readIDs()
+        try reader.finish()
+        return ids
     }
 }

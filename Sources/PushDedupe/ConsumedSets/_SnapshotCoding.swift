@@ -96,8 +96,23 @@ struct _SnapshotReader {
     /// The end of the payload.
     private var end: Int
 
+    /// The strategy id in the header, which `init(framing:)` read.
+    private(set) var storedStrategyID = ""
+
     /// Checks that `bytes` is a whole, uncorrupted snapshot of `strategyID` in this version.
     init(_ bytes: [UInt8], strategyID: String) throws(SnapshotError) {
+        try self.init(framing: bytes)
+        guard storedStrategyID == strategyID else {
+            var error = SnapshotError(kind: .wrongStrategy, reason: "written by '\(storedStrategyID)', not '\(strategyID)'")
+            error.storedStrategy = storedStrategyID
+            error.requestedStrategy = strategyID
+            throw error
+        }
+    }
+
+    /// Checks that `bytes` is a whole, uncorrupted snapshot in this version, of any strategy
+    /// (``storedStrategyID`` names it).
+    init(framing bytes: [UInt8]) throws(SnapshotError) {
         self.bytes = bytes
         position = 0
         end = bytes.count
@@ -129,13 +144,12 @@ struct _SnapshotReader {
         }
         // Checked after the checksum, so that a corrupted version or id byte reads as corruption.
         guard version == _SnapshotFormat.version else {
-            throw SnapshotError(kind: .unsupportedVersion, reason: "format version \(version); this library reads \(_SnapshotFormat.version)")
-        }
-        guard storedID.elementsEqual(strategyID.utf8) else {
+            let age = version < _SnapshotFormat.version ? "an older" : "a newer"
             throw SnapshotError(
-                kind: .wrongStrategy,
-                reason: "written by '\(String(decoding: storedID, as: UTF8.self))', not '\(strategyID)'")
+                kind: .unsupportedVersion,
+                reason: "format version \(version) (\(age) format); this library reads \(_SnapshotFormat.version)")
         }
+        storedStrategyID = String(decoding: storedID, as: UTF8.self)
         position = payloadStart
         self.end = payloadStart + payloadLength
     }
@@ -296,5 +310,24 @@ extension ConsumedSet {
         for id in ids where !consume(id, at: Timestamp(nanoseconds: 0)) {
             throw .malformed("id \(id) is listed twice")
         }
+    }
+}
+
+/// A set whose snapshot holds its ids themselves (every set but the filters), so that another
+/// such set can be rebuilt from them: what `init(migrating:configuration:)` needs.
+protocol _IDListSnapshot: SnapshottableConsumedSet {
+    /// The retained ids of a snapshot of this strategy, in the order that rebuilds the set.
+    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID]
+}
+
+/// Every strategy a snapshot may migrate from, looked up by the id in its header.
+enum _IDListSnapshots {
+    static let all: [any _IDListSnapshot.Type] = [
+        UnboundedSet.self, BoundedLRU.self, FIFOSet.self, RotatingSets.self, DirectMappedSet.self,
+        LastIDSet.self, RecentIDs.self, IDTimeMap.self,
+    ]
+
+    static func strategy(named id: String) -> (any _IDListSnapshot.Type)? {
+        all.first { $0.strategyID == id }
     }
 }

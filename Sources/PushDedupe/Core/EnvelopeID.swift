@@ -60,12 +60,12 @@ public struct EnvelopeID: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init?(canonicalUUIDString text: some StringProtocol) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 36 else { return nil }
+        // Reads the view in place: a push id is converted per event, which must not allocate.
+        guard text.utf8.count == 36 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
         var nibbles = 0
-        for (position, byte) in utf8.enumerated() {
+        for (position, byte) in text.utf8.enumerated() {
             if position == 8 || position == 13 || position == 18 || position == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue

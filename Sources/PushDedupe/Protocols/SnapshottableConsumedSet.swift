@@ -34,3 +34,38 @@ public protocol SnapshottableConsumedSet: ConsumedSet {
     /// - Complexity: O(size of the state).
     init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError)
 }
+
+extension SnapshottableConsumedSet {
+    /// Restores `snapshot` whichever set wrote it: as `init(snapshot:configuration:)` when this
+    /// strategy did, and otherwise by consuming the stored ids, in their stored order, into an
+    /// empty set of `configuration`, when both strategies hold their ids (every set but the
+    /// filters). So an app that moves from one exact pair to another keeps what its users
+    /// already navigated to.
+    ///
+    /// ```swift
+    /// let saved = lru.snapshot()                                     // written by bounded-lru
+    /// let fifo = try FIFOSet(migrating: saved, configuration: .init(capacity: 448))
+    /// ```
+    ///
+    /// The order is the one each strategy writes (oldest or least recently used first, so a
+    /// smaller target forgets the oldest, counted as evictions); eviction counts and times are
+    /// not carried over.
+    ///
+    /// - Throws: ``SnapshotError``: `incompatibleStrategy`, naming both strategies, when either
+    ///   is a filter (bits cannot give back the ids, and ids cannot rebuild another filter's bits
+    ///   faithfully); otherwise what `init(snapshot:configuration:)` throws.
+    /// - Complexity: O(size of the state + ids × the target's `consume`).
+    public init(migrating snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
+        let stored = try _SnapshotReader(framing: snapshot).storedStrategyID
+        if stored == Self.strategyID {
+            try self.init(snapshot: snapshot, configuration: configuration)
+            return
+        }
+        guard Self.self is any _IDListSnapshot.Type, let source = _IDListSnapshots.strategy(named: stored) else {
+            throw .incompatibleStrategy(stored: stored, requested: Self.strategyID)
+        }
+        let ids = try source._snapshotIDs(snapshot)
+        self = try Self._empty(configuration)
+        _replay(ids)
+    }
+}

@@ -1,115 +1,71 @@
 extension TraceRecorder {
-    /// Appends the time, the kind and the envelope, each followed by a comma, to a cleared line.
-    func beginLine(at time: Timestamp, kind: StaticString, envelope: EnvelopeID) {
-        line.removeAll(keepingCapacity: true)
-        appendTime(time)
-        kind.withUTF8Buffer { line.append(contentsOf: $0) }
-        appendHex(envelope.high >> 32, digits: 8)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.high >> 16, digits: 4)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.high, digits: 4)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.low >> 48, digits: 4)
-        line.append(UInt8(ascii: "-"))
-        appendHex(envelope.low, digits: 12)
-        line.append(UInt8(ascii: ","))
-    }
-
-    /// Appends `,SOURCE,` (empty truth) and the newline, and hands the line to the sink.
-    func endLine(source: String) {
-        line.append(UInt8(ascii: ","))
-        var scalars = 0
-        for scalar in source.unicodeScalars {
-            guard scalars < Self.maximumLabelLength else { break }
-            scalars += 1
-            if Self.isForbidden(scalar) {
-                line.append(UInt8(ascii: "_"))
-            } else {
-                UTF8.encode(scalar) { line.append($0) }
-            }
+    /// Builds one line in the recorder's buffer with `body` and hands it to the sink.
+    func writeLine(_ body: (inout _TraceLine) -> Void) {
+        lineBuffer.withUnsafeMutableBufferPointer { buffer in
+            var line = _TraceLine(buffer)
+            body(&line)
+            _sink.write(line.bytes)
         }
-        line.append(UInt8(ascii: ","))
-        line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { _sink.write($0) }
     }
 
-    func writeRelaunch(at time: Timestamp) {
-        line.removeAll(keepingCapacity: true)
-        appendTime(time)
-        line.append(contentsOf: "relaunch,,,,\n".utf8)
-        line.withUnsafeBytes { _sink.write($0) }
+    /// `TIME,KIND,`: `time` plus the offset, clamped to the latest time written, so times never
+    /// decrease.
+    func begin(_ line: inout _TraceLine, at time: Timestamp, kind: StaticString) {
+        let (shifted, overflow) = time.nanoseconds.addingReportingOverflow(timeOffset)
+        latest = max(latest, overflow ? (timeOffset < 0 ? .min : .max) : shifted)
+        line.time(nanoseconds: latest)
+        line.byte(UInt8(ascii: ","))
+        line.text(kind)
+        line.byte(UInt8(ascii: ","))
     }
 
-    /// Writes text that is not an event (the comment and the header).
+    /// The envelope token, then a comma.
+    func envelope(_ line: inout _TraceLine, _ token: _EnvelopeToken, of envelope: EnvelopeID) {
+        switch token {
+        case .uuid: line.uuid(envelope)
+        case .delivery(let number):
+            line.byte(UInt8(ascii: "d"))
+            line.decimal(UInt64(number))
+        case .verbatim(let text): line.text(text)
+        }
+        line.byte(UInt8(ascii: ","))
+    }
+
+    /// `,SOURCE,,PUSH_ID,SUPPRESSED` (empty truth) and the newline. `PUSH_ID` is `pushID` when
+    /// the format holds it, the canonical UUID of `envelope` for any other push id and for a
+    /// `UUID` given again (`reused`), else empty.
+    func end(
+        _ line: inout _TraceLine, source: String, pushID: String?, envelope: EnvelopeID, reused: Bool, decision: RoutingDecision
+    ) {
+        line.byte(UInt8(ascii: ","))
+        line.label(source)
+        line.byte(UInt8(ascii: ","))
+        line.byte(UInt8(ascii: ","))
+        if let pushID, _TraceLine.isTokenRepresentable(pushID) {
+            line.text(pushID)
+        } else if pushID != nil || reused {
+            line.uuid(envelope)
+        }
+        line.byte(UInt8(ascii: ","))
+        switch decision {
+        case .navigated: break
+        case .suppressedByWindow: line.text("window")
+        case .suppressedByConsumedSet: line.text("consumed-set")
+        }
+        line.byte(UInt8(ascii: "\n"))
+    }
+
+    /// Writes `TIME,KIND,,,,,,`: a line with only a time.
+    func writeBare(kind: StaticString, at time: Timestamp) {
+        writeLine { line in
+            begin(&line, at: time, kind: kind)
+            line.text(",,,,,\n")
+        }
+    }
+
+    /// Writes text that is not an event (the comments and the header).
     func writeText(_ text: String) {
         var text = text
         text.withUTF8 { _sink.write(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `fp:` and 16 hex digits.
-    func appendToken(_ digest: UInt64) {
-        line.append(contentsOf: "fp:".utf8)
-        appendHex(digest, digits: 16)
-    }
-
-    /// The low `digits` hex digits of `value`, lower case.
-    func appendHex(_ value: UInt64, digits: Int) {
-        for position in stride(from: digits - 1, through: 0, by: -1) {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * position)) & 0xf
-            line.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-        }
-    }
-
-    /// `time + offset`, clamped to the latest time written, as decimal milliseconds with the
-    /// fraction's trailing zeros dropped (`7`, `4.5`, `180.000125`), then a comma.
-    func appendTime(_ time: Timestamp) {
-        latest = max(latest, (time + timeOffset.durationSinceOrigin).nanoseconds)
-        if latest < 0 { line.append(UInt8(ascii: "-")) }
-        let magnitude = latest.magnitude
-        appendDecimal(magnitude / 1_000_000)
-        var fraction = magnitude % 1_000_000
-        if fraction != 0 {
-            line.append(UInt8(ascii: "."))
-            var digits = 6
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            var divisor: UInt64 = 1
-            for _ in 1..<digits { divisor *= 10 }
-            while divisor > 0 {
-                line.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-                divisor /= 10
-            }
-        }
-        line.append(UInt8(ascii: ","))
-    }
-
-    func appendDecimal(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    /// The longest route and source the format allows, in Unicode scalars.
-    static var maximumLabelLength: Int { 128 }
-
-    /// A comma or a control character, which no trace field may hold.
-    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "," || scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value)
-    }
-
-    /// Whether `route` can be written as it is: 1 to 128 scalars, none forbidden.
-    static func isRepresentable(_ route: some StringProtocol) -> Bool {
-        var scalars = 0
-        for scalar in route.unicodeScalars {
-            scalars += 1
-            if scalars > maximumLabelLength || isForbidden(scalar) { return false }
-        }
-        return scalars > 0
     }
 }

@@ -1,86 +1,105 @@
+import struct Foundation.Date
 import class Foundation.NSLock
 
 /// Records what an app's deduplicator sees as a trace file that `dedupe-bench replay` reads
-/// as it is (format: `Guides/TraceFormat.md`).
+/// as it is (format: `Guides/TraceFormat.md`; recording from an app: `Guides/Recording.md`).
 ///
 /// ```swift
 /// #if DEBUG
-/// let recorder = TraceRecorder(sink: TraceBuffer(), routes: .hashed())
-/// let dedupe = MainActorDeduplicator.recommended(recorder: recorder)
+/// let recorder = try TraceRecorder.recording(to: traceURL, routes: .hashed())   // starts, or resumes after a relaunch
+/// let dedupe = MainActorDeduplicator.recommended(store: .file(storeURL), recorder: recorder)
 /// #endif
 /// ```
 ///
 /// What it writes:
-/// - a comment naming the recorder and the route mode, then the header line;
-/// - per payload, `TIME,payload,ENVELOPE,ROUTE,SOURCE,`; per emit, `TIME,emit,ENVELOPE,,SOURCE,`;
-///   per relaunch, `TIME,relaunch,,,,`. `truth` is left empty: the app cannot know the right
-///   answer, so replay runs every strategy on the trace without scoring it;
+/// - a comment naming the recorder and the route mode, a comment `# origin_unix_ms=…` with the
+///   wall-clock time the trace's time 0 stands for, then the header
+///   `time_ms,kind,envelope,fingerprint,source,truth,push_id,suppressed`;
+/// - every event the deduplicator decided, suppressed or not: per payload
+///   `TIME,payload,ENVELOPE,ROUTE,SOURCE,,PUSH_ID,SUPPRESSED`, per emit
+///   `TIME,emit,ENVELOPE,,SOURCE,,,SUPPRESSED`, and `TIME,background,,,,,,` /
+///   `TIME,relaunch,,,,,,`. `truth` stays empty: the app cannot know the right answer.
+///   `SUPPRESSED` is empty when the event navigated, `window` or `consumed-set` when a layer
+///   dropped it; replay ignores it;
 /// - `TIME` is milliseconds with every nanosecond digit; a time earlier than the latest one
-///   written is written as the latest, the rule every strategy applies, so the file stays valid
-///   and replays to the same decisions;
-/// - `ENVELOPE` is the lower-case canonical UUID; `ROUTE` as ``RouteRecording`` says. A route the
-///   format cannot hold as it is (empty, over 128 characters, a comma or a control character) is
-///   written as its digest token instead; a payload given as a `RouteFingerprint` is written as
-///   its own token, `fp:` and 16 hex digits. `SOURCE` is cut to 128 characters, with commas and
-///   control characters replaced by `_`;
-/// - nothing else: no wall-clock time, no device or user data.
+///   written is written as the latest, the rule every strategy applies, so the file stays valid;
+/// - `ENVELOPE` is unique per payload line, as the format requires. A payload given with the
+///   push's id gets a fresh token per delivery (`d1`, `d2`, … unique in the file, across
+///   relaunches too), and `PUSH_ID` carries the id: 1–64 characters of `[A-Za-z0-9_-]` as the
+///   app passed them, any other id as the canonical UUID of its `EnvelopeID(token:)` bits, so
+///   that replay keyed on `PUSH_ID` rebuilds exactly the envelope ids the app used. A payload
+///   given a `UUID` writes the UUID, with `PUSH_ID` empty; given a `UUID` an earlier payload
+///   used, it writes a fresh token and the UUID as `PUSH_ID` (the app evidently keyed the
+///   envelope on something stable). An emit names the token of the first payload line of its
+///   envelope;
+/// - `ROUTE` as ``RouteRecording`` says. A route the format cannot hold as it is (empty, over 128
+///   characters, a comma or a control character) is written as its digest token instead; a
+///   payload given as a `RouteFingerprint` is written as its own token. `SOURCE` is cut to 128
+///   characters, with commas and control characters replaced by `_`;
+/// - nothing else: the origin comment is the only wall-clock value, and no device or user data.
 ///
-/// Events the format cannot express are skipped and counted in ``skippedEvents``: a payload
-/// whose envelope an earlier payload already used, and an emit of an envelope no recorded
-/// payload created (e.g. one created before recording began).
+/// One event cannot be written: an emit of an envelope no payload in the file created (e.g. one
+/// created before recording began). It is skipped and counted in ``skippedEvents``.
 ///
 /// `@unchecked Sendable`: the sink, the line buffer and the bookkeeping are read and written only
 /// under `lock`, so the app may read ``sink`` on another thread while a deduplicator records.
+///
+/// - Complexity: per event, O(*n*) in the route's and source's lengths, one dictionary lookup,
+///   and one `write` to the sink.
 public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Sendable {
+    // Unchecked exclusivity on the mutable state: every access holds `lock`, and the runtime's
+    // per-access tracking cost more per event than writing the line.
     private let lock = NSLock()
-    var _sink: Sink
-    private let routes: RouteRecording
-    /// Added to every time given, for a file continued from an earlier launch.
-    let timeOffset: Timestamp
-    var latest: Int64
-    var line: [UInt8] = []
-    private var payloadEnvelopes: Set<EnvelopeID> = []
-    private var _skippedEvents = 0
+    @exclusivity(unchecked) var _sink: Sink
+    let routes: RouteRecording
+    /// Added to every time given, in nanoseconds: the relaunch time, for a file resumed after a
+    /// relaunch.
+    let timeOffset: Int64
+    @exclusivity(unchecked) var latest: Int64
+    /// Where each line is built: `_TraceLine.capacity` bytes, allocated once.
+    @exclusivity(unchecked) var lineBuffer = [UInt8](repeating: 0, count: _TraceLine.capacity)
+    /// The envelope token of the first payload line of every envelope in the file.
+    @exclusivity(unchecked) private var firstTokens: _EnvelopeTokens
+    /// The number of the next `d` token.
+    @exclusivity(unchecked) private var nextDelivery: Int
+    @exclusivity(unchecked) private var _skippedEvents = 0
 
-    /// A recorder that starts a new trace: a comment and the header go to `sink` now.
+    /// A recorder that starts a new trace: the comments and the header go to `sink` now.
     ///
     /// - Parameters:
     ///   - routes: verbatim route strings, or digest tokens that keep identifiers on the device.
-    public init(sink: Sink, routes: RouteRecording = .verbatim) {
+    ///   - startedAt: the wall-clock time of the trace's time 0 (now), written as
+    ///     `# origin_unix_ms=`, so that a later launch's relaunch line shows how long the app was
+    ///     dead. It is the one wall-clock value in the file: whoever reads the trace can date its
+    ///     events.
+    public init(sink: Sink, routes: RouteRecording = .verbatim, startedAt: Date = Date()) {
         _sink = sink
         self.routes = routes
-        timeOffset = .zero
+        timeOffset = 0
         latest = .min
-        line.reserveCapacity(256)
-        let mode = routes == .verbatim ? "verbatim" : "hashed"
-        writeText("# Recorded by PushDedupe TraceRecorder (routes \(mode))\n" + Self.header + "\n")
+        firstTokens = _EnvelopeTokens()
+        nextDelivery = 1
+        writeText(Self.leadingComment(routes: routes, originUnixMilliseconds: Self.unixMilliseconds(startedAt)) + Self.header + "\n")
     }
 
-    /// A recorder that continues a trace an earlier launch of the app recorded into the same
-    /// file: it writes no header, writes `relaunch` at `previousLatestTime` (that launch's
-    /// ``latestTime``, which the app saved), and offsets this launch's times by it, so times keep
-    /// increasing although the new process's clock starts again at 0.
-    ///
-    /// `createdEnvelopes` are envelopes earlier launches' payloads created that this launch may
-    /// emit again: the pending routes the app persisted. An emit of any other envelope created
-    /// before the relaunch is skipped, as the format requires a creating payload in the file.
-    public init(
-        continuing sink: Sink, after previousLatestTime: Timestamp, createdEnvelopes: some Sequence<EnvelopeID> = [],
-        routes: RouteRecording = .verbatim
-    ) {
+    /// A recorder that continues a file an earlier launch wrote, after writing its relaunch line.
+    init(sink: Sink, routes: RouteRecording, resuming tail: _TraceTail, relaunchAt relaunch: Timestamp) {
         _sink = sink
         self.routes = routes
-        timeOffset = previousLatestTime
-        latest = previousLatestTime.nanoseconds
-        payloadEnvelopes = Set(createdEnvelopes)
-        line.reserveCapacity(256)
-        lock.lock()
-        defer { lock.unlock() }
-        writeRelaunch(at: .zero)
+        timeOffset = relaunch.nanoseconds
+        latest = relaunch.nanoseconds
+        firstTokens = tail.firstTokens
+        nextDelivery = tail.lastDelivery + 1
+        writeBare(kind: "relaunch", at: .zero)
+        _sink.flush()
     }
 
-    /// The header every trace starts with.
-    public static var header: String { "time_ms,kind,envelope,fingerprint,source,truth" }
+    deinit {
+        _sink.flush()
+    }
+
+    /// The header every trace this recorder writes has.
+    public static var header: String { _TraceLayout.header }
 
     /// A copy of the sink, e.g. a ``TraceBuffer``'s bytes.
     public var sink: Sink {
@@ -96,14 +115,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
         return try body(&_sink)
     }
 
-    /// The latest time written, offset included: save it to continue the file after a relaunch.
-    public var latestTime: Timestamp {
-        lock.lock()
-        defer { lock.unlock() }
-        return Timestamp(nanoseconds: max(latest, timeOffset.nanoseconds))
-    }
-
-    /// Events not written because the format cannot express them (see the type's summary).
+    /// Emits not written because no payload in the file created their envelope.
     public var skippedEvents: Int {
         lock.lock()
         defer { lock.unlock() }
@@ -111,61 +123,119 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     }
 
     /// - Complexity: O(*n*) in the route's and source's lengths.
-    public func recordPayload(route: some StringProtocol, envelope: EnvelopeID, source: String, at time: Timestamp) {
+    public func recordPayload(
+        route: String, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp, decision: RoutingDecision
+    ) {
         lock.lock()
         defer { lock.unlock() }
-        guard payloadEnvelopes.insert(envelope).inserted else {
-            _skippedEvents += 1
-            return
+        let token = payloadToken(envelope, pushID: pushID)
+        writeLine { line in
+            begin(&line, at: time, kind: "payload")
+            self.envelope(&line, token.token, of: envelope)
+            switch routes {
+            case .verbatim where _TraceLine.isRepresentable(route):
+                line.text(route)
+            case .verbatim:
+                line.routeToken(DeterministicHashing.fnv1a64(route.utf8))
+            case .hashed(let salt):
+                line.routeToken(DeterministicHashing.fnv1a64(route.utf8, seed: salt))
+            }
+            end(&line, source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
         }
-        beginLine(at: time, kind: "payload,", envelope: envelope)
-        switch routes {
-        case .verbatim where Self.isRepresentable(route):
-            line.append(contentsOf: route.utf8)
-        case .verbatim:
-            appendToken(DeterministicHashing.fnv1a64(route.utf8))
-        case .hashed(let salt):
-            appendToken(DeterministicHashing.fnv1a64(route.utf8, seed: salt))
-        }
-        endLine(source: source)
     }
 
     /// - Complexity: O(*n*) in the source's length.
-    public func recordPayload(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, source: String, at time: Timestamp) {
+    public func recordPayload(
+        _ fingerprint: RouteFingerprint, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
+        decision: RoutingDecision
+    ) {
         lock.lock()
         defer { lock.unlock() }
-        guard payloadEnvelopes.insert(envelope).inserted else {
-            _skippedEvents += 1
-            return
+        let token = payloadToken(envelope, pushID: pushID)
+        writeLine { line in
+            begin(&line, at: time, kind: "payload")
+            self.envelope(&line, token.token, of: envelope)
+            switch routes {
+            case .hashed(let salt) where salt != 0:
+                line.routeToken(DeterministicHashing.mix64(fingerprint.rawValue ^ salt))
+            case .verbatim, .hashed:
+                line.routeToken(fingerprint.rawValue)
+            }
+            end(&line, source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
         }
-        beginLine(at: time, kind: "payload,", envelope: envelope)
-        switch routes {
-        case .hashed(let salt) where salt != 0:
-            appendToken(DeterministicHashing.mix64(fingerprint.rawValue ^ salt))
-        case .verbatim, .hashed:
-            appendToken(fingerprint.rawValue)
-        }
-        endLine(source: source)
     }
 
     /// - Complexity: O(*n*) in the source's length.
-    public func recordEmit(envelope: EnvelopeID, source: String, at time: Timestamp) {
+    public func recordEmit(envelope: EnvelopeID, source: String, at time: Timestamp, decision: RoutingDecision) {
         lock.lock()
         defer { lock.unlock() }
-        guard payloadEnvelopes.contains(envelope) else {
+        guard let token = firstTokens.token(of: envelope) else {
             _skippedEvents += 1
             return
         }
-        beginLine(at: time, kind: "emit,", envelope: envelope)
-        endLine(source: source)
+        writeLine { line in
+            begin(&line, at: time, kind: "emit")
+            self.envelope(&line, token, of: envelope)
+            end(&line, source: source, pushID: nil, envelope: envelope, reused: false, decision: decision)
+        }
     }
 
-    /// Writes `TIME,relaunch,,,,`.
+    /// Writes `TIME,background,,,,,,` and flushes the sink: the app may be killed from now on
+    /// without another callback.
     ///
-    /// - Complexity: O(1).
-    public func recordRelaunch(at time: Timestamp) {
+    /// - Complexity: O(1), plus the sink's flush.
+    public func recordBackground(at time: Timestamp) {
         lock.lock()
         defer { lock.unlock() }
-        writeRelaunch(at: time)
+        writeBare(kind: "background", at: time)
+        _sink.flush()
     }
+
+    /// The envelope token of a payload line, and the bookkeeping that keeps tokens unique.
+    private func payloadToken(_ envelope: EnvelopeID, pushID: String?) -> _PayloadToken {
+        if pushID == nil, firstTokens.insertIfAbsent(envelope, .uuid) {
+            return _PayloadToken(token: .uuid, isReuse: false)
+        }
+        let token = _EnvelopeToken.delivery(nextDelivery)
+        nextDelivery += 1
+        if pushID != nil { firstTokens.insertIfAbsent(envelope, token) }
+        return _PayloadToken(token: token, isReuse: pushID == nil)
+    }
+
+    static func unixMilliseconds(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded(.down)
+        return milliseconds.magnitude < 9e18 ? Int64(milliseconds) : 0
+    }
+
+    static func leadingComment(routes: RouteRecording, originUnixMilliseconds origin: Int64) -> String {
+        "\(_TraceLayout.recorderPrefix)\(routes.modeName))\n# \(_TraceLayout.originPrefix)\(origin)\n"
+    }
+}
+
+/// The fixed text of the files the recorder writes, which resuming reads back.
+enum _TraceLayout {
+    static let header = "time_ms,kind,envelope,fingerprint,source,truth,push_id,suppressed"
+    static let recorderPrefix = "# Recorded by PushDedupe TraceRecorder (routes "
+    static let originPrefix = "origin_unix_ms="
+}
+
+/// How a payload or emit line names its envelope.
+enum _EnvelopeToken: Hashable {
+    /// The envelope's own bits as a canonical UUID: the first payload given that `UUID`.
+    case uuid
+    /// `d` and the number: a delivery of a push id, or a `UUID` given again.
+    case delivery(Int)
+    /// Any other token, read from a resumed file.
+    case verbatim(String)
+}
+
+struct _PayloadToken {
+    var token: _EnvelopeToken
+    /// A `UUID` an earlier payload used: its line carries the UUID as `push_id`.
+    var isReuse: Bool
+}
+
+extension RouteRecording {
+    /// The word the leading comment uses.
+    var modeName: String { self == .verbatim ? "verbatim" : "hashed" }
 }

@@ -1,16 +1,23 @@
-/// What a deduplicator tells a trace recorder: every event it decided, in decision order.
+/// What a deduplicator tells a trace recorder: every event it decided, in decision order, with
+/// the decision.
 ///
 /// ``TraceRecorder`` is the implementation; the deduplicators hold it behind this protocol so
 /// that their type does not depend on the recorder's sink. That costs one dynamic call per
-/// recorded event, and nothing when no recorder is attached. An implementation must not call back
-/// into the deduplicator that calls it.
+/// recorded event, and nothing when no recorder is attached. A deduplicator reads the time
+/// before it decides and records after, so `decision` is known. An implementation must not call
+/// back into the deduplicator that calls it.
 public protocol TraceRecording: AnyObject, Sendable {
-    /// A payload normalized to `route`, given the fresh envelope `envelope`.
-    func recordPayload(route: some StringProtocol, envelope: EnvelopeID, source: String, at time: Timestamp)
+    /// A payload normalized to `route`, as the envelope `envelope`: `EnvelopeID(token: pushID)`
+    /// when the app passed the push's id, the app's `UUID` otherwise (`pushID` is then `nil`).
+    func recordPayload(
+        route: String, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
+        decision: RoutingDecision)
     /// A payload whose route the app digested itself.
-    func recordPayload(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, source: String, at time: Timestamp)
+    func recordPayload(
+        _ fingerprint: RouteFingerprint, envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp,
+        decision: RoutingDecision)
     /// An existing envelope emitted again.
-    func recordEmit(envelope: EnvelopeID, source: String, at time: Timestamp)
-    /// The app was relaunched: everything in memory before this point is gone.
-    func recordRelaunch(at time: Timestamp)
+    func recordEmit(envelope: EnvelopeID, source: String, at time: Timestamp, decision: RoutingDecision)
+    /// The app entered the background: the last callback it can count on before a kill.
+    func recordBackground(at time: Timestamp)
 }

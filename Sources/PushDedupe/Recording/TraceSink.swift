@@ -1,11 +1,17 @@
 /// Where a ``TraceRecorder`` writes its bytes: a buffer, a file, a socket.
 ///
-/// The recorder hands over one complete line (or the header) per call, already UTF-8 encoded.
-/// A file sink belongs to the app, which chooses where the file lives; `Guides/TraceFormat.md`
-/// shows one built on `FileHandle`.
+/// The recorder hands over one complete line (or the leading comment and header) per call,
+/// already UTF-8 encoded, and calls `flush()` at every `background` line, the last moment an
+/// app can count on before it is killed. ``TraceFileSink`` appends to a file.
 public protocol TraceSink: Sendable {
     /// Appends `bytes`.
     mutating func write(_ bytes: UnsafeRawBufferPointer)
+    /// Makes everything written so far durable where the sink keeps it; by default nothing.
+    mutating func flush()
+}
+
+extension TraceSink {
+    public mutating func flush() {}
 }
 
 /// A sink that keeps the trace in memory.

@@ -5,16 +5,31 @@ import Testing
 /// The README's adoption example is the region below, compiled and run here, and the README must
 /// show it line for line.
 @Suite struct ReadmeAdoptionExampleTests {
-    @MainActor @Test func theThreeLinesAdoptTheRecommendedPair() {
-        let envelopeID = UUID()
+    /// The README's lines: key on the push's id, persist the set in a file, the recommended
+    /// pair; then a relaunch (a second deduplicator on the same store) drops the replay.
+    @MainActor @Test func theExampleKeysOnThePushAndSuppressesAReplayAcrossARelaunch() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let applicationSupport = temporary.url
+        let messageID = "c7f0e1a2-msg-42"                 // the server's own id, from the payload
         // BEGIN README adoption example
-        let dedupe = MainActorDeduplicator.recommended()
-        let first = dedupe.receivePayload(route: "item:42", envelope: envelopeID)   // .navigated
-        let replay = dedupe.receiveEmit(envelope: envelopeID)                       // .suppressedByConsumedSet
+        let store = DedupeStore.file(applicationSupport.appendingPathComponent("consumed-routes.pdcs"))
+        let dedupe = MainActorDeduplicator.recommended(store: store)
+        let first = dedupe.receivePayload(route: "item:42", pushID: messageID)     // .navigated
+        let again = dedupe.receivePayload(route: "item:42", pushID: messageID)     // .suppressedByWindow
+        let pending = dedupe.receiveEmit(pushID: messageID)                        // .suppressedByConsumedSet
+
+        // The next launch, after iOS killed the app: the set comes back from the file.
+        let relaunched = MainActorDeduplicator.recommended(store: store)          // .restored(ids: 1)
+        let stale = relaunched.receiveEmit(pushID: messageID)                      // .suppressedByConsumedSet
         // END README adoption example
         #expect(first == .navigated)
-        #expect(replay == .suppressedByConsumedSet)
-        #expect(type(of: dedupe) == RecommendedMainActorDeduplicator.self)
+        #expect(again == .suppressedByWindow)
+        #expect(pending == .suppressedByConsumedSet)
+        #expect(dedupe.counters.saves == 1 && dedupe.restoreOutcome == .noSnapshot)
+        #expect(relaunched.restoreOutcome == .restored(ids: 1))
+        #expect(stale == .suppressedByConsumedSet)
+        #expect(type(of: dedupe) == RecommendedPreset.V1MainActor.self)
     }
 
     @Test func theReadmeShowsTheTestedLinesVerbatim() throws {
@@ -24,7 +39,7 @@ import Testing
             from: "// BEGIN README adoption example", to: "// END README adoption example",
             in: try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
         let shown = DocumentationBlocks.fencedBlock(after: marker, in: readme)
-        #expect(tested != nil && tested?.count == 3)
+        #expect(tested != nil && tested?.count == 9)
         #expect(shown == tested, "README.md's adoption example differs from the lines this test runs: copy them again")
     }
 }

@@ -13,10 +13,12 @@ import Testing
             sendable(UnboundedSet.self), sendable(BoundedLRU.self), sendable(BloomFilter.self), sendable(FIFOSet.self),
             sendable(RotatingSets.self), sendable(AgingBloomFilter.self), sendable(CuckooFilter.self),
             sendable(StableBloomFilter.self), sendable(DirectMappedSet.self),
-            sendable(TwoLayerPipeline<HashDequeWindow, FIFOSet>.self), sendable(RecommendedSharedDeduplicator.self),
-            sendable(RecommendedMainActorDeduplicator.self), sendable(TraceRecorder<TraceBuffer>.self),
+            sendable(TwoLayerPipeline<HashDequeWindow, FIFOSet>.self), sendable(RecommendedPreset.V1Shared.self),
+            sendable(RecommendedPreset.V1MainActor.self), sendable(TraceRecorder<TraceBuffer>.self),
+            sendable(TraceRecorder<TraceFileSink>.self), sendable(DedupeStore.self), sendable(RestoreOutcome.self),
+            sendable(DedupeCounters.self), sendable(DeduplicatorPreset<HashDequeWindow, FIFOSet>.self),
         ]
-        #expect(Set(names).count == 19)
+        #expect(Set(names).count == 24)
     }
 
     /// Copies of one set, written by concurrent tasks: each copy ends as a serial run of its own

@@ -69,12 +69,15 @@ import Testing
         }
         #expect(dedupe.pipeline.consumed.count == bare.consumed.count)
         #expect(dedupe.pipeline.window.count == bare.window.count)
+        let counters = dedupe.counters
+        #expect([counters.navigated, counters.suppressedByWindow, counters.suppressedByConsumedSet]
+            == RoutingDecision.allCases.map { decision in decisions.filter { $0.2 == decision }.count })
     }
 
     @Test func theRecommendedPairIsSafeToShareToo() async {
         let dedupe = SharedDeduplicator.recommended(clock: .manual(ManualClock()))
         // No more ids than the recommended set holds, so none is forgotten whatever the interleaving.
-        let ids = Array(Self.envelopeIDs().prefix(RecommendedPreset.consumedSet.configuration.capacity))
+        let ids = Array(Self.envelopeIDs().prefix(RecommendedPreset.v1.consumedSet.configuration.capacity))
         let navigated = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<Self.tasks {
                 group.addTask { ids.filter { dedupe.receiveEmit(envelope: $0) == .navigated }.count }
@@ -95,5 +98,37 @@ import Testing
         }
         #expect(navigations.allSatisfy { $0 == 1 }, "envelopes navigated other than once: \(navigations.enumerated().filter { $0.1 != 1 }.prefix(5))")
         #expect(admittedPayloads.allSatisfy { $0 == 1 }, "routes admitted other than once")
+    }
+
+    /// The same events keyed on push ids, from concurrent tasks: still one navigation per push.
+    @Test func concurrentPushIDsNavigateEachPushExactlyOnce() async {
+        let events = Self.events(seed: 9)
+        let dedupe = SharedDeduplicator<HashDequeWindow, FIFOSet>(clock: .manual(ManualClock()))
+        let decisions = await withTaskGroup(of: [(Event, RoutingDecision)].self) { group in
+            for task in 0..<Self.tasks {
+                group.addTask {
+                    stride(from: task, to: events.count, by: Self.tasks).map { index in
+                        let event = events[index]
+                        let pushID = "msg-\(event.envelope)"
+                        return (event, event.route.map { dedupe.receivePayload(route: "item:\($0)", pushID: pushID) }
+                            ?? dedupe.receiveEmit(pushID: pushID))
+                    }
+                }
+            }
+            var all: [(Event, RoutingDecision)] = []
+            for await part in group { all += part }
+            return all
+        }
+        Self.checkOutcome(decisions)
+        #expect(dedupe.counters.events == events.count)
+    }
+
+    @Test func theKillSwitchIsSharedToo() {
+        let dedupe = SharedDeduplicator.recommended(clock: .manual(ManualClock()))
+        #expect(dedupe.receivePayload(route: "cart", pushID: "a") == .navigated)
+        dedupe.isWindowEnabled = false
+        #expect(!dedupe.isWindowEnabled)
+        #expect(dedupe.receivePayload(route: "cart", pushID: "b") == .navigated)
+        #expect(dedupe.receivePayload(route: "cart", pushID: "a") == .suppressedByConsumedSet)
     }
 }

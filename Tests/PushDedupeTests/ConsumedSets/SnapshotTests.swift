@@ -158,3 +158,121 @@ struct DamageChecker: SnapshotKindVisitor {
         #expect(restored.count == 1 && accepted)
     }
 }
+
+/// Fills a set of each strategy with 20 distinct ids, then migrates its snapshot into a
+/// `fifo-set`: a set that holds ids must give back every id it retains, in its stored order; a
+/// filter must be refused in both directions, with both strategies named.
+struct MigrationChecker: SnapshotKindVisitor {
+    func visit<S: SnapshottableConsumedSet>(_ type: S.Type, _ configurations: [ConsumedSetConfiguration]) -> String? {
+        let configuration = ConsumedSetConfiguration(capacity: 32, falsePositiveRate: 0.01, retention: .seconds(60), expectedRatePerSecond: 10)
+        guard var source = try? S(configuration: configuration) else { return "\(S.strategyID): init failed" }
+        for n in 0..<20 { _ = source.consume(testEnvelope(n), at: testInstant(Int64(n))) }
+        let target = ConsumedSetConfiguration(capacity: 64)
+        if S.self is any ProbabilisticConsumedSet.Type {
+            do {
+                _ = try FIFOSet(migrating: source.snapshot(), configuration: target)
+                return "\(S.strategyID): a filter migrated into fifo-set"
+            } catch {
+                guard error == .incompatibleStrategy(stored: S.strategyID, requested: FIFOSet.strategyID) else {
+                    return "\(S.strategyID) into fifo-set threw \(error)"
+                }
+            }
+            return nil
+        }
+        let retained = (0..<20).filter { source.contains(testEnvelope($0)) }
+        let expected: [Int]
+        switch S.strategyID {
+        case UnboundedSet.strategyID:
+            expected = retained.sorted { (testEnvelope($0).high, testEnvelope($0).low) < (testEnvelope($1).high, testEnvelope($1).low) }
+        case DirectMappedSet.strategyID:
+            expected = []   // slot order: checked as a set below
+        default:
+            expected = retained
+        }
+        let migrated: FIFOSet
+        do {
+            migrated = try FIFOSet(migrating: source.snapshot(), configuration: target)
+        } catch {
+            return "\(S.strategyID) into fifo-set threw \(error)"
+        }
+        if migrated.count != retained.count || !retained.allSatisfy({ migrated.contains(testEnvelope($0)) }) {
+            return "\(S.strategyID): migrated \(migrated.count) ids, the source retains \(retained.count)"
+        }
+        if S.strategyID != DirectMappedSet.strategyID {
+            guard var rebuilt = try? FIFOSet(configuration: target) else { return "fifo-set: init failed" }
+            for n in expected { _ = rebuilt.consume(testEnvelope(n), at: .zero) }
+            if migrated.snapshot() != rebuilt.snapshot() { return "\(S.strategyID): the ids migrated out of their stored order" }
+        }
+        do {
+            _ = try BloomFilter(migrating: source.snapshot(), configuration: target)
+            return "\(S.strategyID): migrated into a filter"
+        } catch {
+            if error != .incompatibleStrategy(stored: S.strategyID, requested: BloomFilter.strategyID) {
+                return "\(S.strategyID) into bloom threw \(error)"
+            }
+        }
+        return nil
+    }
+}
+
+@Suite struct SnapshotMigrationTests {
+    @Test(arguments: SnapshotKind.allCases)
+    func setsThatHoldIdsMigrateEveryIdInOrderAndFiltersAreRefused(kind: SnapshotKind) {
+        if let failure = kind.visit(MigrationChecker()) { Issue.record(Comment(rawValue: failure)) }
+    }
+
+    /// Every pair of id-holding sets migrates, not only into `fifo-set`.
+    @Test func everyExactPairMigrates() throws {
+        let configuration = ConsumedSetConfiguration(capacity: 16, retention: .seconds(60))
+        var lru = try BoundedLRU(configuration: configuration)
+        for n in 0..<10 { _ = lru.consume(testEnvelope(n), at: .zero) }
+        _ = lru.consume(testEnvelope(0), at: .zero)   // 0 becomes the most recently used
+        let unbounded = try UnboundedSet(migrating: lru.snapshot(), configuration: configuration)
+        let rotating = try RotatingSets(migrating: unbounded.snapshot(), configuration: configuration)
+        let recent = try RecentIDs(migrating: rotating.snapshot(), configuration: .init(capacity: 3))
+        #expect(unbounded.count == 10 && rotating.count == 10)
+        #expect((0..<10).allSatisfy { rotating.contains(testEnvelope($0)) })
+        #expect(recent.count == 3, "a smaller target keeps the newest of the stored order")
+        var smaller = try FIFOSet(migrating: lru.snapshot(), configuration: .init(capacity: 2))
+        #expect(smaller.consume([9, 0, 8], at: 0) == [false, false, true], "LRU order: 9, then 0, are the newest")
+    }
+
+    /// Migrating a snapshot of the same strategy is a plain restore, counters included.
+    @Test func theSameStrategyIsRestoredNotMigrated() throws {
+        var fifo = try FIFOSet(configuration: .init(capacity: 4))
+        for n in 0..<6 { _ = fifo.consume(testEnvelope(n), at: .zero) }
+        let migrated = try FIFOSet(migrating: fifo.snapshot(), configuration: .init(capacity: 4))
+        #expect(migrated.evictions == 2 && migrated.snapshot() == fifo.snapshot())
+    }
+
+    /// Another strategy without migration names both; corrupt bytes stay corrupt.
+    @Test func errorsNameTheStrategiesAndTheVersion() throws {
+        var fifo = try FIFOSet(configuration: .init(capacity: 8))
+        _ = fifo.consume(testEnvelope(1), at: .zero)
+        do {
+            _ = try BoundedLRU(snapshot: fifo.snapshot(), configuration: .init(capacity: 8))
+            Issue.record("restored another strategy")
+        } catch {
+            #expect(error.kind == .wrongStrategy && error.storedStrategy == "fifo-set" && error.requestedStrategy == "bounded-lru")
+        }
+        for (version, age) in [(UInt8(0), "older"), (2, "newer")] {
+            var bytes = fifo.snapshot()
+            bytes[4] = version
+            bytes.replaceSubrange((bytes.count - 8)..., with: littleEndian(DeterministicHashing.fnv1a64(bytes.dropLast(8))))
+            do {
+                _ = try FIFOSet(migrating: bytes, configuration: .init(capacity: 8))
+                Issue.record("restored format version \(version)")
+            } catch {
+                #expect(error.kind == .unsupportedVersion && error.reason.contains(age), "\(error)")
+            }
+        }
+        var corrupt = fifo.snapshot()
+        corrupt[corrupt.count / 2] ^= 0x40
+        #expect(throws: SnapshotError.self) { try FIFOSet(migrating: corrupt, configuration: .init(capacity: 8)) }
+    }
+}
+
+/// The 8 bytes of `value`, least significant first: a snapshot's checksum field.
+func littleEndian(_ value: UInt64) -> [UInt8] {
+    (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+}
