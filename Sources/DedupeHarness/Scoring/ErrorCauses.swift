@@ -59,14 +59,14 @@ struct _ErrorAttribution {
         var admitted: [RouteFingerprint: Int64] = [:]
         var life: Int32 = 0
         for i in decisions.indices {
-            if columns.isRelaunch[i] { life += 1; continue }
+            if columns.isRelaunch(i) { life += 1; continue }
             let decision = decisions[i]
             let slot = Int(columns.envelopeSlot[i])
-            let event = workload.events[i]
+            let isPayload = columns.isPayload(i)
             let previousLife = seenInLife[slot]
             if columns.truths[i] == .dup && decision == navigated {
                 let cause: String
-                if event.source == asyncSource {
+                if columns.sources[i] == asyncSource {
                     cause = ErrorCause.loadingGuardOnly
                 } else if let pushTwin, pushTwin[i] != navigated {
                     cause = ErrorCause.pushIdentity
@@ -78,10 +78,11 @@ struct _ErrorAttribution {
                     cause = ErrorCause.forgotten
                 } else if usesConsumedSet && previousLife >= 0 {
                     cause = ErrorCause.lostAtRelaunch
-                } else if event.kind == .payload, let last = admitted[event.fingerprint], event.time.nanoseconds - last > window {
+                } else if isPayload, let last = admitted[columns.fingerprints[i]],
+                          Self.isLonger(from: last, to: columns.times[i].nanoseconds, than: window) {
                     cause = ErrorCause.windowLength
                 } else {
-                    cause = ErrorCause.other(kind: "\(event.kind)", source: Self.label(event.source, workload))
+                    cause = ErrorCause.other(kind: "\(columns.kind(i))", source: Self.label(columns.sources[i], workload))
                 }
                 missed[cause, default: 0] += 1
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByWindow.rawValue {
@@ -90,10 +91,17 @@ struct _ErrorAttribution {
                 dropped[previousLife >= 0 ? ErrorCause.sharedEnvelope : ErrorCause.setFalsePositive, default: 0] += 1
             }
             if decision == navigated || decision == CaseDecision.suppressedByConsumedSet.rawValue { seenInLife[slot] = life }
-            if event.kind == .payload && decision != CaseDecision.suppressedByWindow.rawValue {
-                admitted[event.fingerprint] = event.time.nanoseconds
+            if isPayload && decision != CaseDecision.suppressedByWindow.rawValue {
+                admitted[columns.fingerprints[i]] = columns.times[i].nanoseconds
             }
         }
+    }
+
+    /// Whether `later − earlier` exceeds `limit`, exactly, for any two times (the difference of
+    /// two times 2⁶³ ns apart does not fit in 64 bits).
+    static func isLonger(from earlier: Int64, to later: Int64, than limit: Int64) -> Bool {
+        let (difference, overflow) = later.subtractingReportingOverflow(earlier)
+        return overflow ? later > earlier : difference > limit
     }
 
     private static func label(_ source: UInt16, _ workload: Workload) -> String {
