@@ -8,23 +8,27 @@ public enum BenchmarkRunner {
     ///
     /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
     ///   configuration), or for timing a debug build without `allowDebugBuild`.
+    /// The plan is consumed: a replayed trace's events are released once its columns are built
+    /// (unless a ``RunPlan/decisionSink`` needs them), so pass the last copy of a large trace.
+    ///
     /// - Complexity: per case, one correctness run and one memory run over its whole workload,
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
     ///   is bounded by the sizing's budgets, not by the number of events.
-    public static func run(_ plan: RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
+    public static func run(_ plan: consuming RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
         try run(plan, progress: progress, prepare: { EventColumns($0) })
     }
 
     /// `run(_:progress:)` with the prepared-input stage given: `prepare` builds a workload's
     /// columns, once per workload; every phase reads those columns or prefixes cut from them.
     static func run(
-        _ plan: RunPlan, progress: (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
+        _ plan: consuming RunPlan, progress: (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
     ) throws -> RunResults {
-        try withoutActuallyEscaping(progress) { progress in try run(plan, reporting: progress, prepare: prepare) }
+        var owned = plan
+        return try withoutActuallyEscaping(progress) { progress in try run(&owned, reporting: progress, prepare: prepare) }
     }
 
     private static func run(
-        _ plan: RunPlan, reporting progress: @escaping (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
+        _ plan: inout RunPlan, reporting progress: @escaping (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
     ) throws -> RunResults {
         if plan.measureTiming && isDebugBuild && !plan.allowDebugBuild {
             throw HarnessError.invalidPlan(
@@ -32,12 +36,20 @@ public enum BenchmarkRunner {
         }
         let started = MonotonicClock.now()
         let selection = try plan.selection()
+        try plan.timingReference.validate(in: plan.strategies)
         let sizing = plan.effectiveSizing
-        let workloads = loadWorkloads(plan, selection: selection, sizing: sizing, prepare: prepare)
+        var workloads = loadWorkloads(plan, selection: selection, sizing: sizing)
         let profile = plan.deviceProfile(loaded: workloads, sizing: sizing)
+        // Columns after the profile, so its tables and the columns never coexist with the events;
+        // the plan's copy of a trace goes first, so the loaded one is the last to hold its events.
+        if case let .trace(workload, fileName) = plan.source {
+            plan.source = .trace(workload.withoutEvents, fileName: fileName)
+        }
+        for index in workloads.indices { workloads[index].prepare(prepare, keepEvents: plan.decisionSink != nil) }
         var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)
         if let wanted = plan.filter.cases { try run.keepCases(wanted) }
+        run.limitReferenceWindow()
         try run.scoreCorrectness()
         var timingCalibration: (resolution: Double, readCost: Double)?
         if plan.measureTiming {
@@ -67,7 +79,11 @@ public enum BenchmarkRunner {
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
-        results.workloads = workloads.map { $0.info(windowMilliseconds: plan.windowMilliseconds) }
+        results.workloads = workloads.indices.map { index in
+            var info = workloads[index].info(windowMilliseconds: plan.windowMilliseconds)
+            info.referenceWindowLimit = run.referenceLimits[index]
+            return info
+        }
         return results
     }
 
@@ -79,19 +95,18 @@ public enum BenchmarkRunner {
         #endif
     }
 
-    private static func loadWorkloads(
-        _ plan: RunPlan, selection: RunSelection, sizing: RunSizing, prepare: ([WorkloadEvent]) -> EventColumns
-    ) -> [LoadedWorkload] {
+    /// The plan's workloads, columns not built yet (``LoadedWorkload/prepare(_:keepEvents:)``).
+    private static func loadWorkloads(_ plan: RunPlan, selection: RunSelection, sizing: RunSizing) -> [LoadedWorkload] {
         switch plan.source {
         case let .trace(workload, fileName):
-            return [LoadedWorkload(id: fileName, category: nil, tag: nil, workload: workload, spec: nil, prepare: prepare)]
+            return [LoadedWorkload(id: fileName, category: nil, tag: nil, workload: workload, spec: nil)]
         case .catalogue:
             return selection.scenarios.map { scenario in
                 let spec = WorkloadSpec.scenario(id: scenario.id, seed: plan.seed, scale: sizing.workloadScale)
                 return LoadedWorkload(
                     id: scenario.id, category: scenario.category, tag: scenario.tag,
                     workload: WorkloadSource.scenarioWorkload(scenario, seed: plan.seed, scale: sizing.workloadScale),
-                    spec: spec, prepare: prepare)
+                    spec: spec)
             }
         }
     }
@@ -130,6 +145,7 @@ extension RunPlan {
                 && HarnessChild.canHostChildren
         }
         settings.recommendation = recommendation
+        settings.timingReference = timingReference.text
         return settings
     }
 }
@@ -142,6 +158,9 @@ struct LoadedWorkload {
     var category: Scenario.Category?
     /// `device` or `stress`; `nil` for a trace.
     var tag: Scenario.Tag?
+    /// The workload. Once the columns are built its events are kept only where something still
+    /// reads them (the decisions file names every event); otherwise only its names, routes,
+    /// sources and pushes stay, so a 10⁷-event trace is held once, as columns.
     var workload: Workload
     /// The columns under `minted` identity: every payload its own envelope.
     var columns: EventColumns
@@ -151,18 +170,32 @@ struct LoadedWorkload {
     /// How a harness child regenerates it; `nil` for a trace (the child is sent its events).
     var spec: WorkloadSpec?
 
+    /// The workload with its columns built by `prepare`, its events kept.
     init(
         id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?,
         prepare: ([WorkloadEvent]) -> EventColumns
     ) {
+        self.init(id: id, category: category, tag: tag, workload: workload, spec: spec)
+        self.prepare(prepare, keepEvents: true)
+    }
+
+    /// The workload, its columns not built yet.
+    init(id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?) {
         self.id = id
         self.category = category
         self.tag = tag
         self.workload = workload
-        self.columns = prepare(workload.events)
-        self.pushIDColumns = workload.hasPushIDs
-            ? EventColumns(workload.events, pushes: workload.pushes, identity: .pushID) : nil
+        self.columns = EventColumns([WorkloadEvent]())
         self.spec = spec
+    }
+
+    /// Builds the columns with `prepare` and, under `push-id`, the slots that identity gives
+    /// (sharing every other column); then releases the events unless `keepEvents`.
+    mutating func prepare(_ prepare: ([WorkloadEvent]) -> EventColumns, keepEvents: Bool) {
+        columns = prepare(workload.events)
+        pushIDColumns = workload.hasPushIDs
+            ? columns.reidentified(workload.events, pushes: workload.pushes, identity: .pushID) : nil
+        if !keepEvents { workload = workload.withoutEvents }
     }
 
     /// The columns layer 2 sees under `identity`.
@@ -176,4 +209,13 @@ struct LoadedWorkload {
     /// The persistences that can change a decision on this workload: all three with a relaunch,
     /// `memory` alone without one.
     var persistences: [CasePersistence] { columns.relaunches.isEmpty ? [.memory] : CasePersistence.allCases }
+}
+
+extension Workload {
+    /// The workload without its events: its names, routes, sources and pushes.
+    var withoutEvents: Workload {
+        var workload = self
+        workload.events = []
+        return workload
+    }
 }

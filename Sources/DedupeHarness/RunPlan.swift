@@ -42,6 +42,8 @@ public struct RunPlan: Sendable {
     public var horizonFacts = HorizonFacts()
     /// The recommendation rule's knobs, recorded in the results for the reports.
     public var recommendation = RecommendationSettings()
+    /// What timing ratios are against (`--reference`); correctness stays against the published code.
+    public var timingReference = TimingReference.published
     /// Receives every reported case's per-event decisions as it is scored (for
     /// `--decisions FILE.csv`); a throw stops the run.
     public var decisionSink: (@Sendable (CaseDecisions) throws -> Void)?
@@ -138,10 +140,17 @@ public struct RunProgress: Sendable {
     /// from the sizing's budgets (timing, speed sweeps) and, once correctness has run, from its
     /// cases' measured costs (the memory pass, correctness sweeps).
     public var plannedSeconds: [RunPhase: Double]
+    /// Events this step runs (0 when not counted), so a phase whose steps differ in size (cases
+    /// of a 10⁷-event trace beside small ones, a timing fork in a child beside one repetition)
+    /// is estimated by its measured rate in events per second rather than by its mean step.
+    public var stepEvents: Int
+    /// Events each phase runs in all, for the phases that count them.
+    public var phaseEvents: [RunPhase: Int]
 
     public init(
         caseLabel: String, completed: Int, total: Int, elapsedSeconds: Double, phase: RunPhase = .correctness,
-        phaseSteps: [RunPhase: Int] = [:], plannedSeconds: [RunPhase: Double] = [:]
+        phaseSteps: [RunPhase: Int] = [:], plannedSeconds: [RunPhase: Double] = [:], stepEvents: Int = 0,
+        phaseEvents: [RunPhase: Int] = [:]
     ) {
         self.caseLabel = caseLabel
         self.completed = completed
@@ -150,5 +159,7 @@ public struct RunProgress: Sendable {
         self.phase = phase
         self.phaseSteps = phaseSteps
         self.plannedSeconds = plannedSeconds
+        self.stepEvents = stepEvents
+        self.phaseEvents = phaseEvents
     }
 }

@@ -9,11 +9,14 @@ import Testing
     static let parameters = CaseParameters(
         windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
 
-    /// A trace (no spec): the child must rebuild it from the events it is sent.
+    /// The directory of the trace's columns file; lives as long as the suite's tests.
+    static let files = try! _ChildFiles()
+
+    /// A trace (no spec): the child must rebuild it from the columns file it is sent.
     static func traceWorkload() throws -> ChildWorkload {
         let scenario = try #require(ScenarioCatalogue.scenario(named: "same-payload-twice"))
-        let workload = scenario.workload(seed: 3, scale: 1)
-        return ChildWorkload(LoadedWorkload(id: "trace.csv", category: nil, tag: nil, workload: workload, spec: nil, prepare: { EventColumns($0) }))
+        let columns = EventColumns(scenario.workload(seed: 3, scale: 1).events)
+        return ChildWorkload(spec: nil, columnsFile: try files.write(columns, count: columns.count))
     }
 
     static func call(_ role: String, _ input: Data, environment: [String: String] = [:]) throws -> (status: Int32, output: Data, error: Data) {
@@ -39,7 +42,7 @@ import Testing
 
     @Test func memoryPassOfATraceUsesJemallocWhenInstalled() throws {
         let request = MemoryPassRequest(
-            workloads: [try Self.traceWorkload()],
+            workloads: [try Self.traceWorkload()], events: [200],
             cases: [ChildCaseSpec(key: 7, workload: 0, mode: .consumedAlone, window: nil, consumed: "set", parameters: Self.parameters)])
         let library = ChildProcess.jemallocLibraryPath()
         let child = try Self.call("memory", JSONEncoder().encode(request), environment: library.map(ChildProcess.preloadEnvironment) ?? [:])

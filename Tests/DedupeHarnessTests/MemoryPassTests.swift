@@ -85,18 +85,20 @@ struct ScriptedStatistics: AllocatorStatistics {
     @Test func childRequestRoundTrips() throws {
         let scenario = try #require(ScenarioCatalogue.all.first)
         let parameters = CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
-        // A scenario by its spec and a trace by its events: both reach the child.
+        // A scenario by its spec and a trace by a columns file: both reach the child.
+        let files = try _ChildFiles()
+        let columns = EventColumns(Self.workload.events)
         let workloads = [
-            ChildWorkload(LoadedWorkload(id: scenario.id, category: nil, tag: nil, workload: Self.workload,
-                                         spec: .scenario(id: scenario.id, seed: 1, scale: 1), prepare: { EventColumns($0) })),
-            ChildWorkload(LoadedWorkload(id: "trace", category: nil, tag: nil, workload: Self.workload, spec: nil, prepare: { EventColumns($0) })),
+            ChildWorkload(spec: .scenario(id: scenario.id, seed: 1, scale: 1), columnsFile: nil),
+            ChildWorkload(spec: nil, columnsFile: try files.write(columns, count: columns.count)),
         ]
-        let request = MemoryPassRequest(workloads: workloads, cases: [
+        let events = [1_000, columns.count]
+        let request = MemoryPassRequest(workloads: workloads, events: events, cases: [
             ChildCaseSpec(key: 3, workload: 0, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
             ChildCaseSpec(key: 5, workload: 1, mode: .consumedAlone, window: nil, consumed: "set", parameters: parameters),
         ])
         let decoded = try JSONDecoder().decode(MemoryPassRequest.self, from: JSONEncoder().encode(request))
-        #expect(try decoded.workloads[1].makeEvents() == Self.workload.events)
+        #expect(try decoded.workloads[1].makeColumns() == columns)
         let response = try MemoryPass.run(decoded, catalogue: .toys, statistics: nil)
         let again = try JSONDecoder().decode(MemoryPassResponse.self, from: JSONEncoder().encode(response))
         #expect(again.outcomes.map(\.key) == [3, 5])
@@ -111,16 +113,9 @@ struct ScriptedStatistics: AllocatorStatistics {
              "memory pass: case 0 names workload 2 of 2"),
         ] {
             #expect(throws: HarnessError.invalidPlan(message)) {
-                try MemoryPass.run(MemoryPassRequest(workloads: workloads, cases: [spec]), catalogue: .toys, statistics: nil)
+                try MemoryPass.run(MemoryPassRequest(workloads: workloads, events: events, cases: [spec]), catalogue: .toys, statistics: nil)
             }
         }
-    }
-
-    @Test func eventListRefusesMismatchedColumns() {
-        var list = ChildWorkload.EventList(Self.workload.events)
-        list.truths.removeLast()
-        #expect(list.decoded() == nil)
-        #expect(throws: HarnessError.self) { try ChildWorkload(spec: nil, events: list).makeEvents() }
     }
 
     @Test func runRecordsMemoryForLayerAndTwoLayerCases() throws {

@@ -28,7 +28,9 @@ import Testing
 
     @Test func childSideMeasuresEveryCaseOfTheRequest() throws {
         let parameters = CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
-        let workload = ChildWorkload(LoadedWorkload(id: "hand", category: nil, tag: nil, workload: MemoryPassTests.workload, spec: nil, prepare: { EventColumns($0) }))
+        let files = try _ChildFiles()
+        let columns = EventColumns(MemoryPassTests.workload.events)
+        let workload = ChildWorkload(spec: nil, columnsFile: try files.write(columns, count: columns.count))
         let request = TimingForkRequest(
             workloads: [workload], timedEvents: [150],
             cases: [

@@ -9,7 +9,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.filter, SharedOptions.repetitions, SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out,
-            SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet, DecisionsFile.option,
+            SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet, DecisionsFile.option, SharedOptions.reference,
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
@@ -31,6 +31,7 @@ extension Subcommands {
             source: .trace(workload, fileName: workload.name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
         plan.forks = try SharedOptions.forks(arguments)
+        plan.timingReference = try SharedOptions.reference(arguments)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let decisions = try DecisionsFile.open(arguments)

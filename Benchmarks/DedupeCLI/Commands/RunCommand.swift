@@ -14,7 +14,7 @@ extension Subcommands {
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
             SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
-            SharedOptions.quiet, DecisionsFile.option,
+            SharedOptions.quiet, DecisionsFile.option, SharedOptions.reference,
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
@@ -23,6 +23,7 @@ extension Subcommands {
             repetitions: try SharedOptions.repetitions(arguments),
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
         plan.forks = try SharedOptions.forks(arguments)
+        plan.timingReference = try SharedOptions.reference(arguments)
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let formats = try SharedOptions.formats(arguments)

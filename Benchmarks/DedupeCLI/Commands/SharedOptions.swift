@@ -14,6 +14,10 @@ enum SharedOptions {
     static let filter = OptionSpec(
         "filter", value: "KEY=ID,...", repeatable: true,
         help: "Restrict to ids; KEY is window, consumed, workload, mode, or case (a case id, with or without its workload).")
+    static let reference = OptionSpec(
+        "reference", value: "SPEC",
+        help: "What timing ratios are against: published (seed-literal / set, the default), none, or window=ID,consumed=ID "
+            + "(exact strategies; a layer not named stays published). Correctness is always matched against the published code.")
     static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
     static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
     static let allowDebug = OptionSpec(
@@ -52,6 +56,21 @@ enum SharedOptions {
         return try arguments.value("forks", default: 1, expecting: "an integer from 1 to 64") {
             integer($0).flatMap { (1...64).contains($0) ? $0 : nil }
         }
+    }
+
+    /// `--reference`, checked against the catalogue: known ids of exact strategies.
+    static func reference(_ arguments: ParsedArguments) throws(CommandLineError) -> TimingReference {
+        guard let text = arguments.value("reference") else { return .published }
+        guard let reference = TimingReference(text: text) else {
+            throw CommandLineError(
+                .badValue, "invalid value '\(text)' for '--reference': expected published, none, or window=ID,consumed=ID")
+        }
+        do {
+            try reference.validate(in: .standard)
+        } catch {
+            throw CommandLineError(.badValue, "invalid value '\(text)' for '--reference': \(error.description)")
+        }
+        return reference
     }
 
     static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
@@ -138,8 +157,9 @@ enum SharedOptions {
     }
 
     /// Runs the harness with the progress display on stderr (none with `--quiet`); harness
-    /// refusals become exit 2.
-    static func execute(_ plan: RunPlan, console: Console, arguments: ParsedArguments) throws(CommandLineError) -> RunResults {
+    /// refusals become exit 2. Consumes the plan, so a replayed trace's events can be released
+    /// once the harness has built its columns.
+    static func execute(_ plan: consuming RunPlan, console: Console, arguments: ParsedArguments) throws(CommandLineError) -> RunResults {
         let quiet = arguments.flags.contains("quiet")
         var display = ProgressDisplay(isTerminal: console.errorIsTerminal, width: console.errorColumns)
         var lastElapsed = 0.0
@@ -152,6 +172,12 @@ enum SharedOptions {
                 if !quiet, let text = display.update(progress) { console.error(text) }
             }
             lastElapsed = results.environment.runSeconds ?? lastElapsed
+            if !quiet, let text = display.finish(elapsedSeconds: lastElapsed) { console.error(text) }
+            for workload in results.workloads ?? [] {
+                if let limit = workload.referenceWindowLimit {
+                    console.error("dedupe-bench: note: \(OneLine.escaped(limit.note(workload: workload.id)))\n")
+                }
+            }
             return results
         } catch let error as HarnessError {
             throw CommandLineError(.runFailed, error.description)

@@ -6,9 +6,13 @@ import DedupeHarness
 /// (the reports' elapsed seconds), so tests drive it without a terminal or a clock.
 ///
 /// The line: `[timing 120/840] marketing-burst two-layer hash-deque+set rep 3 · 1234/5411 ·
-/// 0:42 elapsed · ETA 1:55`. The ETA adds, per phase, the steps left times that phase's mean
-/// measured step cost; a phase with no measured step yet counts the harness's plan for it
-/// (`RunProgress.plannedSeconds`) or, failing that, the mean cost of every step so far.
+/// 0:42 elapsed · ETA 1:55`. The ETA adds, per phase, what is left of it at its measured rate: a
+/// phase that counts its events (`RunProgress.phaseEvents`: correctness, timing once calibrated)
+/// by its events left over its measured events per second, since its steps differ in size (a
+/// case of a 10⁷-event trace beside one of a small scenario, a whole timing fork in a child
+/// beside one repetition); another phase by its steps left times its mean measured step. A phase
+/// with nothing measured yet counts the harness's plan for it (`RunProgress.plannedSeconds`) or,
+/// failing that, the mean cost of every step so far.
 struct ProgressDisplay {
     let isTerminal: Bool
     /// Columns of the terminal: the line is cut to fit, or it would wrap and stop overwriting.
@@ -16,8 +20,10 @@ struct ProgressDisplay {
     let plainInterval: Double
 
     private var previous: RunProgress?
-    private var measured: [RunPhase: (steps: Int, seconds: Double)] = [:]
+    private var measured: [RunPhase: (steps: Int, seconds: Double, events: Int)] = [:]
     private var phaseDone: [RunPhase: Int] = [:]
+    /// Events of the finished steps of each phase.
+    private var eventsDone: [RunPhase: Int] = [:]
     private var lastPlainLine: Double?
     private var showing = false
 
@@ -31,8 +37,9 @@ struct ProgressDisplay {
     mutating func update(_ progress: RunProgress) -> String? {
         if let previous {
             let cost = max(0, progress.elapsedSeconds - previous.elapsedSeconds)
-            let sum = measured[previous.phase] ?? (0, 0)
-            measured[previous.phase] = (sum.steps + 1, sum.seconds + cost)
+            let sum = measured[previous.phase] ?? (0, 0, 0)
+            measured[previous.phase] = (sum.steps + 1, sum.seconds + cost, sum.events + previous.stepEvents)
+            eventsDone[previous.phase, default: 0] += previous.stepEvents
         }
         previous = progress
         let line = Self.line(progress, phaseDone: phaseDone[progress.phase] ?? 0, eta: eta(progress))
@@ -64,7 +71,9 @@ struct ProgressDisplay {
             let steps = progress.phaseSteps[phase] ?? 0
             let left = max(0, steps - (phaseDone[phase] ?? 0))
             guard left > 0 else { continue }
-            if let cost = measured[phase], cost.steps > 0 {
+            if let events = progress.phaseEvents[phase], events > 0, let cost = measured[phase], cost.events > 0 {
+                seconds += Double(max(0, events - (eventsDone[phase] ?? 0))) * cost.seconds / Double(cost.events)
+            } else if let cost = measured[phase], cost.steps > 0 {
                 seconds += Double(left) * cost.seconds / Double(cost.steps)
             } else if let planned = progress.plannedSeconds[phase], steps > 0 {
                 seconds += planned * Double(left) / Double(steps)
@@ -83,9 +92,11 @@ struct ProgressDisplay {
             + "ETA \(eta.map(clock) ?? "…")"
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour.
+    /// `m:ss`, or `h:mm:ss` from an hour; NaN and negative read as 0, and anything from 10⁶
+    /// hours on as 999999:59:59 (an estimate that large means nothing, and converting it to an
+    /// integer must not trap).
     static func clock(_ seconds: Double) -> String {
-        let whole = Int(max(0, seconds).rounded())
+        let whole = seconds > 0 ? Int(min(seconds, 3_599_999_999).rounded()) : 0
         let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
         let tail = (rest < 10 ? "0" : "") + "\(rest)"
         if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail }

@@ -69,7 +69,7 @@ extension _ConcreteCase {
             let index = columns.lifecycle[next]
             process(columns, lower..<index, decisions: decisions, created: created)
             decisions[index] = CaseDecision.notApplicable.rawValue
-            if columns.isRelaunch[index] { relaunchApp() } else { enterBackground() }
+            if columns.isRelaunch(index) { relaunchApp() } else { enterBackground() }
             lower = index + 1
             next += 1
         }

@@ -4,13 +4,15 @@ extension _ConcreteCase {
     /// One untimed run over the whole workload, then (for filters) `probes` never-consumed ids
     /// asked with `contains` to measure the false-positive rate at the final fill.
     mutating func runForCorrectness(_ columns: EventColumns, probes: Int, seed: UInt64) -> _CorrectnessRun {
-        var decisions = [UInt8](repeating: 0, count: columns.count)
+        // One spare byte, so an empty workload still has a buffer to point at.
+        var decisions = [UInt8](repeating: 0, count: columns.count + 1)
         var created = [Bool](repeating: false, count: max(1, columns.envelopeCount))
         decisions.withUnsafeMutableBufferPointer { decisionBuffer in
             created.withUnsafeMutableBufferPointer { createdBuffer in
                 process(columns, 0..<columns.count, decisions: decisionBuffer.baseAddress!, created: createdBuffer.baseAddress!)
             }
         }
+        decisions.removeLast()
         var run = _CorrectnessRun(
             decisions: decisions,
             windowEvictions: mode.usesWindow ? window.evictions : 0,
@@ -38,7 +40,7 @@ extension _ConcreteCase {
     /// nanoseconds of the timed part. Buffers are allocated before the clock starts.
     mutating func runTimed(_ columns: EventColumns, untimedPrefix: Int, batchSize: Int, batches: inout [Double]) -> Double {
         let n = columns.count
-        var decisions = [UInt8](repeating: 0, count: n)
+        var decisions = [UInt8](repeating: 0, count: max(1, n))
         var created = [Bool](repeating: false, count: max(1, columns.envelopeCount))
         batches.reserveCapacity(batches.count + (n - untimedPrefix) / batchSize + 1)
         return decisions.withUnsafeMutableBufferPointer { decisionBuffer in
@@ -88,7 +90,7 @@ extension _ConcreteCase {
     ) throws(ConfigurationError) -> MemoryResult {
         let n = columns.count
         let slices = 10
-        var decisions = [UInt8](repeating: 0, count: n)
+        var decisions = [UInt8](repeating: 0, count: max(1, n))
         var created = [Bool](repeating: false, count: max(1, columns.envelopeCount))
         var allocated = [Int](repeating: 0, count: slices + 1)
         var footprints = [Int](repeating: 0, count: slices + 1)

@@ -38,7 +38,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         case .windowAlone:
             for i in range {
                 let decision: CaseDecision
-                if columns.isPayload[i] {
+                if columns.isPayload(i) {
                     decision = window.admit(columns.fingerprints[i], at: columns.times[i]) ? .navigated : .suppressedByWindow
                 } else {
                     decision = .notApplicable
@@ -47,21 +47,21 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
             }
         case .consumedAlone:
             for i in range {
-                let fresh = consumed.consume(columns.envelopes[i], at: columns.times[i])
+                let fresh = consumed.consume(columns.envelope(i), at: columns.times[i])
                 decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
             }
         case .fingerprintOnly:
             for i in range {
                 let slot = Int(columns.envelopeSlot[i])
                 let decision: CaseDecision
-                if columns.isPayload[i] {
+                if columns.isPayload(i) {
                     if window.admit(columns.fingerprints[i], at: columns.times[i]) {
                         created[slot] = true
                         decision = .navigated
                     } else {
                         decision = .suppressedByWindow
                     }
-                } else if columns.hasCreator[i] && !created[slot] {
+                } else if columns.hasCreator(i) && !created[slot] {
                     decision = .skippedEmit
                 } else {
                     decision = window.admit(columns.fingerprints[i], at: columns.times[i]) ? .navigated : .suppressedByWindow
@@ -71,7 +71,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         case .envelopeOnly:
             // Every payload creates its envelope, so no emit is ever skipped here.
             for i in range {
-                let fresh = consumed.consume(columns.envelopes[i], at: columns.times[i])
+                let fresh = consumed.consume(columns.envelope(i), at: columns.times[i])
                 decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
             }
         case .twoLayer:
@@ -94,13 +94,13 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         _ columns: borrowing EventColumns, _ i: Int, created: UnsafeMutablePointer<Bool>
     ) -> CaseDecision {
         let slot = Int(columns.envelopeSlot[i])
-        if columns.isPayload[i] {
+        if columns.isPayload(i) {
             guard window.admit(columns.fingerprints[i], at: columns.times[i]) else { return .suppressedByWindow }
             created[slot] = true
-        } else if columns.hasCreator[i] && !created[slot] {
+        } else if columns.hasCreator(i) && !created[slot] {
             return .skippedEmit
         }
-        return consumed.consume(columns.envelopes[i], at: columns.times[i]) ? .navigated : .suppressedByConsumedSet
+        return consumed.consume(columns.envelopeTable[slot], at: columns.times[i]) ? .navigated : .suppressedByConsumedSet
     }
 
     /// Entries the strategies the mode uses retain.

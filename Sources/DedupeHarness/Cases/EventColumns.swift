@@ -4,88 +4,137 @@ import PushDedupe
 /// A workload's events pre-extracted into flat arrays, so the measured loops read plain memory
 /// and never touch the generator or its strings.
 ///
-/// Envelopes get dense indices (`envelopeSlot`) so the loops can track which envelopes exist in
-/// a flat `Bool` buffer instead of a hash table.
+/// Compact, because a replayed recording may hold 10⁷ events: 28 bytes an event (time,
+/// fingerprint, route, source, truth, one flags byte, a dense envelope slot) and 16 bytes per
+/// distinct envelope (`envelopeTable`), where a ``WorkloadEvent`` takes 48. Envelopes get dense
+/// slots in order of first appearance, so the loops track which envelopes exist in a flat `Bool`
+/// buffer instead of a hash table, and the columns of another identity
+/// (``reidentified(_:pushes:identity:)``) share every array but the slots and the table.
 struct EventColumns: Sendable, Equatable {
     var times: [Timestamp]
     var fingerprints: [RouteFingerprint]
-    var envelopes: [EnvelopeID]
-    /// Dense index of each event's envelope, in order of first appearance (0 for a relaunch).
-    var envelopeSlot: [Int32]
-    /// Whether the event is a payload (otherwise an emit).
-    var isPayload: [Bool]
-    /// Whether an emit's envelope was created by a payload earlier in the workload. An emit whose
-    /// envelope no payload created (possible only in a hand-built workload: the generators and
-    /// the trace reader never make one) is taken to refer to an envelope created before the
-    /// workload, which exists.
-    var hasCreator: [Bool]
     var routes: [UInt32]
+    /// Index into the workload's `sources`.
+    var sources: [UInt16]
     var truths: [Truth]
-    /// Whether the event is a relaunch of the app.
-    var isRelaunch: [Bool]
-    /// Whether the event is a lifecycle marker: a relaunch or the app entering the background.
-    var isLifecycle: [Bool]
+    var flags: [EventFlags]
+    /// Dense index of each event's envelope into ``envelopeTable``, in order of first appearance
+    /// (0 for a lifecycle marker, which names none).
+    var envelopeSlot: [Int32]
+    /// The envelope id of each slot.
+    var envelopeTable: [EnvelopeID]
     /// The indices of the relaunches, ascending.
     var relaunches: [Int]
     /// The indices of the lifecycle markers (relaunches and backgrounds), ascending: the points
     /// where the loops leave the strategies' per-event path.
     var lifecycle: [Int]
-    /// Number of distinct envelopes.
-    var envelopeCount: Int
 
     var count: Int { times.count }
+    /// Number of distinct envelopes.
+    var envelopeCount: Int { envelopeTable.count }
+
+    /// The envelope of event `i`.
+    @inline(__always) func envelope(_ i: Int) -> EnvelopeID { envelopeTable[Int(envelopeSlot[i])] }
+    /// Whether event `i` is a payload (otherwise an emit or a lifecycle marker).
+    @inline(__always) func isPayload(_ i: Int) -> Bool { flags[i].contains(.payload) }
+    /// Whether event `i` is a relaunch of the app.
+    @inline(__always) func isRelaunch(_ i: Int) -> Bool { flags[i].contains(.relaunch) }
+    /// Whether event `i` is a lifecycle marker: a relaunch or the app entering the background.
+    @inline(__always) func isLifecycle(_ i: Int) -> Bool { flags[i].contains(.lifecycle) }
+    /// Whether an emit's envelope was created by a payload earlier in the workload (always `true`
+    /// for payloads and lifecycle markers). An emit whose envelope no payload created (possible
+    /// only in a hand-built workload: the generators and the trace reader never make one) is
+    /// taken to refer to an envelope created before the workload, which exists.
+    @inline(__always) func hasCreator(_ i: Int) -> Bool { flags[i].contains(.hasCreator) }
+
+    /// The kind of event `i`.
+    func kind(_ i: Int) -> EventKind {
+        let flags = flags[i]
+        if flags.contains(.relaunch) { return .relaunch }
+        if flags.contains(.lifecycle) { return .background }
+        return flags.contains(.payload) ? .payload : .emit
+    }
 
     /// The columns of `events` with the envelope ids layer 2 sees under `identity`: each event's
     /// own envelope (`minted`), or, under `push-id`, `pushes[push]` for every delivery that
     /// carries a push (an emit carries its creating payload's), so all deliveries of one push are
     /// one envelope.
+    ///
+    /// - Complexity: O(*n*) expected, with a 4-byte index entry per bucket (at most two buckets
+    ///   per distinct envelope) beside the columns while it builds.
     init(_ events: some Collection<WorkloadEvent>, pushes: [EnvelopeID] = [], identity: EnvelopeIdentity = .minted) {
         let n = events.count
         times = []; times.reserveCapacity(n)
         fingerprints = []; fingerprints.reserveCapacity(n)
-        envelopes = []; envelopes.reserveCapacity(n)
-        envelopeSlot = []; envelopeSlot.reserveCapacity(n)
-        isPayload = []; isPayload.reserveCapacity(n)
-        hasCreator = []; hasCreator.reserveCapacity(n)
         routes = []; routes.reserveCapacity(n)
+        sources = []; sources.reserveCapacity(n)
         truths = []; truths.reserveCapacity(n)
-        isRelaunch = []; isRelaunch.reserveCapacity(n)
-        isLifecycle = []; isLifecycle.reserveCapacity(n)
+        flags = []; flags.reserveCapacity(n)
         relaunches = []
         lifecycle = []
-        // Built once per workload, outside any timing; iteration order never matters, so Swift's
-        // hashing is fine.
-        var slots: [EnvelopeID: Int32] = [:]
-        // Per slot: whether a payload has created the envelope yet.
-        var created: [Bool] = []
         for event in events {
-            isRelaunch.append(event.kind == .relaunch)
-            if event.kind == .relaunch { relaunches.append(times.count) }
-            if event.kind.isLifecycle { lifecycle.append(times.count) }
-            isLifecycle.append(event.kind.isLifecycle)
-            let slot: Int32
-            let envelope = identity == .pushID && Int(event.push) < pushes.count ? pushes[Int(event.push)] : event.envelope
+            var eventFlags: EventFlags = []
+            if event.kind == .payload { eventFlags.insert(.payload) }
+            if event.kind == .relaunch {
+                eventFlags.insert(.relaunch)
+                relaunches.append(times.count)
+            }
             if event.kind.isLifecycle {
-                // Names no envelope; never looked up.
-                slot = 0
-            } else if let existing = slots[envelope] {
-                slot = existing
-            } else {
-                slot = Int32(slots.count)
-                slots[envelope] = slot
-                created.append(false)
+                eventFlags.insert(.lifecycle)
+                lifecycle.append(times.count)
             }
             times.append(event.time)
             fingerprints.append(event.fingerprint)
-            envelopes.append(envelope)
-            envelopeSlot.append(slot)
-            isPayload.append(event.kind == .payload)
-            if event.kind == .payload { created[Int(slot)] = true }
-            hasCreator.append(event.kind.isLifecycle || created[Int(slot)])
             routes.append(event.route)
+            sources.append(event.source)
             truths.append(event.truth)
+            flags.append(eventFlags)
         }
-        envelopeCount = slots.count
+        envelopeSlot = []
+        envelopeTable = []
+        assignSlots(events, pushes: pushes, identity: identity)
+    }
+
+    /// The same events under `identity`: every column shared with `self` (copy-on-write) except
+    /// the slots and the envelope table, and the flags only where an emit's creator differs (a
+    /// hand-built workload). `events` must be the events `self` was built from.
+    ///
+    /// - Complexity: O(*n*) expected.
+    func reidentified(_ events: some Collection<WorkloadEvent>, pushes: [EnvelopeID], identity: EnvelopeIdentity) -> EventColumns {
+        var columns = self
+        columns.assignSlots(events, pushes: pushes, identity: identity)
+        return columns
+    }
+
+    /// Numbers the envelopes `identity` gives `events` densely in order of first appearance and
+    /// sets each event's creator flag.
+    private mutating func assignSlots(_ events: some Collection<WorkloadEvent>, pushes: [EnvelopeID], identity: EnvelopeIdentity) {
+        var slots = [Int32](); slots.reserveCapacity(events.count)
+        var table: [EnvelopeID] = []
+        var index = _EnvelopeSlotIndex()
+        // Per slot: whether a payload has created the envelope yet.
+        var created: [Bool] = []
+        for (i, event) in events.enumerated() {
+            let hasCreator: Bool
+            if event.kind.isLifecycle {
+                slots.append(0)
+                hasCreator = true
+            } else {
+                let pushed = identity == .pushID && Int(event.push) < pushes.count
+                let slot = index.slot(of: pushed ? pushes[Int(event.push)] : event.envelope, in: &table)
+                if Int(slot) == created.count { created.append(false) }
+                if event.kind == .payload { created[Int(slot)] = true }
+                slots.append(slot)
+                hasCreator = created[Int(slot)]
+            }
+            // Written only where it differs, so the flags stay shared for every workload the
+            // generators and the trace reader make.
+            if flags[i].contains(.hasCreator) != hasCreator {
+                if hasCreator { flags[i].insert(.hasCreator) } else { flags[i].remove(.hasCreator) }
+            }
+        }
+        envelopeSlot = slots
+        envelopeTable = table
     }
 
     /// The columns of the events at `indices` (ascending), envelope slots renumbered densely in
@@ -96,38 +145,95 @@ struct EventColumns: Sendable, Equatable {
         var selected = self
         selected.times = indices.map { times[$0] }
         selected.fingerprints = indices.map { fingerprints[$0] }
-        selected.envelopes = indices.map { envelopes[$0] }
-        selected.isPayload = indices.map { isPayload[$0] }
-        selected.hasCreator = indices.map { hasCreator[$0] }
         selected.routes = indices.map { routes[$0] }
+        selected.sources = indices.map { sources[$0] }
         selected.truths = indices.map { truths[$0] }
-        selected.isRelaunch = indices.map { isRelaunch[$0] }
-        selected.relaunches = selected.isRelaunch.indices.filter { selected.isRelaunch[$0] }
-        selected.isLifecycle = indices.map { isLifecycle[$0] }
-        selected.lifecycle = selected.isLifecycle.indices.filter { selected.isLifecycle[$0] }
+        selected.flags = indices.map { flags[$0] }
+        selected.relaunches = selected.flags.indices.filter { selected.flags[$0].contains(.relaunch) }
+        selected.lifecycle = selected.flags.indices.filter { selected.flags[$0].contains(.lifecycle) }
         var renumbered = [Int32](repeating: -1, count: envelopeCount)
-        var next: Int32 = 0
+        var table: [EnvelopeID] = []
         selected.envelopeSlot = indices.map { index in
-            guard !isLifecycle[index] else { return 0 }
+            guard !flags[index].contains(.lifecycle) else { return 0 }
             let slot = Int(envelopeSlot[index])
             if renumbered[slot] < 0 {
-                renumbered[slot] = next
-                next += 1
+                renumbered[slot] = Int32(table.count)
+                table.append(envelopeTable[slot])
             }
             return renumbered[slot]
         }
-        selected.envelopeCount = Int(next)
+        selected.envelopeTable = table
         return selected
     }
 
     /// The first `count` events, as `EventColumns(events.prefix(count))` would build them.
     func prefix(_ count: Int) -> EventColumns {
-        count >= self.count ? self : selecting(0..<count)
+        count >= self.count ? self : selecting(0..<max(0, count))
     }
 
     /// The payloads only (a window's input), as `EventColumns(events.filter { $0.kind == .payload })`
     /// would build them.
     func payloads() -> EventColumns {
-        selecting(isPayload.indices.filter { isPayload[$0] })
+        selecting(flags.indices.filter { flags[$0].contains(.payload) })
+    }
+
+    /// Distinct envelopes among the first `count` events: slots are numbered in order of first
+    /// appearance, so they are the slots below the largest one seen, plus one.
+    ///
+    /// - Complexity: O(`count`).
+    func envelopeCount(inFirst count: Int) -> Int {
+        var highest: Int32 = -1
+        for i in 0..<min(count, self.count) where !flags[i].contains(.lifecycle) { highest = max(highest, envelopeSlot[i]) }
+        return Int(highest) + 1
+    }
+}
+
+/// An event's kind and creator in one byte.
+struct EventFlags: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+
+    static let payload = EventFlags(rawValue: 1 << 0)
+    static let relaunch = EventFlags(rawValue: 1 << 1)
+    /// A relaunch or a background.
+    static let lifecycle = EventFlags(rawValue: 1 << 2)
+    /// See ``EventColumns/hasCreator(_:)``.
+    static let hasCreator = EventFlags(rawValue: 1 << 3)
+
+    /// Every bit in use: a file's flags with others set are not this build's.
+    static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator]
+}
+
+/// Envelope id → dense slot while columns are built: open addressing over `Int32` slot numbers
+/// (slot + 1; 0 is empty) whose keys live in the envelope table itself, so a bucket costs 4 bytes
+/// where a `[EnvelopeID: Int32]` entry costs 20 plus its own load-factor slack. Probes use
+/// ``EnvelopeID/hash64``, so the layout is the same in every process; nothing iterates it.
+struct _EnvelopeSlotIndex {
+    private var buckets = [Int32](repeating: 0, count: 1_024)
+
+    /// The slot of `id`, appending it to `table` when it is new.
+    ///
+    /// - Complexity: O(1) expected; the table doubles when half full.
+    mutating func slot(of id: EnvelopeID, in table: inout [EnvelopeID]) -> Int32 {
+        var bucket = Int(truncatingIfNeeded: id.hash64) & (buckets.count - 1)
+        while buckets[bucket] != 0 {
+            let slot = buckets[bucket] - 1
+            if table[Int(slot)] == id { return slot }
+            bucket = (bucket + 1) & (buckets.count - 1)
+        }
+        let slot = Int32(table.count)
+        table.append(id)
+        buckets[bucket] = slot + 1
+        if 2 * table.count > buckets.count { grow(table) }
+        return slot
+    }
+
+    private mutating func grow(_ table: [EnvelopeID]) {
+        buckets = [Int32](repeating: 0, count: 2 * buckets.count)
+        let mask = buckets.count - 1
+        for (slot, id) in table.enumerated() {
+            var bucket = Int(truncatingIfNeeded: id.hash64) & mask
+            while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+            buckets[bucket] = Int32(slot + 1)
+        }
     }
 }

@@ -1,68 +1,67 @@
 import DedupeWorkloads
+import Foundation
 import PushDedupe
 
 /// A workload as a child process receives it: regenerated from its spec (a catalogue scenario),
-/// or, for a trace, the events themselves, one column per field.
+/// or, for a trace, read from a binary columns file the parent wrote with the events the child
+/// needs (``ColumnsFile``): never the whole workload as JSON.
 struct ChildWorkload: Codable, Sendable, Hashable {
     var spec: WorkloadSpec?
-    var events: EventList?
+    /// The ``ColumnsFile`` of a workload with no spec.
+    var columnsFile: String?
 
-    /// The events of a workload with no spec, column by column (JSON keeps them compact).
-    struct EventList: Codable, Sendable, Hashable {
-        var times: [Int64]
-        var kinds: [UInt8]
-        var envelopeHigh: [UInt64]
-        var envelopeLow: [UInt64]
-        var fingerprints: [UInt64]
-        var routes: [UInt32]
-        var sources: [UInt16]
-        var truths: [UInt8]
-
-        init(_ events: [WorkloadEvent]) {
-            times = events.map(\.time.nanoseconds)
-            kinds = events.map(\.kind.rawValue)
-            envelopeHigh = events.map(\.envelope.high)
-            envelopeLow = events.map(\.envelope.low)
-            fingerprints = events.map(\.fingerprint.rawValue)
-            routes = events.map(\.route)
-            sources = events.map(\.source)
-            truths = events.map(\.truth.rawValue)
-        }
-
-        /// The events, or `nil` when the columns differ in length or hold an unknown kind or truth.
-        func decoded() -> [WorkloadEvent]? {
-            let count = times.count
-            guard [kinds.count, envelopeHigh.count, envelopeLow.count, fingerprints.count, routes.count, sources.count, truths.count]
-                .allSatisfy({ $0 == count }) else { return nil }
-            var events: [WorkloadEvent] = []
-            events.reserveCapacity(count)
-            for index in 0..<count {
-                guard let kind = EventKind(rawValue: kinds[index]), let truth = Truth(rawValue: truths[index]) else { return nil }
-                events.append(WorkloadEvent(
-                    time: Timestamp(nanoseconds: times[index]), kind: kind,
-                    envelope: EnvelopeID(high: envelopeHigh[index], low: envelopeLow[index]),
-                    fingerprint: RouteFingerprint(rawValue: fingerprints[index]), route: routes[index],
-                    source: sources[index], truth: truth))
-            }
-            return events
-        }
-    }
-
-    /// The workload's events, regenerated or decoded.
-    func makeEvents() throws(HarnessError) -> [WorkloadEvent] {
+    /// The columns of the workload's first `limit` events (all of them when `nil`).
+    ///
+    /// - Complexity: a generation of the whole workload for a spec; O(events read) for a file.
+    func makeColumns(limit: Int? = nil) throws -> EventColumns {
         if let spec {
-            guard let workload = spec.make() else { throw .invalidPlan("child: unknown workload \(spec)") }
-            return workload.events
+            guard let workload = spec.make() else { throw HarnessError.invalidPlan("child: unknown workload \(spec)") }
+            return EventColumns(workload.events.prefix(max(0, limit ?? workload.events.count)))
         }
-        guard let events = events?.decoded() else { throw .invalidPlan("child: a workload has neither a spec nor readable events") }
-        return events
+        guard let columnsFile else { throw HarnessError.invalidPlan("child: a workload has neither a spec nor a columns file") }
+        return try ColumnsFile.read(columnsFile, limit: limit)
     }
 }
 
-extension ChildWorkload {
-    /// How a child rebuilds `workload`: by its spec when it has one, else from its events.
-    init(_ workload: LoadedWorkload) {
-        self.init(spec: workload.spec, events: workload.spec == nil ? EventList(workload.workload.events) : nil)
+/// The directory of the columns files a run writes for its children; removed with everything in
+/// it when the run ends (the last reference goes), successfully or not.
+final class _ChildFiles: @unchecked Sendable {
+    let directory: String
+    private var written = 0
+
+    init() throws(HarnessError) {
+        var template = Array((NSTemporaryDirectory() + "/dedupe-bench-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .stageFailed("cannot create a temporary directory for the child processes' events")
+        }
+        directory = String(cString: made)
+    }
+
+    /// Writes the first `count` events of `columns` to a new file and returns its path.
+    func write(_ columns: EventColumns, count: Int) throws(HarnessError) -> String {
+        written += 1
+        let path = directory + "/workload-\(written).columns"
+        do {
+            try ColumnsFile.write(columns, count: count, to: path)
+        } catch {
+            throw .stageFailed("cannot write the child processes' events: \(error)")
+        }
+        return path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+extension _Run {
+    /// How a child rebuilds workload `index` with at least its first `count` events: by its spec,
+    /// or from a columns file of exactly those events, written now.
+    mutating func childWorkload(_ index: Int, events count: Int) throws(HarnessError) -> ChildWorkload {
+        let workload = workloads[index]
+        if let spec = workload.spec { return ChildWorkload(spec: spec, columnsFile: nil) }
+        if childFiles == nil { childFiles = try _ChildFiles() }
+        return ChildWorkload(spec: nil, columnsFile: try childFiles!.write(workload.columns, count: count))
     }
 }
 
@@ -78,6 +77,9 @@ struct ChildCaseSpec: Codable, Sendable {
     var parameters: CaseParameters
     /// `nil` reads as `memory`.
     var persistence: CasePersistence?
+    /// The case runs on the workload's first this many events; `nil`: every event the child
+    /// was sent.
+    var events: Int?
 
     /// The case, built from `catalogue`.
     func makeCase(_ catalogue: StrategyCatalogue) throws(HarnessError) -> _AnyCase {

@@ -1,8 +1,9 @@
 import DedupeWorkloads
 import PushDedupe
 
-/// What the parent sends a timing fork: the workloads, how many of each one's events to time,
-/// the cases, and the fork's index (which seeds its case order and layout).
+/// What the parent sends a timing fork: the workloads (a trace as a columns file of its timed
+/// prefix only), how many of each one's events to time, the cases, and the fork's index (which
+/// seeds its case order and layout).
 struct TimingForkRequest: Codable, Sendable {
     var workloads: [ChildWorkload]
     /// Events timed per workload (the first ones), as the parent calibrated them; parallel to
@@ -46,11 +47,11 @@ enum TimingFork {
     }
 
     /// Times each group (one workload's cases) in turn. `report` is called before every timed
-    /// run with the item's key and the round. Returns each key's samples and, if `keepBatches`,
+    /// run with the item's key, the round and the events it runs. Returns each key's samples and, if `keepBatches`,
     /// its latency batches of all timed rounds.
     static func measure(
         _ groups: [(workload: Int, items: [Item])], repetitions: Int, batchSize: Int, seed: UInt64, fork: Int,
-        keepBatches: Bool, report: (_ key: Int, _ round: Int) -> Void
+        keepBatches: Bool, report: (_ key: Int, _ round: Int, _ events: Int) -> Void
     ) throws -> [Int: (samples: [Double], batches: [Double])] {
         var measured: [Int: (samples: [Double], batches: [Double])] = [:]
         for group in groups {
@@ -62,7 +63,7 @@ enum TimingFork {
                 order.shuffle(using: &random)
                 for position in order {
                     let item = group.items[position]
-                    if round > 0 { report(item.key, round) }
+                    if round > 0 { report(item.key, round, item.events.count) }
                     var roundBatches = round > 0 && keepBatches ? batches[position] : []
                     let nanoseconds = try item.anyCase._timed(item.events, 0, batchSize, &roundBatches)
                     if round > 0 {
@@ -105,8 +106,7 @@ enum TimingFork {
         for (workloadIndex, workload) in request.workloads.enumerated() {
             let specs = request.cases.filter { $0.workload == workloadIndex }
             guard !specs.isEmpty else { continue }
-            let events = try workload.makeEvents().prefix(request.timedEvents[workloadIndex])
-            let columns = EventColumns(events)
+            let columns = try workload.makeColumns(limit: request.timedEvents[workloadIndex])
             let payloadColumns = columns.payloads()
             let items = try specs.map { spec throws -> Item in
                 Item(key: spec.key, anyCase: try spec.makeCase(catalogue), events: spec.mode == .windowAlone ? payloadColumns : columns)
@@ -115,7 +115,7 @@ enum TimingFork {
         }
         let measured = try measure(
             groups, repetitions: request.repetitions, batchSize: request.batchSize, seed: request.seed, fork: request.fork,
-            keepBatches: false, report: { _, _ in })
+            keepBatches: false, report: { _, _, _ in })
         return TimingForkResponse(outcomes: request.cases.map { .init(key: $0.key, samples: measured[$0.key]?.samples ?? []) })
     }
 }

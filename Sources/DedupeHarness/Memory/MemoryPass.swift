@@ -2,9 +2,11 @@ import Foundation
 import PushDedupe
 
 /// What the parent sends the memory-pass child on stdin: every workload the cases run on (a
-/// trace's events included) and the cases by strategy id.
+/// trace as a columns file of the events the pass runs) and the cases by strategy id.
 struct MemoryPassRequest: Codable, Sendable {
     var workloads: [ChildWorkload]
+    /// Events of each workload the pass runs (its first ones); parallel to `workloads`.
+    var events: [Int]
     var cases: [ChildCaseSpec]
 }
 
@@ -64,9 +66,11 @@ enum MemoryPass {
                 throw HarnessError.invalidPlan("memory pass: case \(spec.key) names workload \(spec.workload) of \(request.workloads.count)")
             }
             if columns[spec.workload] == nil {
-                columns[spec.workload] = EventColumns(try request.workloads[spec.workload].makeEvents())
+                let limit = request.events.indices.contains(spec.workload) ? request.events[spec.workload] : nil
+                columns[spec.workload] = try request.workloads[spec.workload].makeColumns(limit: limit)
             }
-            items.append((spec.key, try spec.makeCase(catalogue), columns[spec.workload]!))
+            let workloadColumns = columns[spec.workload]!
+            items.append((spec.key, try spec.makeCase(catalogue), spec.events.map { workloadColumns.prefix($0) } ?? workloadColumns))
         }
         return try run(items, statistics: statistics)
     }
@@ -87,7 +91,13 @@ extension _Run {
         // and the pass runs here instead, saying so.
         if plan.memoryIsolation == .childProcessWhenAvailable, HarnessChild.canHostChildren,
            let library = ChildProcess.jemallocLibraryPath() {
-            let request = MemoryPassRequest(workloads: workloads.map(ChildWorkload.init), cases: members.map(childSpec))
+            var request = MemoryPassRequest(workloads: [], events: [], cases: members.map(childSpec))
+            for index in workloads.indices {
+                let events = members.filter { caseWorkload[$0] == index }.map(memoryEvents).max() ?? 0
+                request.events.append(events)
+                request.workloads.append(events > 0 ? try childWorkload(index, events: events) : ChildWorkload(spec: workloads[index].spec))
+            }
+            for position in request.cases.indices { request.cases[position].events = memoryEvents(members[position]) }
             do {
                 response = try HarnessChild.call(
                     .memory, request, environment: ChildProcess.preloadEnvironment(library: library), stage: "memory pass",
@@ -101,7 +111,7 @@ extension _Run {
         }
         if response == nil {
             response = try MemoryPass.run(
-                members.map { ($0, cases[$0], workloads[caseWorkload[$0]].columns) },
+                members.map { ($0, cases[$0], workloads[caseWorkload[$0]].columns.prefix(memoryEvents($0))) },
                 statistics: AllocatorStatisticsDetector.detect())
         }
         guard let response else { return "unavailable" }
@@ -110,5 +120,11 @@ extension _Run {
         }
         harnessAllocationsPerEvent = response.harnessAllocationsPerEvent
         return response.source + note
+    }
+
+    /// Events case `index` runs in the memory pass: its whole workload, or as far as the
+    /// published window runs on it.
+    func memoryEvents(_ index: Int) -> Int {
+        eventLimit(index) ?? workloads[caseWorkload[index]].columns.count
     }
 }

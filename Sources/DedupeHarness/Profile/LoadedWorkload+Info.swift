@@ -2,24 +2,30 @@ import DedupeWorkloads
 import PushDedupe
 
 extension LoadedWorkload {
-    /// The workload's metadata for the results, with `windowMilliseconds` the run's window.
+    /// The workload's metadata for the results, with `windowMilliseconds` the run's window. Read
+    /// from the columns (the events may have been released): an envelope's creation is kept per
+    /// dense slot, 9 bytes each, not in a hash table.
     ///
     /// - Complexity: O(*n* log *n*) in the events.
     func info(windowMilliseconds: Double) -> WorkloadInfo {
-        var created: [EnvelopeID: Int64] = [:]
+        var isCreated = [Bool](repeating: false, count: columns.envelopeCount)
+        var creation = [Int64](repeating: 0, count: columns.envelopeCount)
         var creations: [Int64] = []
         var replays = 0
         var within = 0
         var longest = 0.0
-        for event in workload.events {
-            if event.kind == .payload {
-                if created[event.envelope] == nil {
-                    created[event.envelope] = event.time.nanoseconds
-                    creations.append(event.time.nanoseconds)
+        for i in 0..<columns.count where !columns.isLifecycle(i) {
+            let slot = Int(columns.envelopeSlot[i])
+            let time = columns.times[i].nanoseconds
+            if columns.isPayload(i) {
+                if !isCreated[slot] {
+                    isCreated[slot] = true
+                    creation[slot] = time
+                    creations.append(time)
                 }
-            } else if event.kind == .emit, let creation = created[event.envelope] {
+            } else if isCreated[slot] {
                 replays += 1
-                let delay = DeviceProfile.milliseconds(event.time.nanoseconds, after: creation)
+                let delay = DeviceProfile.milliseconds(time, after: creation[slot])
                 longest = max(longest, delay)
                 if delay <= windowMilliseconds { within += 1 }
             }

@@ -97,13 +97,23 @@ extension RunResults: Codable {
                 throw Self.caseError(at: index, in: container, "case '\(id)' appears twice")
             }
         }
-        // Each case's reference is its mode's on its workload; ratios come from both samples.
+        // Each case's reference is its mode's on its workload (matched errors: the published code;
+        // ratios: the run's timing reference); ratios come from both samples.
         var references: [String: Int] = [:]
-        for index in cases.indices where cases[index].isReference { references[cases[index].workload + "/" + cases[index].mode.rawValue] = index }
+        var timingReferences: [String: Int] = [:]
         for index in cases.indices {
-            guard let referenceIndex = references[cases[index].workload + "/" + cases[index].mode.rawValue] else { continue }
+            let key = cases[index].workload + "/" + cases[index].mode.rawValue
+            if cases[index].isReference { references[key] = index }
+            if cases[index].isTimingReference(settings.reference) { timingReferences[key] = index }
+        }
+        for index in cases.indices {
+            let key = cases[index].workload + "/" + cases[index].mode.rawValue
+            if let referenceIndex = references[key] {
+                let label = cases[referenceIndex].id.text
+                cases[index].correctness?.matched?.reference = label
+            }
+            guard let referenceIndex = timingReferences[key] else { continue }
             let reference = cases[referenceIndex]
-            cases[index].correctness?.matched?.reference = reference.id.text
             guard cases[index].timing != nil, let referenceSamples = reference.timing?.samplesNanosecondsPerEvent else { continue }
             // Pairs up to the shorter list: a hand-edited file whose counts differ keeps fewer
             // ratios than samples, which `compare` names.

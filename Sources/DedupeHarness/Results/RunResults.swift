@@ -105,6 +105,9 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var horizonFacts: HorizonFacts?
     /// The recommendation rule's knobs.
     public var recommendation: RecommendationSettings?
+    /// What the timing ratios are against (``TimingReference/text``: `none`, or
+    /// `window=ID,consumed=ID`); absent for the published code (`seed-literal` / `set`).
+    public var timingReference: String?
 
     public init(quick: Bool, repetitions: Int, windowMilliseconds: Double, filters: [String], traceFile: String?) {
         self.quick = quick

@@ -24,6 +24,9 @@ public struct WorkloadInfo: Codable, Sendable, Equatable {
     /// The most envelopes created within any span of that length: the capacity an exact set
     /// forgetting its oldest ids needs to catch every replay of this workload.
     public var envelopesWithinLongestReplay: Int
+    /// Where the published window's cases stopped on this workload, when they could not run it
+    /// whole without going quadratic (optional; ``ReferenceWindowLimit``).
+    public var referenceWindowLimit: ReferenceWindowLimit?
 
     public init(
         id: String, description: String, category: String?, tag: String, events: Int, envelopes: Int, replays: Int,

@@ -7,7 +7,8 @@ public struct CaseDecisions: Sendable {
     /// The case, by its one identity.
     public var id: CaseID
     public var workload: Workload
-    /// One ``CaseDecision`` raw value per event of `workload`, in order.
+    /// One ``CaseDecision`` raw value per event of `workload`, in order; fewer when the case ran
+    /// on a prefix (``ReferenceWindowLimit``).
     public var decisions: [UInt8]
 
     public init(id: CaseID, workload: Workload, decisions: [UInt8]) {
@@ -16,9 +17,10 @@ public struct CaseDecisions: Sendable {
         self.decisions = decisions
     }
 
-    /// The decision on event `index`.
+    /// The decision on event `index`; `notApplicable` past the events the case ran on (the
+    /// published window stops early on a workload that would make it quadratic).
     public func decision(at index: Int) -> CaseDecision {
-        CaseDecision(rawValue: decisions[index]) ?? .notApplicable
+        index < decisions.count ? CaseDecision(rawValue: decisions[index]) ?? .notApplicable : .notApplicable
     }
 }
 
@@ -43,52 +45,88 @@ extension _Run {
     /// matched event by event with its mode's reference case on the same workload (the
     /// reference is scored first). Each case reads the columns of its identity.
     ///
+    /// Memory stays bounded by a few decision arrays, whatever the number of cases: a workload is
+    /// scored mode by mode, each mode's cases in groups of one choice and its twins (the
+    /// reference's group first), and a group's decisions are dropped once its errors are
+    /// attributed. Only the mode's reference decisions outlive their group.
+    ///
     /// The cases' measured costs also plan the progress line's estimate of the memory pass (it
     /// runs its cases once more over the same workloads) and of the correctness sweeps.
     mutating func scoreCorrectness() throws(HarnessError) {
         var seconds = [Double](repeating: 0, count: cases.count)
+        phaseEvents[.correctness] = cases.indices.reduce(0) { $0 + (eventLimit($1) ?? workloads[caseWorkload[$1]].columns.count) }
         var byWorkload = [[Int]](repeating: [], count: workloads.count)
         for index in cases.indices { byWorkload[caseWorkload[index]].append(index) }
         for (workloadIndex, indices) in byWorkload.enumerated() where !indices.isEmpty {
-            var referenceDecisions: [CaseMode: (label: String, decisions: [UInt8])] = [:]
-            var decisionsByChoice: [StrategyChoice: [UInt8]] = [:]
-            let ordered = indices.filter(isReference) + indices.filter { !isReference($0) }
-            for index in ordered {
-                report(label(index))
-                let columns = workloads[workloadIndex].columns(results[index].identity)
-                let start = MonotonicClock.now()
-                let run = try Self.rethrowing(label(index)) {
-                    try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
-                }
-                seconds[index] = Double(MonotonicClock.now() - start) / 1e9
-                var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
-                let mode = results[index].mode
-                if isReference(index) { referenceDecisions[mode] = (results[index].id.text, run.decisions) }
-                if let reference = referenceDecisions[mode] {
-                    correctness.matched = MatchedErrors(
-                        decisions: run.decisions, referenceDecisions: reference.decisions, truths: columns.truths,
-                        reference: reference.label)
-                }
-                results[index].correctness = correctness
-                results[index].snapshot = run.snapshot
-                decisionsByChoice[results[index].choice] = run.decisions
-                if let sink = plan.decisionSink {
-                    do {
-                        try sink(CaseDecisions(id: results[index].id, workload: workloads[workloadIndex].workload, decisions: run.decisions))
-                    } catch {
-                        throw .invalidPlan("cannot write the decisions: \(error)")
+            for groups in correctnessGroups(indices) {
+                var reference: (label: String, decisions: [UInt8])?
+                for group in groups {
+                    var decisionsByChoice: [StrategyChoice: [UInt8]] = [:]
+                    for index in group {
+                        let limit = eventLimit(index)
+                        let all = workloads[workloadIndex].columns(results[index].identity)
+                        let columns = limit.map { all.prefix($0) } ?? all
+                        report(label(index), events: columns.count)
+                        let start = MonotonicClock.now()
+                        let run = try Self.rethrowing(label(index)) {
+                            try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
+                        }
+                        seconds[index] = Double(MonotonicClock.now() - start) / 1e9
+                        var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
+                        if isReference(index) { reference = (results[index].id.text, run.decisions) }
+                        if let reference {
+                            // On the events both ran (a published window's case may stop early).
+                            let shared = min(run.decisions.count, reference.decisions.count)
+                            correctness.matched = MatchedErrors(
+                                decisions: Array(run.decisions.prefix(shared)), referenceDecisions: Array(reference.decisions.prefix(shared)),
+                                truths: Array(columns.truths.prefix(shared)), reference: reference.label)
+                        }
+                        results[index].correctness = correctness
+                        results[index].snapshot = run.snapshot
+                        decisionsByChoice[results[index].choice] = run.decisions
+                        if let sink = plan.decisionSink {
+                            do {
+                                try sink(CaseDecisions(id: results[index].id, workload: workloads[workloadIndex].workload, decisions: run.decisions))
+                            } catch {
+                                throw .invalidPlan("cannot write the decisions: \(error)")
+                            }
+                        }
                     }
+                    for index in group { attributeErrors(index, decisionsByChoice) }
                 }
             }
-            for index in indices { attributeErrors(index, decisionsByChoice) }
         }
         if plan.measureMemory {
-            plannedSeconds[.memory] = cases.indices
+            // The pass runs each of its cases twice (a discarded run, then the measured one).
+            plannedSeconds[.memory] = 2 * cases.indices
                 .filter { [CaseMode.windowAlone, .consumedAlone, .twoLayer].contains(cases[$0].mode) && results[$0].choice.isBase }
                 .reduce(0) { $0 + seconds[$1] }
         }
         if correctnessSweepPoints > 0, !seconds.isEmpty {
             plannedSeconds[.sweeps, default: 0] += Double(correctnessSweepPoints) * seconds.reduce(0, +) / Double(seconds.count)
+        }
+    }
+
+    /// The cases `indices` of one workload in scoring order: one list per mode (in order of first
+    /// appearance), of groups of one choice and its twins (every identity and persistence of the
+    /// same strategies), the group holding the mode's reference first and the reference first in it.
+    func correctnessGroups(_ indices: [Int]) -> [[[Int]]] {
+        var modes: [CaseMode] = []
+        var groups: [CaseMode: [StrategyChoice: [Int]]] = [:]
+        var groupOrder: [CaseMode: [StrategyChoice]] = [:]
+        for index in indices {
+            let mode = results[index].mode
+            var base = results[index].choice
+            if base.identity != nil { base.identity = .minted }
+            if base.persistence != nil { base.persistence = .memory }
+            if groups[mode] == nil { modes.append(mode) }
+            if groups[mode]?[base] == nil { groupOrder[mode, default: []].append(base) }
+            groups[mode, default: [:]][base, default: []].append(index)
+        }
+        return modes.map { mode in
+            let ordered = groupOrder[mode]!.map { groups[mode]![$0]! }
+                .map { group in group.filter(isReference) + group.filter { !isReference($0) } }
+            return ordered.filter { $0.contains(where: isReference) } + ordered.filter { !$0.contains(where: isReference) }
         }
     }
 

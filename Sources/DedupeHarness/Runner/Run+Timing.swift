@@ -20,9 +20,11 @@ extension _Run {
         for (workloadIndex, workload) in workloads.enumerated() {
             // A twin runs its base case's loop on other envelope ids or with a restore at each
             // relaunch; its extra cost is the snapshot's, measured in the correctness run.
-            let members = cases.indices.filter { caseWorkload[$0] == workloadIndex && results[$0].choice.isBase }
+            let members = cases.indices.filter { caseWorkload[$0] == workloadIndex && isTimed($0) }
             guard !members.isEmpty else { continue }
-            let available = workload.columns.count
+            // Every case times the same prefix; where the published window stops, they stop there.
+            let limit = members.compactMap(eventLimit).min()
+            let available = min(workload.columns.count, limit ?? .max)
             guard available > 0 else { continue }
 
             let calibrationCount = min(available, sizing.timedEventsRange.lowerBound)
@@ -36,7 +38,8 @@ extension _Run {
                 perEvent += nanoseconds / Double(calibrationCount)
             }
             let rounds = Double(forks * (plan.repetitions + 1))
-            let affordable = Int(sizing.timingSecondsPerWorkload * 1e9 / (rounds * max(perEvent, 1e-3)))
+            // In `Double` and clamped before converting: a tiny cost per event must not trap.
+            let affordable = Int(min(sizing.timingSecondsPerWorkload * 1e9 / (rounds * max(perEvent, 1e-3)), 1e15))
             let timedCount = min(available, min(sizing.timedEventsRange.upperBound, max(sizing.timedEventsRange.lowerBound, affordable)))
             let columns = timedCount == calibrationCount ? calibration : workload.columns.prefix(timedCount)
             let payloadColumns = columns.payloads()
@@ -54,16 +57,27 @@ extension _Run {
             }
         }
         guard !timedCases.isEmpty else { return }
+        // A fork runs every timed case `repetitions + 1` times; fork 0 reports each repetition.
+        let roundEvents = timedCases.reduce(0) { $0 + eventCounts[$1]! }
+        let forkEvents = roundEvents * (plan.repetitions + 1)
+        phaseEvents[.timing] = roundEvents * plan.repetitions + forkEvents * (forks - 1)
 
         var samples: [Int: [Double]] = [:]
         var batches: [Int: [Double]] = [:]
-        let request = TimingForkRequest(
-            workloads: workloads.map(ChildWorkload.init), timedEvents: timedEvents, cases: timedCases.map(childSpec),
+        var request = TimingForkRequest(
+            workloads: [], timedEvents: timedEvents, cases: timedCases.map(childSpec),
             repetitions: plan.repetitions, batchSize: batchSize, seed: plan.seed, fork: 0)
+        if forks > 1 && forksInChildProcesses {
+            // A trace goes to the children as a columns file of its timed prefix only.
+            for index in workloads.indices {
+                request.workloads.append(
+                    timedEvents[index] > 0 ? try childWorkload(index, events: timedEvents[index]) : ChildWorkload(spec: workloads[index].spec))
+            }
+        }
         for fork in 0..<forks {
             let measured: [Int: [Double]]
             if fork > 0 && forksInChildProcesses {
-                report("timing fork \(fork + 1) of \(forks) (child process)")
+                report("timing fork \(fork + 1) of \(forks) (child process)", events: forkEvents)
                 var forkRequest = request
                 forkRequest.fork = fork
                 let response: TimingForkResponse
@@ -77,12 +91,12 @@ extension _Run {
                 }
                 measured = Dictionary(response.outcomes.map { ($0.key, $0.samples) }) { first, _ in first }
             } else {
-                if fork > 0 { report("timing fork \(fork + 1) of \(forks) (in-process)") }
+                if fork > 0 { report("timing fork \(fork + 1) of \(forks) (in-process)", events: forkEvents) }
                 let outcome = try Self.rethrowing("timing fork \(fork + 1)") {
                     try TimingFork.measure(
                         groups, repetitions: plan.repetitions, batchSize: batchSize, seed: plan.seed, fork: fork,
                         keepBatches: fork == 0,
-                        report: { key, round in if fork == 0 { report(label(key) + " rep \(round)") } })
+                        report: { key, round, events in if fork == 0 { report(label(key) + " rep \(round)", events: events) } })
                 }
                 measured = outcome.mapValues(\.samples)
                 if fork == 0 { batches = outcome.mapValues(\.batches) }
@@ -98,7 +112,7 @@ extension _Run {
         for workloadIndex in workloads.indices {
             let members = timedCases.filter { caseWorkload[$0] == workloadIndex }
             for index in members {
-                let reference = referenceIndex(of: index).flatMap { members.contains($0) ? $0 : nil }
+                let reference = timingReferenceIndex(of: index).flatMap { members.contains($0) ? $0 : nil }
                 let ratios = reference.map { zip(samples[index]!, samples[$0]!).map { $0 / $1 } } ?? []
                 var timing = TimingResult(
                     samples: samples[index]!, batches: batches[index] ?? [], ratios: ratios,
@@ -107,6 +121,22 @@ extension _Run {
                 timing.forks = forks
                 results[index].timing = timing
             }
+        }
+    }
+
+    /// Whether case `index` is timed: every base case (twins run its loop), except one in the
+    /// suite only as the published reference when the ratios are against another reference.
+    func isTimed(_ index: Int) -> Bool {
+        results[index].choice.isBase && (!referenceOnly.contains(results[index].id.text) || isTimingReference(index))
+    }
+
+    /// Whether case `index` is its mode's timing reference (``RunPlan/timingReference``).
+    func isTimingReference(_ index: Int) -> Bool { results[index].isTimingReference(plan.timingReference) }
+
+    /// The timing reference of case `index`'s mode on its workload, if the suite has one.
+    func timingReferenceIndex(of index: Int) -> Int? {
+        cases.indices.first {
+            caseWorkload[$0] == caseWorkload[index] && results[$0].mode == results[index].mode && isTimingReference($0)
         }
     }
 

@@ -26,7 +26,16 @@ struct _Run {
     var phaseSteps: [RunPhase: Int] = [:]
     /// Seconds each phase is expected to take before it has measured steps of its own.
     var plannedSeconds: [RunPhase: Double] = [:]
+    /// Events each phase runs, once known (``RunProgress/phaseEvents``).
+    var phaseEvents: [RunPhase: Int] = [:]
     var correctnessSweepPoints = 0
+    /// The columns files written for the child processes, removed when the run ends.
+    var childFiles: _ChildFiles?
+    /// Ids of the cases in the suite only as a reference (the published one or the timing one),
+    /// which no filter selected: timing skips those that are not the timing reference.
+    var referenceOnly: Set<String> = []
+    /// Per workload, where the published window stops (``ReferenceWindowLimit``).
+    var referenceLimits: [Int: ReferenceWindowLimit] = [:]
 
     init(
         plan: RunPlan, sizing: RunSizing, profile: DeviceProfile, workloads: [LoadedWorkload], started: UInt64,
@@ -76,16 +85,20 @@ struct _Run {
                     specs += pairs.map { ($0.0, $0.1, mode) }
                 }
             }
+            // The published reference, and the timing reference when `--reference` names another.
+            var addedReferences = Set<Int>()
             for mode in selection.modes {
-                let ids = Self.referenceIDs(mode)
-                let window = ids.window.flatMap(catalogue.window)
-                let consumed = ids.consumed.flatMap(catalogue.consumedSet)
-                guard (ids.window == nil) == (window == nil), (ids.consumed == nil) == (consumed == nil) else { continue }
-                if !specs.contains(where: { $0.0?.id == window?.id && $0.1?.id == consumed?.id && $0.2 == mode }) {
-                    specs.append((window, consumed, mode))
+                for ids in [Self.referenceIDs(mode)] + [plan.timingReference.ids(mode)].compactMap({ $0 }) {
+                    let window = ids.window.flatMap(catalogue.window)
+                    let consumed = ids.consumed.flatMap(catalogue.consumedSet)
+                    guard (ids.window == nil) == (window == nil), (ids.consumed == nil) == (consumed == nil) else { continue }
+                    if !specs.contains(where: { $0.0?.id == window?.id && $0.1?.id == consumed?.id && $0.2 == mode }) {
+                        addedReferences.insert(specs.count)
+                        specs.append((window, consumed, mode))
+                    }
                 }
             }
-            for (window, consumed, mode) in specs {
+            for (position, (window, consumed, mode)) in specs.enumerated() {
                 let parameters = parameters(window: window, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 let twins = mode.usesConsumedSet && Self.twinModes.contains(mode)
                 let identities = twins ? workload.identities : [.minted]
@@ -94,13 +107,14 @@ struct _Run {
                     for persistence in persistences {
                         addCase(window: window, consumed: consumed, mode: mode, parameters: parameters,
                                 identity: identity, persistence: persistence, workload: index)
+                        if addedReferences.contains(position) { referenceOnly.insert(results[results.count - 1].id.text) }
                     }
                 }
             }
         }
         phaseSteps[.correctness] = cases.count
         if plan.measureTiming {
-            phaseSteps[.timing] = results.filter(\.choice.isBase).count * plan.repetitions + forks - 1
+            phaseSteps[.timing] = results.indices.filter(isTimed).count * plan.repetitions + forks - 1
             plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
         }
         if plan.measureMemory { phaseSteps[.memory] = 1 }
@@ -125,12 +139,14 @@ struct _Run {
             throw .invalidPlan("no case is '\(text)'; case ids read workload/mode/strategies/identity/persistence, e.g. \(examples)")
         }
         let wantedSet = Set(wanted)
-        let kept = results.indices.filter { wantedSet.contains(names[$0].0) || wantedSet.contains(names[$0].1) || isReference($0) }
+        let kept = results.indices.filter {
+            wantedSet.contains(names[$0].0) || wantedSet.contains(names[$0].1) || isReference($0) || isTimingReference($0)
+        }
         cases = kept.map { cases[$0] }
         caseWorkload = kept.map { caseWorkload[$0] }
         results = kept.map { results[$0] }
         phaseSteps[.correctness] = cases.count
-        if plan.measureTiming { phaseSteps[.timing] = results.filter(\.choice.isBase).count * plan.repetitions + forks - 1 }
+        if plan.measureTiming { phaseSteps[.timing] = results.indices.filter(isTimed).count * plan.repetitions + forks - 1 }
         total = phaseSteps.values.reduce(0, +)
     }
 
@@ -206,12 +222,12 @@ struct _Run {
         return parameters
     }
 
-    /// Reports the next step on the progress line.
-    mutating func report(_ label: String) {
+    /// Reports the next step on the progress line; `events` is what the step runs, when counted.
+    mutating func report(_ label: String, events: Int = 0) {
         progress(RunProgress(
             caseLabel: label, completed: completed, total: max(total, completed + 1),
-            elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9, phase: phase, phaseSteps: phaseSteps,
-            plannedSeconds: plannedSeconds))
+            elapsedSeconds: Double(MonotonicClock.now() &- started) / 1e9, phase: phase, phaseSteps: phaseSteps,
+            plannedSeconds: plannedSeconds, stepEvents: events, phaseEvents: phaseEvents))
         completed += 1
     }
 

@@ -29,7 +29,7 @@ extension CorrectnessResult {
         var path = _GuardedPath()
         let pops = run.poppingPath
         for i in decisions.indices {
-            if columns.isRelaunch[i] {
+            if columns.isRelaunch(i) {
                 path.relaunch()
                 continue
             }

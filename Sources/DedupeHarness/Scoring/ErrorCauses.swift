@@ -58,14 +58,14 @@ struct _ErrorAttribution {
         var admitted: [RouteFingerprint: Int64] = [:]
         var life: Int32 = 0
         for i in decisions.indices {
-            if columns.isRelaunch[i] { life += 1; continue }
+            if columns.isRelaunch(i) { life += 1; continue }
             let decision = decisions[i]
             let slot = Int(columns.envelopeSlot[i])
-            let event = workload.events[i]
+            let isPayload = columns.isPayload(i)
             let previousLife = seenInLife[slot]
             if columns.truths[i] == .dup && decision == navigated {
                 let cause: String
-                if event.source == asyncSource {
+                if columns.sources[i] == asyncSource {
                     cause = ErrorCause.loadingGuardOnly
                 } else if let pushTwin, pushTwin[i] != navigated {
                     cause = ErrorCause.pushIdentity
@@ -77,11 +77,11 @@ struct _ErrorAttribution {
                     cause = ErrorCause.forgotten
                 } else if usesConsumedSet && previousLife >= 0 {
                     cause = ErrorCause.lostAtRelaunch
-                } else if event.kind == .payload, let last = admitted[event.fingerprint],
-                          DeviceProfile.milliseconds(event.time.nanoseconds, after: last) > windowMilliseconds {
+                } else if isPayload, let last = admitted[columns.fingerprints[i]],
+                          DeviceProfile.milliseconds(columns.times[i].nanoseconds, after: last) > windowMilliseconds {
                     cause = ErrorCause.windowLength
                 } else {
-                    cause = ErrorCause.other(kind: "\(event.kind)", source: Self.label(event.source, workload))
+                    cause = ErrorCause.other(kind: "\(columns.kind(i))", source: Self.label(columns.sources[i], workload))
                 }
                 missed[cause, default: 0] += 1
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByWindow.rawValue {
@@ -90,8 +90,8 @@ struct _ErrorAttribution {
                 dropped[previousLife >= 0 ? ErrorCause.sharedEnvelope : ErrorCause.setFalsePositive, default: 0] += 1
             }
             if decision == navigated || decision == CaseDecision.suppressedByConsumedSet.rawValue { seenInLife[slot] = life }
-            if event.kind == .payload && decision != CaseDecision.suppressedByWindow.rawValue {
-                admitted[event.fingerprint] = event.time.nanoseconds
+            if isPayload && decision != CaseDecision.suppressedByWindow.rawValue {
+                admitted[columns.fingerprints[i]] = columns.times[i].nanoseconds
             }
         }
     }
