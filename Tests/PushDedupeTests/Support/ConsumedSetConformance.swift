@@ -47,29 +47,30 @@ func firstConsumedSetViolation<S: ConsumedSet>(
         latest = max(latest, operation.time.nanoseconds)
         let predicted = set.contains(operation.id)
         let accepted = set.consume(operation.id, at: operation.time)
-        let context = "\(S.strategyID) \(configuration) step \(step) \(operation)"
+        // Built only on a failure: formatting the configuration costs more than the consume.
+        func context() -> String { "\(S.strategyID) \(configuration) step \(step) \(operation)" }
         if (timeStoodStill || contract.ignoresTime) && predicted == accepted {
-            return "\(context): contains said \(predicted) but consume accepted \(accepted)"
+            return "\(context()): contains said \(predicted) but consume accepted \(accepted)"
         }
         if var model = reference {
             let expected = model.consume(operation.id)
             reference = model
-            if accepted != expected { return "\(context): accepted \(accepted), model \(expected)" }
-            if set.count != model.count { return "\(context): count \(set.count), model \(model.count)" }
+            if accepted != expected { return "\(context()): accepted \(accepted), model \(expected)" }
+            if set.count != model.count { return "\(context()): count \(set.count), model \(model.count)" }
             if set.evictions != model.evictions {
-                return "\(context): evictions \(set.evictions), model \(model.evictions)"
+                return "\(context()): evictions \(set.evictions), model \(model.evictions)"
             }
         }
         if let previous = lastAccepted[operation.id] {
             if accepted && !contract.mayMissRepeat(latest - previous.time, set.evictions > previous.evictions) {
-                return "\(context): accepted a repeat \(latest - previous.time) ns after it was consumed"
+                return "\(context()): accepted a repeat \(latest - previous.time) ns after it was consumed"
             }
         } else if !accepted && contract.neverFalseDrop {
-            return "\(context): false drop of a never-consumed id"
+            return "\(context()): false drop of a never-consumed id"
         }
         if accepted { lastAccepted[operation.id] = (latest, set.evictions) }
         if set.count < 0 || set.footprint < 0 || set.evictions < 0 {
-            return "\(context): negative count, footprint or evictions"
+            return "\(context()): negative count, footprint or evictions"
         }
     }
     return nil

@@ -44,31 +44,32 @@ func firstWindowViolation<W: FingerprintWindow>(
     for (step, operation) in operations.enumerated() {
         latest = max(latest, operation.time.nanoseconds)
         let admitted = window.admit(operation.fingerprint, at: operation.time)
-        let context = "\(W.strategyID) \(configuration) step \(step) \(operation)"
+        // Built only on a failure: formatting the configuration costs more than the admit.
+        func context() -> String { "\(W.strategyID) \(configuration) step \(step) \(operation)" }
         if var model = reference {
             let expected = model.admit(operation.fingerprint, at: operation.time)
             reference = model
-            if admitted != expected { return "\(context): admitted \(admitted), model \(expected)" }
-            if window.count != model.count { return "\(context): count \(window.count), model \(model.count)" }
+            if admitted != expected { return "\(context()): admitted \(admitted), model \(expected)" }
+            if window.count != model.count { return "\(context()): count \(window.count), model \(model.count)" }
             if window.evictions != model.evictions {
-                return "\(context): evictions \(window.evictions), model \(model.evictions)"
+                return "\(context()): evictions \(window.evictions), model \(model.evictions)"
             }
         } else if case .approximate(let suppressionSlack, let admissionSlack) = contract {
             let previous = lastAdmission[operation.fingerprint]
             let age = previous.map { latest - $0.time }
             if !admitted {
                 guard let age, age <= windowNanoseconds + suppressionSlack else {
-                    return "\(context): suppressed with last admission \(age.map(String.init) ?? "never") ns ago"
+                    return "\(context()): suppressed with last admission \(age.map(String.init) ?? "never") ns ago"
                 }
             } else if let age, let previous, age <= windowNanoseconds - admissionSlack,
                 window.evictions == previous.evictions
             {
-                return "\(context): admitted a repeat \(age) ns after the last admission with no eviction"
+                return "\(context()): admitted a repeat \(age) ns after the last admission with no eviction"
             }
         }
         if admitted { lastAdmission[operation.fingerprint] = (latest, window.evictions) }
         if window.count < 0 || window.footprint < 0 || window.evictions < 0 {
-            return "\(context): negative count, footprint or evictions"
+            return "\(context()): negative count, footprint or evictions"
         }
     }
     return nil
