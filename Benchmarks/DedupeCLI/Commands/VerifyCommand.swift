@@ -69,8 +69,9 @@ enum VerifyOptions {
 
     static func backs(_ arguments: ParsedArguments) throws(CommandLineError) -> Int? {
         guard arguments.value("backs") != nil else { return nil }
-        return try arguments.value("backs", default: 0, expecting: "an integer from 0 to 3") {
-            SharedOptions.integer($0).flatMap { (0...3).contains($0) ? $0 : nil }
+        return try arguments.value("backs", default: 0, expecting: "an integer from 0 to 3") { text -> Int? in
+            guard let value: Int = SharedOptions.integer(text), (0...3).contains(value) else { return nil }
+            return value
         }
     }
 

@@ -72,6 +72,9 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
     /// A task of one flow (a fetch, a checkout) completed after a newer navigation of another
     /// flow, which the articles' cancel does not reach.
     case taskOutlivesNewerNavigation = "task-outlives-newer-navigation"
+    /// A tap the workload labels a duplicate came after the user left the screen (or the process
+    /// died with it): in the app, the user asking again.
+    case tapAfterLeave = "tap-after-leave"
     /// No rule accounts for it: a defect of the model or of the policy.
     case unexplained
 
@@ -97,7 +100,7 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
         case .windowFalseDrop, .unguardedRouterPush, .consumedOnNoHost, .noRetryAfterConsume: .tradeOff
         case .memoryPersistence, .lostSinceBackground: .persistence
         case .secondEnvelopeForOneIntent, .pushSharedByIntents, .consumedSetForgot: .identity
-        case .taskOutlivesNewerNavigation: .model
+        case .taskOutlivesNewerNavigation, .tapAfterLeave: .model
         case .unexplained: .unexplained
         }
     }

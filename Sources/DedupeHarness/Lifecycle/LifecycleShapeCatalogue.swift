@@ -33,7 +33,7 @@ public enum LifecycleShapeCatalogue {
         let a = shape.intent(shape.route(1))
         let payload = shape.add(.payload, envelope: a.envelope, source: "tap")
         shape.add(.emit, envelope: a.envelope, source: "pending_route", after: [payload])
-        return shape.finish(scenario: scenario, bound: "a payload, its envelope re-emitted once; 1 back", backs: 1)
+        return shape.finish(scenario: scenario, bound: "a payload, its envelope re-emitted once", backs: 1)
     }
 
     static func disabledTabReplay() -> LifecycleShape {
@@ -60,7 +60,7 @@ public enum LifecycleShapeCatalogue {
         shape.add(.hostAttach, after: [detach])
         return shape.finish(
             scenario: "cold-launch-late-host",
-            bound: "a cold-launch payload, the host attaching, the ready callback (before or after the attach), a detach and a re-attach; 1 back",
+            bound: "a cold-launch payload, the host attaching, the ready callback (before or after the attach), a detach and a re-attach",
             backs: 1)
     }
 
@@ -70,7 +70,7 @@ public enum LifecycleShapeCatalogue {
         let b = shape.intent(shape.route(2))
         let first = shape.add(.payload, envelope: a.envelope, source: "tap")
         shape.add(.payload, envelope: b.envelope, source: "tap", after: [first])
-        return shape.finish(scenario: "two-fetches-quick-succession", bound: "two payloads for two screens; 1 back", backs: 1)
+        return shape.finish(scenario: "two-fetches-quick-succession", bound: "two payloads for two screens", backs: 1)
     }
 
     static func checkoutDoubleTap() -> LifecycleShape {
@@ -78,7 +78,7 @@ public enum LifecycleShapeCatalogue {
         let intent = shape.builder.intent(wanting: .max)
         let first = shape.add(.checkoutTap, intent: intent)
         shape.add(.checkoutTap, intent: intent, after: [first])
-        return shape.finish(scenario: "checkout-double-tap", bound: "two taps of the checkout button; 1 back", backs: 1)
+        return shape.finish(scenario: "checkout-double-tap", bound: "two taps of the checkout button", backs: 1)
     }
 
     static func buttonDoubleTap() -> LifecycleShape {
@@ -88,7 +88,7 @@ public enum LifecycleShapeCatalogue {
         let first = shape.add(.tap, route: route, intent: intent)
         shape.add(.tap, route: route, intent: intent, after: [first])
         // A double tap (80–300 ms) is quicker than going back.
-        return shape.finish(scenario: "button-double-tap", bound: "two taps of one button; no back between them", backs: 0)
+        return shape.finish(scenario: "button-double-tap", bound: "two taps of one button", backs: 0)
     }
 
     static func pathOwnedTwice() -> LifecycleShape {
@@ -107,7 +107,7 @@ public enum LifecycleShapeCatalogue {
         shape.add(.emit, envelope: a.envelope, source: "pending_route", after: [payload])
         shape.add(.emit, envelope: a.envelope, source: "ready_callback", after: [payload])
         return shape.finish(
-            scenario: "ready-callback-replay", bound: "a payload, the pending route's and the ready callback's emits; 1 back", backs: 1)
+            scenario: "ready-callback-replay", bound: "a payload, the pending route's and the ready callback's emits", backs: 1)
     }
 
     static func samePayloadTwice() -> LifecycleShape {
@@ -119,7 +119,7 @@ public enum LifecycleShapeCatalogue {
         // 0.05–40 ms apart: always inside the window.
         shape.add(.payload, envelope: second, source: "cold_launch", after: [first], gap: .withinWindow(of: first))
         return shape.finish(
-            scenario: "same-payload-twice", bound: "one push as two payloads (two envelopes) inside the window; 1 back", backs: 1)
+            scenario: "same-payload-twice", bound: "one push as two payloads (two envelopes) inside the window", backs: 1)
     }
 
     static func retapAfterWindow() -> LifecycleShape {
@@ -130,7 +130,7 @@ public enum LifecycleShapeCatalogue {
         let payload = shape.add(.payload, envelope: first.envelope, source: "tap")
         shape.add(.payload, envelope: retap.envelope, source: "retap", after: [payload])
         return shape.finish(
-            scenario: "retap-after-window", bound: "a payload and another notification for the same screen (a new intent); 1 back",
+            scenario: "retap-after-window", bound: "a payload and another notification for the same screen (a new intent)",
             backs: 1)
     }
 
@@ -150,7 +150,7 @@ public enum LifecycleShapeCatalogue {
         return shape.finish(
             scenario: "mixed-default",
             bound: "one intent's payload, its second-path copy (before or after it, inside the window) and a pending-route re-emit, its re-tap, "
-                + "and one intent for another screen; 1 back",
+                + "and one intent for another screen",
             backs: 1)
     }
 
@@ -163,7 +163,7 @@ public enum LifecycleShapeCatalogue {
         shape.add(.hostAttach, source: LifecycleScriptBuilder.coldLaunchSource, after: [relaunch])
         return shape.finish(
             scenario: "relaunch-mid-fetch",
-            bound: "a payload, a background (before or after it), the kill and the cold launch's host attach; 1 back", backs: 1)
+            bound: "a payload, a background (before or after it), the kill and the cold launch's host attach", backs: 1)
     }
 
     static func relaunchBeforeHost() -> LifecycleShape {
@@ -175,7 +175,7 @@ public enum LifecycleShapeCatalogue {
         shape.add(.hostAttach, source: LifecycleScriptBuilder.coldLaunchSource, after: [relaunch])
         return shape.finish(
             scenario: "relaunch-before-host",
-            bound: "a cold-launch payload with no host, the ready callback (before or after the kill), the kill and the cold launch's host attach; 1 back",
+            bound: "a cold-launch payload with no host, the ready callback (before or after the kill), the kill and the cold launch's host attach",
             backs: 1)
     }
 
@@ -190,7 +190,7 @@ public enum LifecycleShapeCatalogue {
         shape.add(.payload, envelope: a.envelope, source: "initial_notification", after: [relaunch])
         return shape.finish(
             scenario: "stale-initial-notification",
-            bound: "a launch payload, a background, the kill, the cold launch's host attach and the same push delivered again; 1 back",
+            bound: "a launch payload, a background, the kill, the cold launch's host attach and the same push delivered again",
             backs: 1)
     }
 }

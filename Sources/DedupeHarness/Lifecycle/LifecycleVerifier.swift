@@ -29,6 +29,20 @@ public enum LifecycleVerifier {
         search.explore(_VerifyNode(run: simulator.makeRun(shape.script), eventCount: shape.events.count))
         return search.outcome
     }
+
+    /// Calls `body` with every ordering's script and the counts the search reached for it, for
+    /// tests that replay each one from scratch.
+    static func forEachOrdering(
+        _ shape: LifecycleShape, policy: LifecyclePolicy, persistence: LifecyclePersistence,
+        _ body: @escaping (LifecycleScript, LifecycleCounts) -> Void
+    ) throws(LifecycleConfigurationError) {
+        var configured = LifecycleConfiguration()
+        configured.persistence = persistence
+        let simulator = try PolicyRun.simulator(policy: policy, configuration: configured, seed: 0)
+        var search = _VerifySearch(shape: shape, windowMilliseconds: configured.windowMilliseconds, limit: .max)
+        search.leafObserver = body
+        search.explore(_VerifyNode(run: simulator.makeRun(shape.script), eventCount: shape.events.count))
+    }
 }
 
 /// What every ordering of one shape did under one policy and persistence.
@@ -108,6 +122,8 @@ struct _VerifySearch {
     let limit: Int
     var steps: [LifecycleScript.Input] = []
     var outcome = VerifyOutcome()
+    /// Tests only: sees every ordering.
+    var leafObserver: ((LifecycleScript, LifecycleCounts) -> Void)?
 
     init(shape: LifecycleShape, windowMilliseconds: Double, limit: Int) {
         self.shape = shape
@@ -205,6 +221,11 @@ struct _VerifySearch {
         outcome.orderings += 1
         var final = node.run
         final.finish(shape.script)
+        if let leafObserver {
+            var script = shape.script
+            script.inputs = steps
+            leafObserver(script, final.counts)
+        }
         for (column, failure) in LifecycleFailure.allCases.enumerated() where failure.count(in: final.counts) > 0 {
             outcome.violations[column] += 1
             if !final.causes.all(failure, in: { $0.category != .switchOff && $0.category != .unexplained }) {

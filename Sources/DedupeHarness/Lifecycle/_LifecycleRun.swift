@@ -525,7 +525,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         if intent >= 0 {
             if intentLeft[Int(intent)] {
                 counts.repushedAfterLeave += 1
-                causes.book(.repushedAfterLeave, source: source, rule: taskRule(task, intent: intent) ?? .unexplained)
+                causes.book(.repushedAfterLeave, source: source, rule: task < 0 ? .tapAfterLeave : taskRule(task, intent: intent) ?? .unexplained)
             }
             judge(route, intent: intent, source: source, task: task)
         }

@@ -5,8 +5,9 @@ import Testing
 
 /// Invariants over seeded random scripts of every input kind, under every variant.
 @Suite struct LifecycleInvariantTests {
-    /// A random script of `inputs` inputs over four routes (one disabled, one without a tab).
-    static func randomScript(seed: UInt64, inputs: Int) -> LifecycleScript {
+    /// A random script of `inputs` inputs over four routes (one disabled, one without a tab),
+    /// with relaunches and backgrounds too when `lifecycle`.
+    static func randomScript(seed: UInt64, inputs: Int, lifecycle: Bool = false) -> LifecycleScript {
         var random = SplitMix64(seed: seed)
         var builder = LifecycleScriptBuilder(name: "random", summary: "", seed: seed, hostAttachedAtStart: random.bernoulli(0.5))
         let routes = [
@@ -20,7 +21,7 @@ import Testing
             time += random.exponential(mean: 150)
             let route = routes[random.uniformInt(below: routes.count)]
             if intent < 0 || random.bernoulli(0.6) { intent = builder.intent(wanting: route) }
-            switch random.uniformInt(below: 7) {
+            switch random.uniformInt(below: lifecycle ? 9 : 7) {
             case 0, 1:
                 let envelope = builder.envelope(route: route, intent: intent)
                 envelopes.append(envelope)
@@ -33,8 +34,12 @@ import Testing
                 builder.event(.tap, route: route, intent: intent, at: time)
             case 5:
                 builder.event(.childAppend, route: route, intent: intent, at: time)
-            default:
+            case 2, 6:
                 builder.event(.checkoutTap, intent: builder.intent(wanting: .max), at: time)
+            case 7:
+                builder.event(.background, at: time)
+            default:
+                builder.event(.relaunch, at: time)
             }
         }
         return builder.finish()
@@ -58,7 +63,7 @@ import Testing
     /// filed under the child; every started task ended exactly once.
     @Test(arguments: 0..<12)
     func pathHoldsOnlyItsOwnersPushesAndEveryTaskEnds(seed: Int) throws {
-        let full = Self.randomScript(seed: UInt64(seed), inputs: 300)
+        let full = Self.randomScript(seed: UInt64(seed), inputs: 300, lifecycle: seed % 2 == 1)
         var random = SplitMix64(seed: UInt64(seed) ^ 0xc0ffee)
         for _ in 0..<4 {
             var script = full
