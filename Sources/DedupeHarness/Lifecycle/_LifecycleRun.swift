@@ -463,9 +463,11 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             default: break
             }
         }
-        var left = intentLeft
+        // Moved out and back, so the closure does not reach into `self` while `path` is borrowed.
+        var left: [Bool] = []
+        swap(&left, &intentLeft)
         path.removeAll { entry in if entry.intent >= 0 { left[Int(entry.intent)] = true } }
-        intentLeft = left
+        swap(&left, &intentLeft)
         topPushTask = -1
         window = freshWindow
         switch persistence {
