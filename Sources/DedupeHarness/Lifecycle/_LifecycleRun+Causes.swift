@@ -53,12 +53,13 @@ extension _LifecycleRun {
         }
     }
 
-    /// The rule behind a failure a task's push made, when the task itself explains it: it came
-    /// from a handler run the consumed set should have stopped, or it outlived a newer fetch
-    /// the cancel switch would have stopped it for.
+    /// The rule behind a failure a task's push made, when the task itself explains it: it should
+    /// never have started (a handler run the consumed set should have stopped, a checkout the
+    /// loading guard should have ignored), or it outlived a newer fetch the cancel switch would
+    /// have stopped it for.
     func taskRule(_ task: Int32, intent: Int32) -> FailureRule? {
         guard task >= 0 else { return nil }
-        if let rule = taskRerunRule[Int(task)] { return rule }
+        if let rule = taskStartRule[Int(task)] { return rule }
         if taskOutlived[Int(task)] { return .keepInFlight }
         if taskKind[Int(task)] == .detailFetch && intent >= 0 && intentServedByOwnPush[Int(intent)] {
             return .secondEnvelopeForOneIntent
@@ -78,7 +79,7 @@ extension _LifecycleRun {
         // second handling or should have been cancelled.
         if let rule = taskRule(task, intent: intent) { return rule }
         if topPushTask >= 0 {
-            if let rule = taskRerunRule[Int(topPushTask)] { return rule }
+            if let rule = taskStartRule[Int(topPushTask)] { return rule }
             if taskOutlived[Int(topPushTask)] { return .keepInFlight }
         }
         return .unguardedRouterPush

@@ -84,9 +84,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     var taskWillFail: [Bool] = []
     /// The mechanism of the input that started the task.
     var taskSource: [UInt16] = []
-    /// Set when the task comes from a handler run the consumed set should have stopped: the
-    /// rule that let that run through.
-    var taskRerunRule: [FailureRule?] = []
+    /// Set when the task should never have started: the rule that let it (a handler run the
+    /// consumed set should have stopped, a checkout the loading guard should have ignored).
+    var taskStartRule: [FailureRule?] = []
     /// A newer detail fetch started while this one was live, and was not allowed to cancel it.
     var taskOutlived: [Bool] = []
 
@@ -154,7 +154,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         taskCancelRequested.reserveCapacity(inputs)
         taskWillFail.reserveCapacity(inputs)
         taskSource.reserveCapacity(inputs)
-        taskRerunRule.reserveCapacity(inputs)
+        taskStartRule.reserveCapacity(inputs)
         taskOutlived.reserveCapacity(inputs)
         let intents = script.intentCount
         intentStarted = [Bool](repeating: false, count: intents)
@@ -296,14 +296,15 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             counts.ignoredTaps += 1
             return
         }
-        if liveCheckouts > 0 {
+        let overlap: FailureRule? = liveCheckouts > 0 ? (policy.loadingGuard ? .unexplained : .noLoadingGuard) : nil
+        if let overlap {
             counts.overlappingTasks += 1
-            causes.book(.overlappingTasks, source: input.source, rule: policy.loadingGuard ? .unexplained : .noLoadingGuard)
+            causes.book(.overlappingTasks, source: input.source, rule: overlap)
         }
         checkingOut = true
         let task = Int32(taskKind.count)
         startTask(.checkout, intent: input.intent, route: receiptBase + UInt32(task), envelope: -1, source: input.source,
-                  rerun: nil, trigger: UInt64(index), input.time)
+                  rerun: overlap, trigger: UInt64(index), input.time)
     }
 
     /// The article's route handler (`consume(envelope:)`).
@@ -340,6 +341,11 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         if inFlightTask >= 0, taskState[Int(inFlightTask)] == .running, !taskCancelRequested[Int(inFlightTask)] {
             if policy.cancelInFlightTask {
                 requestCancel(inFlightTask)
+                // A second handling of an older envelope cancelled a newer intent's fetch.
+                let cancelled = taskIntent[Int(inFlightTask)]
+                if let rerun, cancelled >= 0, cancelled != intent, !intentServed[Int(cancelled)] {
+                    setback(cancelled, rerun, source: source)
+                }
             } else {
                 taskOutlived[Int(inFlightTask)] = true
             }
@@ -387,7 +393,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         taskCancelRequested.append(false)
         taskWillFail.append(fails)
         taskSource.append(source)
-        taskRerunRule.append(rerun)
+        taskStartRule.append(rerun)
         taskOutlived.append(false)
         counts.tasksStarted += 1
         if kind == .detailFetch { liveFetches += 1 } else { liveCheckouts += 1 }
