@@ -16,7 +16,7 @@ import Testing
             if index % 37 == 36 { events.append(.relaunch(at: event.time)) }
             events.append(event)
         }
-        return Workload(name: base.name, summary: "", routes: base.routes, sources: base.sources, events: events)
+        return Workload(name: base.name, summary: "", routes: base.routes, sources: base.sources, events: events, pushes: base.pushes)
     }()
 
     @Test func theWorkloadMixesPayloadsEmitsAndRelaunches() {
