@@ -122,7 +122,7 @@ import Testing
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text == toStdout.output)
         let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(lines.first == "time_ms,kind,envelope,fingerprint,source,truth")
+        #expect(lines.first == "time_ms,kind,envelope,fingerprint,source,truth,push_id,suppressed")
         #expect(lines.count > 1)
         let reread = try TraceReader.read(url: file)
         let original = try #require(ScenarioCatalogue.scenario(named: "same-payload-twice")).workload(seed: 3)

@@ -20,11 +20,11 @@ import Testing
         // Only two-layer ran, so no layer is ranked on its own.
         #expect(!outcome.output.contains("Best window:"))
         // Not a terminal: sparse plain lines, the first at the first step.
-        #expect(outcome.error.hasPrefix("[correctness 1/1] same-payload-twice/two-layer/seed-literal(window=500ms;reserve="))
+        #expect(outcome.error.hasPrefix("[correctness 1/2] same-payload-twice/two-layer/seed-literal(window=500ms;reserve="))
         #expect(!outcome.error.contains("\r"))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
         #expect(files.isSuperset(of: ["results.json", "report.md", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv"]))
-        #expect(files.filter { $0.hasSuffix(".svg") }.count == 9)
+        #expect(files.filter { $0.hasSuffix(".svg") }.count == 10)
         #expect(files.isSuperset(of: ["policies.csv", "policies.md"]))
         #expect(!files.contains { $0.hasSuffix(".partial") })
         let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))

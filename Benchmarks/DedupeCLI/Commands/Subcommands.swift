@@ -1,6 +1,6 @@
 /// Every subcommand, in help order.
 enum Subcommands {
-    static let all: [Subcommand] = [run, list, scenarios, policies, replay, exportTrace, compare]
+    static let all: [Subcommand] = [run, list, scenarios, policies, verify, replay, exportTrace, compare]
 
     /// Verbs for maintainers, not listed in help.
     static let hidden: [Subcommand] = [facadeOverhead, recorderOverhead, fuzz, liveSetSweep]

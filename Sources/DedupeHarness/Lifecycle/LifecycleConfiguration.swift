@@ -6,7 +6,8 @@ import PushDedupe
 /// Latencies are log-normal: a median and a 99th percentile give the shape
 /// `σ = ln(p99 / median) / 2.326`. Defaults: detail fetch median 150 ms, p99 2 s, failing 2% of
 /// the time; checkout (an async button's action) median 600 ms with the same shape; the user
-/// dwells on a screen for a median of 15 s (σ = 1) before going back.
+/// dwells on a screen for a median of 15 s (σ = 1) before going back; after a relaunch the host
+/// attaches a median of 600 ms later (σ = 0.5, 100 ms–5 s, as `cold-launch-late-host`).
 public struct LifecycleConfiguration: Sendable, Hashable {
     public var fetchMedianMilliseconds = 150.0
     public var fetchP99Milliseconds = 2_000.0
@@ -18,6 +19,11 @@ public struct LifecycleConfiguration: Sendable, Hashable {
     public var dwellSigma = 1.0
     /// Layer 1's window length.
     public var windowMilliseconds = 500.0
+    /// Median delay from a relaunch to the host attaching (the cold launch), log-normal σ = 0.5,
+    /// clamped to 100 ms–5 s. Scripts with scripted scheduling attach the host themselves.
+    public var coldLaunchHostMedianMilliseconds = 600.0
+    /// What survives a relaunch.
+    public var persistence = LifecyclePersistence.memory
 
     public init() {}
 
@@ -59,6 +65,7 @@ public struct LifecycleConfiguration: Sendable, Hashable {
         }
         try positive(checkoutMedianMilliseconds, "checkoutMedianMilliseconds")
         try positive(dwellMedianMilliseconds, "dwellMedianMilliseconds")
+        try positive(coldLaunchHostMedianMilliseconds, "coldLaunchHostMedianMilliseconds")
         guard dwellSigma.isFinite, dwellSigma >= 0 else {
             throw LifecycleConfigurationError(parameter: "dwellSigma", reason: "must be a non-negative finite number, got \(dwellSigma)")
         }

@@ -1,8 +1,9 @@
-/// The six router and view policies of the two articles, each a switch whose `true` is the
-/// published setting. See `Guides/Policies.md`.
+/// The router and view policies of the two articles, each a switch. Six are on in the published
+/// policy; the seventh, a top-of-stack check on the router's own push, is off in it, as in the
+/// first article's code. See `Guides/Policies.md`.
 public struct LifecyclePolicy: Sendable, Hashable {
     /// Mark the envelope consumed before the detail fetch starts (published), rather than after
-    /// it succeeded.
+    /// the push its fetch makes.
     public var consumeBeforeAsyncWork = true
     /// Mark the envelope consumed on every early return of the route handler (no target tab,
     /// tab disabled, no host) (published), rather than only when it navigates.
@@ -17,6 +18,9 @@ public struct LifecyclePolicy: Sendable, Hashable {
     /// One owner of the navigation path (published); otherwise a parent and a child each keep
     /// their own path and both append for a shared destination.
     public var singlePathOwner = true
+    /// The router's `host.pushDetail` skips a screen already on top. Off in the published code
+    /// (a UIKit push is a command with no such check).
+    public var routerTopGuard = false
 
     /// Every switch at its published setting.
     public static let published = LifecyclePolicy()
@@ -24,7 +28,7 @@ public struct LifecyclePolicy: Sendable, Hashable {
     public init() {}
 }
 
-/// A named policy: `published`, or the published policy with one switch turned off.
+/// A named policy: `published`, or the published policy with one switch flipped.
 public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
     case published
     case consumeAfterSuccess = "consume-after-success"
@@ -33,6 +37,8 @@ public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
     case noLastRouteGuard = "no-last-route-guard"
     case noLoadingGuard = "no-loading-guard"
     case twoPathOwners = "two-path-owners"
+    /// The one variant that turns a switch on: the router guards its top of stack too.
+    case routerTopGuard = "router-top-guard"
 
     /// The policy this variant runs.
     public var policy: LifecyclePolicy {
@@ -45,6 +51,7 @@ public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
         case .noLastRouteGuard: policy.lastRouteGuard = false
         case .noLoadingGuard: policy.loadingGuard = false
         case .twoPathOwners: policy.singlePathOwner = false
+        case .routerTopGuard: policy.routerTopGuard = true
         }
         return policy
     }
@@ -53,12 +60,43 @@ public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
     public var summary: String {
         switch self {
         case .published: return "every switch at the articles' setting"
-        case .consumeAfterSuccess: return "the envelope is marked consumed only after the detail fetch succeeded"
+        case .consumeAfterSuccess: return "the envelope is marked consumed only after its detail fetch pushed"
         case .consumeOnSuccessOnly: return "the handler's early returns (no tab, tab disabled, no host) do not mark the envelope"
         case .keepInFlight: return "a new detail fetch does not cancel the one in flight"
         case .noLastRouteGuard: return "push appends without checking path.last != route"
         case .noLoadingGuard: return "the async button stays enabled while its task runs"
         case .twoPathOwners: return "a parent and a child each own a path and both append for a shared destination"
+        case .routerTopGuard: return "the router's push skips a screen already on top (off in the published code)"
+        }
+    }
+
+    /// Whether the published policy has this variant's switch off, so the variant is the one
+    /// that protects.
+    public var turnsSwitchOn: Bool { self == .routerTopGuard }
+
+    /// The failure the switch prevents: the variant shows it, or (for the seventh switch) the
+    /// published policy does.
+    public var protectedFailure: LifecycleFailure? {
+        switch self {
+        case .published: nil
+        case .consumeAfterSuccess, .consumeOnSuccessOnly: .reprocessedEnvelopes
+        case .keepInFlight, .noLoadingGuard: .wrongScreens
+        case .noLastRouteGuard, .twoPathOwners, .routerTopGuard: .duplicateScreens
+        }
+    }
+
+    /// The rule a failure is booked under when this variant's switch let it through; the
+    /// seventh switch's absence is the published trade-off `unguarded-router-push`.
+    public var rule: FailureRule? {
+        switch self {
+        case .published: nil
+        case .consumeAfterSuccess: .consumeAfterSuccess
+        case .consumeOnSuccessOnly: .consumeOnSuccessOnly
+        case .keepInFlight: .keepInFlight
+        case .noLastRouteGuard: .noLastRouteGuard
+        case .noLoadingGuard: .noLoadingGuard
+        case .twoPathOwners: .twoPathOwners
+        case .routerTopGuard: .unguardedRouterPush
         }
     }
 }

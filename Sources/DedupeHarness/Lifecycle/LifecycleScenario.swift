@@ -7,7 +7,8 @@ public struct LifecycleScenario: Sendable {
     public var id: String
     /// One line on what it models.
     public var summary: String
-    /// The variant whose failure this scenario is built to show, if any.
+    /// The variant this scenario is built to show its switch on: the variant fails on it (or,
+    /// for the seventh switch, the published policy does), if any.
     public var exercises: PolicyVariant?
     private let generate: @Sendable (_ seed: UInt64, _ scale: Double) -> LifecycleScript
 
@@ -33,27 +34,5 @@ public struct LifecycleScenario: Sendable {
     /// - Complexity: O(*n* log *n*) in the inputs.
     public func script(seed: UInt64, scale: Double = 1) -> LifecycleScript {
         generate(seed, scale.isNaN ? 1 : min(max(scale, 1e-4), 1))
-    }
-}
-
-extension PolicyVariant {
-    /// The count the variant's failure shows up in, by its CSV column name.
-    public var failureColumn: String? {
-        switch self {
-        case .published: return nil
-        case .consumeAfterSuccess, .consumeOnSuccessOnly: return "reprocessed_envelopes"
-        case .keepInFlight, .noLoadingGuard: return "wrong_screens"
-        case .noLastRouteGuard, .twoPathOwners: return "duplicate_screens"
-        }
-    }
-
-    /// The value of ``failureColumn`` in `counts`.
-    public func failureCount(_ counts: LifecycleCounts) -> Int? {
-        switch self {
-        case .published: return nil
-        case .consumeAfterSuccess, .consumeOnSuccessOnly: return counts.reprocessedEnvelopes
-        case .keepInFlight, .noLoadingGuard: return counts.wrongScreens
-        case .noLastRouteGuard, .twoPathOwners: return counts.duplicateScreens
-        }
     }
 }

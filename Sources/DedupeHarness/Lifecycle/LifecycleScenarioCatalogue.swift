@@ -1,11 +1,12 @@
 import DedupeWorkloads
 import PushDedupe
 
-/// The scenarios of the policy matrix, in report order: one built for each switch, then existing
-/// workload scenarios run through the lifecycle. `Guides/Policies.md` cites the article passage
+/// The scenarios of the policy matrix, in report order: one built for each switch, existing
+/// workload scenarios run through the lifecycle, then the process-death scenarios (built and
+/// reused), which run under every persistence. `Guides/Policies.md` cites the article passage
 /// each one models.
 public enum LifecycleScenarioCatalogue {
-    public static let all: [LifecycleScenario] = builtForSwitches + reused
+    public static let all: [LifecycleScenario] = builtForSwitches + reused + builtForRelaunch + reusedWithRelaunch
 
     /// The scenario with `id`, or `nil`.
     public static func scenario(named id: String) -> LifecycleScenario? {
@@ -26,8 +27,8 @@ public enum LifecycleScenarioCatalogue {
                 let intent = builder.intent(wanting: route)
                 let envelope = builder.envelope(route: route, intent: intent)
                 let delay = random.logNormal(median: 60, sigma: 0.6, clampedTo: 5 ... 1_000)
-                builder.payload(envelope, at: start)
-                builder.emit(envelope, at: start + delay)
+                builder.payload(envelope, at: start, source: "tap")
+                builder.emit(envelope, at: start + delay, source: "pending_route")
                 return start + delay
             }
         },
@@ -62,10 +63,10 @@ public enum LifecycleScenarioCatalogue {
                 let intent = builder.intent(wanting: route)
                 let envelope = builder.envelope(route: route, intent: intent)
                 builder.event(.hostDetach, at: start)
-                builder.payload(envelope, at: start)
+                builder.payload(envelope, at: start, source: "cold_launch")
                 let attach = start + random.logNormal(median: 600, sigma: 0.5, clampedTo: 100 ... 5_000)
                 builder.event(.hostAttach, at: attach)
-                builder.emit(envelope, at: attach + random.uniform(10, 400))
+                builder.emit(envelope, at: attach + random.uniform(10, 400), source: "ready_callback")
                 let detach = attach + random.uniform(5_000, 10_000)
                 builder.event(.hostDetach, at: detach)
                 let reattach = detach + random.uniform(500, 3_000)
@@ -107,16 +108,62 @@ public enum LifecycleScenarioCatalogue {
         },
     ]
 
+    /// Scenarios of process death, run under every ``LifecyclePersistence``.
+    static let builtForRelaunch: [LifecycleScenario] = [
+        LifecycleScenario(
+            id: "relaunch-mid-fetch",
+            summary: "A tapped push's detail fetch is in flight when the app goes to the background (10–100 ms after the tap) "
+                + "and is killed 10–100 ms later, then launched again: the pending route replays at the cold launch if the store kept it",
+            exercises: nil
+        ) { seed, _ in
+            episodes("relaunch-mid-fetch", seed) { builder, random, number, start in
+                let route = builder.route("item:\(1_000 + number)")
+                let intent = builder.intent(wanting: route)
+                let envelope = builder.envelope(route: route, intent: intent)
+                builder.payload(envelope, at: start, source: "tap")
+                let background = start + random.uniform(10, 100)
+                builder.event(.background, at: background)
+                let relaunch = background + random.uniform(10, 100)
+                builder.event(.relaunch, at: relaunch)
+                // Room for the cold launch's host attach (at most 5 s) before the next episode.
+                return relaunch + 5_000
+            }
+        },
+        LifecycleScenario(
+            id: "relaunch-before-host",
+            summary: "A cold-launch push waits for the host; in half the episodes the ready callback hands it to the handler "
+                + "first (an early return: no host); the app is killed 50 ms–2 s in, before the host attaches, and launched again",
+            exercises: nil
+        ) { seed, _ in
+            episodes("relaunch-before-host", seed) { builder, random, number, start in
+                let route = builder.route("document:\(1_000 + number)")
+                let intent = builder.intent(wanting: route)
+                let envelope = builder.envelope(route: route, intent: intent)
+                builder.event(.hostDetach, at: start)
+                builder.payload(envelope, at: start, source: "cold_launch")
+                let relaunch = start + random.uniform(50, 2_000)
+                if random.bernoulli(0.5) { builder.emit(envelope, at: start + random.uniform(10, 40), source: "ready_callback") }
+                builder.event(.relaunch, at: relaunch)
+                return relaunch + 5_000
+            }
+        },
+    ]
+
     static let reused: [LifecycleScenario] = [
         ("button-double-tap", PolicyVariant.noLastRouteGuard),
         ("path-owned-twice", .twoPathOwners),
         ("envelope-reemitted", nil),
         ("ready-callback-replay", nil),
         ("same-payload-twice", nil),
-        ("retap-after-window", nil),
+        ("retap-after-window", .routerTopGuard),
         ("mixed-default", nil),
     ].compactMap { id, variant in
         ScenarioCatalogue.scenario(named: id).map { LifecycleScenario(reusing: $0, exercises: variant) }
+    }
+
+    /// Workload scenarios with relaunches, run under every persistence. Add a new one by id.
+    static let reusedWithRelaunch: [LifecycleScenario] = ["stale-initial-notification"].compactMap { id in
+        ScenarioCatalogue.scenario(named: id).map { LifecycleScenario(reusing: $0, exercises: nil) }
     }
 
     /// `episodeCount` episodes separated like the workload catalogue's (20 s plus an exponential
@@ -125,7 +172,7 @@ public enum LifecycleScenarioCatalogue {
         _ name: String, _ seed: UInt64, hostAttachedAtStart: Bool = true,
         _ episode: (_ builder: inout LifecycleScriptBuilder, _ random: inout SplitMix64, _ number: Int, _ start: Double) -> Double
     ) -> LifecycleScript {
-        let summary = builtForSwitches.first { $0.id == name }?.summary ?? ""
+        let summary = (builtForSwitches + builtForRelaunch).first { $0.id == name }?.summary ?? ""
         var builder = LifecycleScriptBuilder(name: name, summary: summary, seed: seed, hostAttachedAtStart: hostAttachedAtStart)
         var random = SplitMix64(seed: seed)
         var start = 0.0

@@ -2,28 +2,41 @@ import PushDedupe
 
 /// What the app and the user do, in simulated time: the input of ``LifecycleSimulator``.
 ///
-/// A script is built from a generated workload or trace (``init(_:)``) or by a lifecycle
-/// scenario. Every input names the intent (one navigation the user wants) it serves, so truth is
-/// judged per intent, not per event.
+/// A script is built from a generated workload or trace (``init(_:)``), by a lifecycle scenario,
+/// from a script file (``init(text:fileName:)``), or by `verify` from an episode shape. Every
+/// input names the intent (one navigation the user wants) it serves, so truth is judged per
+/// intent, not per event, and the mechanism it came through (its source label), so every
+/// failure names what produced it.
 public struct LifecycleScript: Sendable {
     /// Whether a route's screen can be shown: the route handler's first two early returns.
-    public enum TabState: UInt8, Sendable {
+    public enum TabState: String, Sendable, CaseIterable {
         /// The route's target tab exists and is enabled.
         case enabled
         /// The target tab exists but is disabled.
         case disabled
         /// The route has no target tab.
-        case noTab
+        case noTab = "no-tab"
+    }
+
+    /// Where task ends and the user's going back come from.
+    public enum Scheduling: String, Sendable {
+        /// Drawn by the simulator: fetch and checkout latencies and outcomes, dwell times, the
+        /// host attaching after a relaunch (``LifecycleConfiguration``).
+        case drawn
+        /// Given by the script: tasks end only at `taskEnd` inputs, the user goes back only at
+        /// `back` inputs, and the host attaches after a relaunch only at a `hostAttach`. What
+        /// `verify` enumerates and its counterexamples replay.
+        case scripted
     }
 
     /// One thing that happens at a point of simulated time.
     public struct Input: Sendable, Hashable {
-        public enum Kind: UInt8, Sendable {
+        public enum Kind: UInt8, Sendable, CaseIterable {
             /// A push payload normalized to `route`: layer 1, then (if admitted) the envelope
             /// `envelope` is emitted on the router's subject and becomes the latest pending route.
             case payload
-            /// The already-created `envelope` emitted again on another lifecycle path (pending
-            /// route, ready callback).
+            /// The already-created `envelope` handed to the handler again on another lifecycle
+            /// path (pending route, ready callback).
             case emit
             /// The host view attaches; the latest pending route is replayed to it.
             case hostAttach
@@ -35,25 +48,54 @@ public struct LifecycleScript: Sendable {
             case childAppend
             /// The user taps an async button (checkout) whose completion pushes a receipt.
             case checkoutTap
+            /// The app entered the background: `snapshot-on-background` saves here.
+            case background
+            /// The process is killed and started again (a cold launch).
+            case relaunch
+            /// Scripted scheduling: task number `task` (in start order, from 0) ends, succeeding
+            /// or failing as `succeeds` says.
+            case taskEnd
+            /// Scripted scheduling: the user goes back from the top screen.
+            case back
         }
 
         /// Nanoseconds of simulated time.
         public var time: Int64
         public var kind: Kind
-        /// Index into ``LifecycleScript/routes``; unused for host events and checkout taps.
+        /// Index into ``LifecycleScript/routes`` for payloads, emits, taps and child appends.
         public var route: UInt32
         /// Index into ``LifecycleScript/envelopes`` for payloads and emits, else -1.
         public var envelope: Int32
-        /// The intent served, or -1 for host events.
+        /// The intent served, or -1 for host, lifecycle and scheduling inputs.
         public var intent: Int32
+        /// Index into ``LifecycleScript/sources``: the mechanism the input came through.
+        public var source: UInt16
+        /// For `taskEnd`: the task, in start order from 0; else -1.
+        public var task: Int32
+        /// For `taskEnd`: whether the task succeeds.
+        public var succeeds: Bool
 
-        public init(time: Int64, kind: Kind, route: UInt32 = .max, envelope: Int32 = -1, intent: Int32 = -1) {
+        public init(
+            time: Int64, kind: Kind, route: UInt32 = .max, envelope: Int32 = -1, intent: Int32 = -1, source: UInt16 = 0,
+            task: Int32 = -1, succeeds: Bool = true
+        ) {
             self.time = time
             self.kind = kind
             self.route = route
             self.envelope = envelope
             self.intent = intent
+            self.source = source
+            self.task = task
+            self.succeeds = succeeds
         }
+    }
+
+    /// What the conversion from a workload left out, by source label.
+    public struct LeftOut: Sendable, Hashable, Codable {
+        public var source: String
+        public var count: Int
+        /// Why, in a phrase.
+        public var reason: String
     }
 
     public var name: String
@@ -66,15 +108,24 @@ public struct LifecycleScript: Sendable {
     public var envelopes: [EnvelopeID]
     /// The route each envelope carries.
     public var envelopeRoutes: [UInt32]
-    /// The intent each envelope serves.
+    /// The intent each envelope was created for (an input may name another: one push id
+    /// delivered for two intents).
     public var envelopeIntents: [Int32]
     /// The screen each intent wants; `UInt32.max` for a checkout, whose receipt is only known
     /// when the task completes.
     public var intentRoutes: [UInt32]
+    /// Mechanism labels, indexed by ``Input/source``.
+    public var sources: [String]
     /// The inputs in time order (ties keep their recording order).
     public var inputs: [Input]
     /// Whether the host view is attached when the script starts (`false`: a cold launch).
     public var hostAttachedAtStart: Bool
+    public var scheduling: Scheduling
+    /// Deliveries the conversion from a workload could not place in the lifecycle model.
+    public var leftOut: [LeftOut]
 
     public var intentCount: Int { intentRoutes.count }
+
+    /// Whether any input kills the process.
+    public var hasRelaunch: Bool { inputs.contains { $0.kind == .relaunch } }
 }

@@ -1,19 +1,40 @@
 /// The policy matrix and the fetch-latency sweep of one run: the optional `policies` property of
-/// `RunResults` and the content of `policies.csv` / `policies.md`. See `Guides/Policies.md`.
+/// `RunResults` and the content of `policies.csv`, `policy-causes.csv` and `policies.md`. See
+/// `Guides/Policies.md`.
 public struct PolicyResults: Codable, Sendable, Equatable {
     /// One lifecycle scenario.
     public struct ScenarioInfo: Codable, Sendable, Equatable {
         public var id: String
         public var summary: String
-        /// The variant the scenario is built to show failing, if any.
+        /// The variant the scenario is built to show its switch on, if any.
         public var exercises: String?
+        /// Deliveries the conversion from a workload left out (optional; issue 24).
+        public var leftOut: [LifecycleScript.LeftOut]?
+        /// Whether the scenario kills the process, so its rows cover every persistence
+        /// (optional; issue 24).
+        public var relaunches: Bool?
     }
 
-    /// One scenario under one variant.
+    /// One scenario under one variant and one persistence.
     public struct Row: Codable, Sendable, Equatable {
         public var scenario: String
+        /// A ``LifecyclePersistence`` id (optional; issue 24: absent rows ran in memory).
+        public var persistence: String?
         public var variant: String
         public var counts: LifecycleCounts
+        /// The cause of every failure, adding up to each failure column (optional; issue 24).
+        public var causes: [FailureCause]?
+
+        public init(scenario: String, persistence: String?, variant: String, counts: LifecycleCounts, causes: [FailureCause]?) {
+            self.scenario = scenario
+            self.persistence = persistence
+            self.variant = variant
+            self.counts = counts
+            self.causes = causes
+        }
+
+        /// ``persistence``, `memory` when absent.
+        public var persistenceID: String { persistence ?? LifecyclePersistence.memory.rawValue }
     }
 
     /// One point of the fetch-latency sweep.
@@ -36,8 +57,10 @@ public struct PolicyResults: Codable, Sendable, Equatable {
     public var fetchFailureRate: Double
     public var checkoutMedianMilliseconds: Double
     public var dwellMedianMilliseconds: Double
+    /// The cold launch's host delay after a relaunch (optional; issue 24).
+    public var coldLaunchHostMedianMilliseconds: Double?
     public var scenarios: [ScenarioInfo]
-    /// Scenario-major, variants in ``PolicyVariant`` order.
+    /// Scenario-major, then persistence, then variants in ``PolicyVariant`` order.
     public var rows: [Row]
     /// The scenario the sweep ran on.
     public var sweepScenario: String?

@@ -1,10 +1,11 @@
 import DedupeWorkloads
 import PushDedupe
 
-/// Runs the policy matrix (scenario × variant) and the fetch-latency sweep.
+/// Runs the policy matrix (scenario × persistence × variant) and the fetch-latency sweep.
 ///
 /// The router uses the published code for both layers (`seed-literal`, `set`), so the matrix
-/// isolates the policies from the data structures.
+/// isolates the policies from the data structures. A scenario without a relaunch runs once, in
+/// memory; one with relaunches runs under every ``LifecyclePersistence``.
 public enum PolicyRun {
     /// The fetch medians the sweep visits, ms.
     public static let sweepMedians: [Double] = [25, 50, 100, 200, 400, 800, 1_600, 2_000]
@@ -21,8 +22,8 @@ public enum PolicyRun {
         ]
     }()
 
-    /// Every selected scenario under every selected variant, then the sweep (when its scenario is
-    /// selected).
+    /// Every selected scenario under every selected variant (and persistence, for scenarios
+    /// with relaunches), then the sweep (when its scenario is selected).
     ///
     /// - Parameters:
     ///   - scenarios: ids to run; `nil` for all. Unknown ids throw.
@@ -30,7 +31,8 @@ public enum PolicyRun {
     ///   - scale: shrinks the reused stress scenarios (quick runs).
     /// - Throws: ``LifecycleConfigurationError`` for a bad configuration, `HarnessError` for an
     ///   unknown id.
-    /// - Complexity: O(scenarios × variants × inputs log inputs), a few seconds in a release build.
+    /// - Complexity: O(scenarios × persistences × variants × inputs log inputs), well under a
+    ///   second in a release build.
     public static func run(
         seed: UInt64, configuration: LifecycleConfiguration = LifecycleConfiguration(),
         scenarios: [String]? = nil, variants: [String]? = nil, scale: Double = 1
@@ -38,16 +40,14 @@ public enum PolicyRun {
         try configuration.validate()
         let selectedScenarios = try select(scenarios, from: LifecycleScenarioCatalogue.all.map(\.id), kind: "scenario")
             .compactMap(LifecycleScenarioCatalogue.scenario(named:))
-        let selectedVariants = try select(variants, from: PolicyVariant.allCases.map(\.rawValue), kind: "variant")
-            .compactMap(PolicyVariant.init(rawValue:))
+        let selectedVariants = try selectVariants(variants)
+        var infos: [PolicyResults.ScenarioInfo] = []
         var rows: [PolicyResults.Row] = []
         var sweep: [PolicyResults.SweepPoint] = []
         for scenario in selectedScenarios {
             let script = scenario.script(seed: seed, scale: scale)
-            for variant in selectedVariants {
-                let counts = try simulate(script, policy: variant.policy, configuration: configuration, seed: seed)
-                rows.append(.init(scenario: scenario.id, variant: variant.rawValue, counts: counts))
-            }
+            infos.append(info(script, id: scenario.id, summary: scenario.summary, exercises: scenario.exercises))
+            rows += try matrixRows(script, scenario: scenario.id, variants: selectedVariants, configuration: configuration, seed: seed)
             if scenario.id == sweepScenario {
                 for median in sweepMedians {
                     for (name, policy) in sweepPolicies {
@@ -59,14 +59,65 @@ public enum PolicyRun {
                 }
             }
         }
-        return PolicyResults(
+        return results(seed: seed, configuration: configuration, scenarios: infos, rows: rows, sweep: sweep)
+    }
+
+    /// One script (a `--script` file, a `verify` counterexample) under the selected variants,
+    /// with `configuration`'s persistence.
+    ///
+    /// - Throws: ``LifecycleConfigurationError``, `HarnessError` for an unknown variant.
+    public static func run(
+        script: LifecycleScript, seed: UInt64, configuration: LifecycleConfiguration = LifecycleConfiguration(),
+        variants: [String]? = nil
+    ) throws -> PolicyResults {
+        try configuration.validate()
+        let selectedVariants = try selectVariants(variants)
+        var rows: [PolicyResults.Row] = []
+        for variant in selectedVariants {
+            let outcome = try self.outcome(script, policy: variant.policy, configuration: configuration, seed: seed)
+            rows.append(.init(
+                scenario: script.name, persistence: configuration.persistence.rawValue, variant: variant.rawValue,
+                counts: outcome.counts, causes: outcome.causes))
+        }
+        return results(
+            seed: seed, configuration: configuration,
+            scenarios: [info(script, id: script.name, summary: script.summary, exercises: nil)], rows: rows, sweep: [])
+    }
+
+    static func matrixRows(
+        _ script: LifecycleScript, scenario: String, variants: [PolicyVariant], configuration: LifecycleConfiguration, seed: UInt64
+    ) throws -> [PolicyResults.Row] {
+        var rows: [PolicyResults.Row] = []
+        let persistences: [LifecyclePersistence] = script.hasRelaunch ? LifecyclePersistence.allCases : [.memory]
+        for persistence in persistences {
+            var configured = configuration
+            configured.persistence = persistence
+            for variant in variants {
+                let outcome = try outcome(script, policy: variant.policy, configuration: configured, seed: seed)
+                rows.append(.init(
+                    scenario: scenario, persistence: persistence.rawValue, variant: variant.rawValue, counts: outcome.counts,
+                    causes: outcome.causes))
+            }
+        }
+        return rows
+    }
+
+    static func info(_ script: LifecycleScript, id: String, summary: String, exercises: PolicyVariant?) -> PolicyResults.ScenarioInfo {
+        .init(id: id, summary: summary, exercises: exercises?.rawValue, leftOut: script.leftOut, relaunches: script.hasRelaunch)
+    }
+
+    static func results(
+        seed: UInt64, configuration: LifecycleConfiguration, scenarios: [PolicyResults.ScenarioInfo], rows: [PolicyResults.Row],
+        sweep: [PolicyResults.SweepPoint]
+    ) -> PolicyResults {
+        PolicyResults(
             seed: seed, window: SeedLiteralWindow.strategyID, consumed: UnboundedSet.strategyID,
             fetchMedianMilliseconds: configuration.fetchMedianMilliseconds,
             fetchP99Milliseconds: configuration.fetchP99Milliseconds, fetchFailureRate: configuration.fetchFailureRate,
             checkoutMedianMilliseconds: configuration.checkoutMedianMilliseconds,
             dwellMedianMilliseconds: configuration.dwellMedianMilliseconds,
-            scenarios: selectedScenarios.map { .init(id: $0.id, summary: $0.summary, exercises: $0.exercises?.rawValue) },
-            rows: rows, sweepScenario: sweep.isEmpty ? nil : sweepScenario, sweep: sweep)
+            coldLaunchHostMedianMilliseconds: configuration.coldLaunchHostMedianMilliseconds,
+            scenarios: scenarios, rows: rows, sweepScenario: sweep.isEmpty ? nil : sweepScenario, sweep: sweep)
     }
 
     /// One script under one policy with the published strategies.
@@ -75,8 +126,26 @@ public enum PolicyRun {
     public static func simulate(
         _ script: LifecycleScript, policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
     ) throws -> LifecycleCounts {
+        try outcome(script, policy: policy, configuration: configuration, seed: seed).counts
+    }
+
+    /// ``simulate(_:policy:configuration:seed:)`` with the causes of every failure.
+    ///
+    /// - Throws: ``LifecycleConfigurationError``.
+    public static func outcome(
+        _ script: LifecycleScript, policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
+    ) throws -> LifecycleOutcome {
+        try simulator(policy: policy, configuration: configuration, seed: seed).outcome(script)
+    }
+
+    /// A simulator with the published strategies at `configuration`'s window.
+    ///
+    /// - Throws: ``LifecycleConfigurationError``.
+    static func simulator(
+        policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
+    ) throws(LifecycleConfigurationError) -> LifecycleSimulator<SeedLiteralWindow, UnboundedSet> {
         let windowConfiguration = WindowConfiguration(
-            window: .nanoseconds(LifecycleScriptBuilder.nanoseconds(configuration.windowMilliseconds)), capacity: 4_096)
+            window: .nanoseconds(LifecycleScriptBuilder.nanoseconds(configuration.windowMilliseconds)), capacity: 64)
         let window: SeedLiteralWindow
         let consumed: UnboundedSet
         do {
@@ -85,9 +154,11 @@ public enum PolicyRun {
         } catch {
             throw LifecycleConfigurationError(parameter: "windowMilliseconds", reason: error.description)
         }
-        var simulator = try LifecycleSimulator(
-            window: window, consumed: consumed, policy: policy, configuration: configuration, seed: seed)
-        return simulator.run(script)
+        return try LifecycleSimulator(window: window, consumed: consumed, policy: policy, configuration: configuration, seed: seed)
+    }
+
+    static func selectVariants(_ ids: [String]?) throws(HarnessError) -> [PolicyVariant] {
+        try select(ids, from: PolicyVariant.allCases.map(\.rawValue), kind: "variant").compactMap(PolicyVariant.init(rawValue:))
     }
 
     private static func select(_ ids: [String]?, from known: [String], kind: String) throws(HarnessError) -> [String] {

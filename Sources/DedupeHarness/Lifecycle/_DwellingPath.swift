@@ -88,6 +88,25 @@ struct _DwellingPath {
         return entries[(bottom + count) & Self.mask]
     }
 
+    /// Pops the top screen now, whatever its dwell (the user going back at a scripted moment),
+    /// and returns it; `nil` when the path is empty. No pop is then due until a push.
+    ///
+    /// - Complexity: O(1).
+    mutating func popTop() -> Entry? {
+        guard count > 0 else { return nil }
+        count -= 1
+        popTime = .max
+        return entries[(bottom + count) & Self.mask]
+    }
+
+    /// Calls `body` with every screen, bottom to top, then empties the path (the process died).
+    ///
+    /// - Complexity: O(depth).
+    mutating func removeAll(visiting body: (Entry) -> Void) {
+        for depth in 0..<count { body(entries[(bottom + depth) & Self.mask]) }
+        removeAll()
+    }
+
     /// Starts the user's dwell on the screen the latest pop revealed.
     ///
     /// - Complexity: O(1).

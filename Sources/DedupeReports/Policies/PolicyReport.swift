@@ -1,89 +1,108 @@
 import DedupeHarness
 import Foundation
 
-/// `policies.csv`, `policies.md`, the fetch-latency chart and the `report.md` section, all from
-/// ``PolicyResults``. See `Guides/Policies.md`.
+/// `policies.csv`, `policy-causes.csv`, `policies.md`, the fetch-latency chart and the
+/// `report.md` section, all from ``PolicyResults``. See `Guides/Policies.md`.
 public enum PolicyReport {
-    /// The CSV columns: the list, then `fetch_failures` (intents not served because a
-    /// fetch failed, kept apart from `lost_navigations`).
+    /// The CSV columns: the failure columns of the issues' lists, then the tasks and
+    /// `fetch_failures` (intents not served because a fetch failed, kept apart from
+    /// `lost_navigations`).
     public static let columns = [
-        "scenario", "variant", "intents", "pushes", "duplicate_screens", "lost_navigations", "reprocessed_envelopes",
-        "wrong_screens", "repushed_after_leave", "tasks_started", "fetch_failures",
+        "scenario", "persistence", "variant", "intents", "pushes", "duplicate_screens", "lost_navigations",
+        "reprocessed_envelopes", "wrong_screens", "repushed_after_leave", "overlapping_tasks", "tasks_started", "tasks_killed",
+        "fetch_failures",
     ]
 
     /// The chart's file name.
     public static let chartFileName = "policies-duplicates-vs-fetch-latency.svg"
 
-    /// Every file name ``files(_:formats:)`` can produce.
-    public static let fileNames: Set<String> = ["policies.csv", "policies.md", chartFileName]
+    /// The long-format cause breakdown's file name.
+    public static let causesFileName = "policy-causes.csv"
 
-    /// One row per scenario and variant.
+    /// Every file name ``files(_:formats:)`` can produce.
+    public static let fileNames: Set<String> = ["policies.csv", causesFileName, "policies.md", chartFileName]
+
+    /// One row per scenario, persistence and variant.
     ///
     /// - Complexity: O(rows).
     public static func csv(_ policies: PolicyResults) -> CSVTable {
-        CSVTable(header: columns, rows: policies.rows.map { [$0.scenario, $0.variant] + cells($0.counts) })
+        CSVTable(header: columns, rows: policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant] + cells($0.counts) })
     }
 
     static func cells(_ c: LifecycleCounts) -> [String] {
         [c.intents, c.pushes, c.duplicateScreens, c.lostNavigations, c.reprocessedEnvelopes, c.wrongScreens,
-         c.repushedAfterLeave, c.tasksStarted, c.fetchFailures].map(String.init)
+         c.repushedAfterLeave, c.overlappingTasks, c.tasksStarted, c.tasksKilled, c.fetchFailures].map(String.init)
     }
 
-    /// The matrix as aligned plain text, for the terminal.
+    /// The matrix as aligned plain text, for the terminal, then the fix checks and the published
+    /// policy's remaining failures by cause.
     public static func plainText(_ policies: PolicyResults) -> String {
-        let header = ["scenario", "variant", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong",
-                      "repushed", "tasks", "fetch_fail"]
-        let rows = policies.rows.map { [$0.scenario, $0.variant] + cells($0.counts) }
+        let header = ["scenario", "persistence", "variant", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong",
+                      "repushed", "overlap", "tasks", "killed", "fetch_fail"]
+        let rows = policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant] + cells($0.counts) }
+        var text = alignedText(header: header, rows: rows, leftColumns: 3, breakWhen: { previous, row in previous[0] != row[0] || previous[1] != row[1] })
+        text += "\n" + fixCheckText(policies)
+        text += "\n" + publishedCauseText(policies)
+        return text
+    }
+
+    /// `rows` under `header`, the first `leftColumns` left-aligned, a blank line between rows
+    /// where `breakWhen` says.
+    static func alignedText(header: [String], rows: [[String]], leftColumns: Int, breakWhen: ([String], [String]) -> Bool) -> String {
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.indices.map { index in
                 let padding = String(repeating: " ", count: widths[index] - cells[index].count)
-                return index < 2 ? cells[index] + padding : padding + cells[index]
+                return index < leftColumns ? cells[index] + padding : padding + cells[index]
             }.joined(separator: "  ") + "\n"
         }
         var text = line(header)
-        var previous: String?
-        for (row, cells) in zip(policies.rows, rows) {
-            if let previous, previous != row.scenario { text += "\n" }
-            previous = row.scenario
+        var previous: [String]?
+        for cells in rows {
+            if let previous, breakWhen(previous, cells) { text += "\n" }
+            previous = cells
             text += line(cells)
         }
-        text += "\n" + fixCheckText(policies)
         return text
     }
 
-    /// For each switch, on the scenario built for it: its failure count under `published` and
-    /// under the variant.
+    /// For each switch, on the scenario built for it: its failure count with the switch in its
+    /// protecting position and in the other one. For the six published switches the protecting
+    /// position is `published`; for the seventh (`router-top-guard`) it is the variant.
     static func fixChecks(_ policies: PolicyResults) -> [FixCheck] {
         var checks: [FixCheck] = []
         for scenario in policies.scenarios {
-            guard let id = scenario.exercises, let variant = PolicyVariant(rawValue: id), let column = variant.failureColumn,
+            guard let id = scenario.exercises, let variant = PolicyVariant(rawValue: id), let failure = variant.protectedFailure,
                   let on = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == PolicyVariant.published.rawValue }),
-                  let off = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == id }),
-                  let published = variant.failureCount(on.counts), let turnedOff = variant.failureCount(off.counts)
+                  let off = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == id })
             else { continue }
-            checks.append(FixCheck(variant: id, scenario: scenario.id, column: column, published: published, switchedOff: turnedOff))
+            let published = failure.count(in: on.counts)
+            let flipped = failure.count(in: off.counts)
+            checks.append(FixCheck(
+                variant: id, scenario: scenario.id, column: failure.rawValue, published: published, variantCount: flipped,
+                protected: variant.turnsSwitchOn ? flipped : published, unprotected: variant.turnsSwitchOn ? published : flipped))
         }
         return checks
     }
 
-    /// One switch's failure count on its scenario, with the switch on and off.
+    /// One switch's failure count on its scenario, under `published` and under the variant.
     struct FixCheck {
         var variant: String
         var scenario: String
         var column: String
         var published: Int
-        var switchedOff: Int
-    }
+        var variantCount: Int
+        /// The count with the switch protecting, and without.
+        var protected: Int
+        var unprotected: Int
 
-    static func verdict(published: Int, variant: Int) -> String {
-        published == 0 && variant > 0 ? "fix holds" : "NOT SHOWN"
+        var verdict: String { protected == 0 && unprotected > 0 ? "fix holds" : "NOT SHOWN" }
     }
 
     static func fixCheckText(_ policies: PolicyResults) -> String {
         fixChecks(policies).map {
-            "\($0.variant) on \($0.scenario): \($0.column) \($0.published) published, \($0.switchedOff) switched off — "
-                + verdict(published: $0.published, variant: $0.switchedOff) + "\n"
+            "\($0.variant) on \($0.scenario): \($0.column) \($0.published) published, \($0.variantCount) under the variant — "
+                + $0.verdict + "\n"
         }.joined()
     }
 
@@ -92,9 +111,12 @@ public enum PolicyReport {
         var out = "# Router and NavigationStack policies\n\n"
         out += settingsLine(policies) + "\n\n"
         out += fixCheckTable(policies) + "\n"
+        out += "## What the published policy still lets through\n\n" + publishedCauseMarkdown(policies) + "\n"
         out += "## Scenarios\n\n"
-        var scenarios = MarkdownTable(header: ["Scenario", "Built for", "What it models"], alignRight: [])
-        scenarios.rows = policies.scenarios.map { ["`\($0.id)`", $0.exercises.map { "`\($0)`" } ?? "", $0.summary] }
+        var scenarios = MarkdownTable(header: ["Scenario", "Built for", "What it models", "Left out by the conversion"], alignRight: [])
+        scenarios.rows = policies.scenarios.map {
+            ["`\($0.id)`", $0.exercises.map { "`\($0)`" } ?? "", $0.summary, leftOutText($0.leftOut ?? [])]
+        }
         out += scenarios.render() + "\n"
         out += "## Matrix\n\n" + matrixTable(policies) + "\n"
         out += sweepText(policies, chart: chart)
@@ -107,7 +129,8 @@ public enum PolicyReport {
         var out = "## Router and NavigationStack policies\n\n"
         out += settingsLine(policies) + " Full matrix in [policies.md](policies.md); columns in `Guides/Policies.md`.\n\n"
         out += fixCheckTable(policies) + "\n"
-        out += "Failures per scenario (duplicate screens + lost + reprocessed + wrong + repushed):\n\n"
+        out += publishedCauseSummary(policies) + "\n"
+        out += "Failures per scenario (duplicate screens + lost + reprocessed + wrong + repushed + overlapping tasks):\n\n"
         out += compactTable(policies) + "\n"
         out += sweepText(policies, chart: chart)
         return out
@@ -118,36 +141,43 @@ public enum PolicyReport {
             + "\(NumberText.significant(p.fetchMedianMilliseconds)) ms, p99 \(NumberText.significant(p.fetchP99Milliseconds)) ms, "
             + "failing \(NumberText.significant(p.fetchFailureRate * 100))%; checkout median "
             + "\(NumberText.significant(p.checkoutMedianMilliseconds)) ms; dwell median "
-            + "\(NumberText.significant(p.dwellMedianMilliseconds / 1_000)) s."
+            + "\(NumberText.significant(p.dwellMedianMilliseconds / 1_000)) s"
+            + (p.coldLaunchHostMedianMilliseconds.map { "; host after a relaunch median \(NumberText.significant($0)) ms" } ?? "") + "."
     }
 
     static func fixCheckTable(_ policies: PolicyResults) -> String {
         var table = MarkdownTable(
-            header: ["Switch off", "Its scenario", "Failure count", "published", "switched off", "Verdict"],
+            header: ["Variant", "Its scenario", "Failure count", "published", "variant", "Verdict"],
             alignRight: [3, 4])
         table.rows = fixChecks(policies).map {
-            ["`\($0.variant)`", "`\($0.scenario)`", "`\($0.column)`", String($0.published), String($0.switchedOff),
-             verdict(published: $0.published, variant: $0.switchedOff)]
+            ["`\($0.variant)`", "`\($0.scenario)`", "`\($0.column)`", String($0.published), String($0.variantCount), $0.verdict]
         }
         return table.rows.isEmpty ? "_No scenario built for a switch was run._\n" : table.render()
     }
 
     static func matrixTable(_ policies: PolicyResults) -> String {
         var table = MarkdownTable(
-            header: ["Scenario", "Variant", "Intents", "Pushes", "Duplicate screens", "Lost", "Reprocessed", "Wrong screens",
-                     "Repushed after leave", "Tasks", "Fetch failures"],
-            alignRight: Set(2..<11))
-        table.rows = policies.rows.map { ["`\($0.scenario)`", "`\($0.variant)`"] + cells($0.counts) }
+            header: ["Scenario", "Persistence", "Variant", "Intents", "Pushes", "Duplicate screens", "Lost", "Reprocessed",
+                     "Wrong screens", "Repushed after leave", "Overlapping tasks", "Tasks", "Killed", "Fetch failures"],
+            alignRight: Set(3..<14))
+        table.rows = policies.rows.map { ["`\($0.scenario)`", "`\($0.persistenceID)`", "`\($0.variant)`"] + cells($0.counts) }
         return table.render()
     }
 
     static func compactTable(_ policies: PolicyResults) -> String {
         let variants = PolicyVariant.allCases.map(\.rawValue).filter { id in policies.rows.contains { $0.variant == id } }
-        var table = MarkdownTable(header: ["Scenario"] + variants.map { "`\($0)`" }, alignRight: Set(1...max(1, variants.count)))
-        for scenario in policies.scenarios {
-            table.rows.append(["`\(scenario.id)`"] + variants.map { variant in
-                guard let c = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == variant })?.counts else { return "" }
-                return String(c.duplicateScreens + c.lostNavigations + c.reprocessedEnvelopes + c.wrongScreens + c.repushedAfterLeave)
+        var table = MarkdownTable(
+            header: ["Scenario", "Persistence"] + variants.map { "`\($0)`" }, alignRight: Set(2...max(2, variants.count + 1)))
+        var seen: [(String, String)] = []
+        for row in policies.rows where !seen.contains(where: { $0 == (row.scenario, row.persistenceID) }) {
+            seen.append((row.scenario, row.persistenceID))
+        }
+        for (scenario, persistence) in seen {
+            table.rows.append(["`\(scenario)`", "`\(persistence)`"] + variants.map { variant in
+                guard let c = policies.rows.first(where: {
+                    $0.scenario == scenario && $0.persistenceID == persistence && $0.variant == variant
+                })?.counts else { return "" }
+                return String(LifecycleFailure.allCases.map { $0.count(in: c) }.reduce(0, +))
             })
         }
         return table.render()
@@ -210,7 +240,10 @@ public enum PolicyReport {
     /// The files for `policies` in `formats`.
     public static func files(_ policies: PolicyResults, formats: Set<ReportFormat>) -> [(name: String, data: Data)] {
         var files: [(name: String, data: Data)] = []
-        if formats.contains(.csv) { files.append(("policies.csv", Data(csv(policies).render().utf8))) }
+        if formats.contains(.csv) {
+            files.append(("policies.csv", Data(csv(policies).render().utf8)))
+            files.append((causesFileName, Data(causesCSV(policies).render().utf8)))
+        }
         if formats.contains(.svg) { files.append((chartFileName, Data(chart(policies).svg().utf8))) }
         if formats.contains(.md) { files.append(("policies.md", Data(markdown(policies, chart: formats.contains(.svg)).utf8))) }
         return files

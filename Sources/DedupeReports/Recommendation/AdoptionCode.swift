@@ -23,7 +23,7 @@ public enum AdoptionCode {
         let pair = [candidate.window, candidate.consumed].compactMap { $0.map { "`\($0)`" } }.joined(separator: " + ")
         parts.append("\(pair) (\(candidate.guaranteeText); \(candidate.parameterText))")
         var text = parts.joined(separator: ", ")
-        if let preset = matchingPreset(candidate) { text += ", which is `RecommendedPreset.\(preset)`" }
+        if let preset = matchingPreset(candidate) { text += ", which is `RecommendedPreset.\(preset.version)`" }
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
@@ -34,7 +34,7 @@ public enum AdoptionCode {
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"
         let store = storeExpression(candidate.choice.persistence)
         if let preset = matchingPreset(candidate) {
-            out += "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset), store: \(store))\n"
+            out += "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), store: \(store))\n"
         } else if let windowType = candidate.windowType, let consumedType = candidate.consumedType {
             out += "let dedupe = try MainActorDeduplicator<\(windowType), \(consumedType)>(\n"
             out += "    window: \(windowType)(configuration: \(windowLiteral(candidate))),\n"

@@ -113,36 +113,52 @@ struct _SlotIndex: Sendable {
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks that the index names exactly the slots `live`, each reachable from its key's home
     /// group, and that every control lane counts exactly the entries that passed its group.
-    /// O(lane count); for small indexes.
+    /// O(lane count + probe lengths); for small indexes.
     @usableFromInline
     func _checkInvariants<Keys: _LaneKeys>(live: some Sequence<Int>, keys: Keys) {
+        if let violation = _invariantViolation(live: live, keys: keys) { preconditionFailure(violation) }
+    }
+
+    /// What `_checkInvariants(live:keys:)` would trap on, or `nil`: tests corrupt an index and
+    /// expect a message here, so a check that stopped looking would fail them.
+    func _invariantViolation<Keys: _LaneKeys>(live: some Sequence<Int>, keys: Keys) -> String? {
         let groups = _geometry.groupMask + 1
         let lanesPerGroup = _LaneGroup.lanes
         let entryLanes = _LaneGroup.entryLanes
+        // One pass over the lanes finds each slot's lane, so the walk stays linear.
+        var laneOfSlot = [Int](repeating: -1, count: slotCapacity)
+        var occupied = 0
+        for lane in _lanes.indices where lane % lanesPerGroup < entryLanes && _lanes[lane] != 0 {
+            occupied += 1
+            let slot = Int(_lanes[lane] & _geometry.payloadMask) - 1
+            guard slot >= 0 && slot < slotCapacity else { return "lane \(lane) names slot \(slot), outside the index" }
+            guard laneOfSlot[slot] < 0 else { return "lanes \(laneOfSlot[slot]) and \(lane) both name slot \(slot)" }
+            laneOfSlot[slot] = lane
+        }
         var passing = [UInt32](repeating: 0, count: groups)
         var expected = 0
         for slot in live {
             expected += 1
+            guard slot >= 0 && slot < slotCapacity else { return "live slot \(slot) outside the index" }
             let hash = keys.laneKey(at: slot).slotHash
-            precondition(find(keys.laneKey(at: slot), hash: hash, keys: keys) == slot, "index lost slot \(slot)")
-            guard let lane = _lanes.indices.first(where: {
-                $0 % lanesPerGroup < entryLanes && _lanes[$0] & _geometry.payloadMask == UInt32(slot + 1)
-            }) else { preconditionFailure("slot \(slot) has no lane") }
-            precondition(_lanes[lane] & _geometry.tagMask == _geometry.tag(hash), "slot \(slot) has a wrong tag")
+            guard find(keys.laneKey(at: slot), hash: hash, keys: keys) == slot else { return "index lost slot \(slot)" }
+            let lane = laneOfSlot[slot]
+            guard lane >= 0 else { return "slot \(slot) has no lane" }
+            guard _lanes[lane] & _geometry.tagMask == _geometry.tag(hash) else { return "slot \(slot) has a wrong tag" }
             var group = _geometry.home(hash)
             while group != lane / lanesPerGroup {
                 passing[group] += 1
                 group = (group + 1) & _geometry.groupMask
             }
         }
-        let occupied = _lanes.indices.filter { $0 % lanesPerGroup < entryLanes && _lanes[$0] != 0 }.count
-        precondition(occupied == expected, "index holds \(occupied) entries, expected \(expected)")
+        guard occupied == expected else { return "index holds \(occupied) entries, expected \(expected)" }
         for group in 0..<groups {
             let control = _lanes[group * lanesPerGroup + entryLanes]
-            precondition(
-                control == passing[group],
-                "group \(group) counts \(control) passing entries, expected \(passing[group])")
+            guard control == passing[group] else {
+                return "group \(group) counts \(control) passing entries, expected \(passing[group])"
+            }
         }
+        return nil
     }
     #endif
 }

@@ -5,8 +5,9 @@ import Testing
 
 /// Invariants over seeded random scripts of every input kind, under every variant.
 @Suite struct LifecycleInvariantTests {
-    /// A random script of `inputs` inputs over four routes (one disabled, one without a tab).
-    static func randomScript(seed: UInt64, inputs: Int) -> LifecycleScript {
+    /// A random script of `inputs` inputs over four routes (one disabled, one without a tab),
+    /// with relaunches and backgrounds too when `lifecycle`.
+    static func randomScript(seed: UInt64, inputs: Int, lifecycle: Bool = false) -> LifecycleScript {
         var random = SplitMix64(seed: seed)
         var builder = LifecycleScriptBuilder(name: "random", summary: "", seed: seed, hostAttachedAtStart: random.bernoulli(0.5))
         let routes = [
@@ -20,7 +21,7 @@ import Testing
             time += random.exponential(mean: 150)
             let route = routes[random.uniformInt(below: routes.count)]
             if intent < 0 || random.bernoulli(0.6) { intent = builder.intent(wanting: route) }
-            switch random.uniformInt(below: 7) {
+            switch random.uniformInt(below: lifecycle ? 9 : 7) {
             case 0, 1:
                 let envelope = builder.envelope(route: route, intent: intent)
                 envelopes.append(envelope)
@@ -33,8 +34,12 @@ import Testing
                 builder.event(.tap, route: route, intent: intent, at: time)
             case 5:
                 builder.event(.childAppend, route: route, intent: intent, at: time)
-            default:
+            case 2, 6:
                 builder.event(.checkoutTap, intent: builder.intent(wanting: .max), at: time)
+            case 7:
+                builder.event(.background, at: time)
+            default:
+                builder.event(.relaunch, at: time)
             }
         }
         return builder.finish()
@@ -58,7 +63,7 @@ import Testing
     /// filed under the child; every started task ended exactly once.
     @Test(arguments: 0..<12)
     func pathHoldsOnlyItsOwnersPushesAndEveryTaskEnds(seed: Int) throws {
-        let full = Self.randomScript(seed: UInt64(seed), inputs: 300)
+        let full = Self.randomScript(seed: UInt64(seed), inputs: 300, lifecycle: seed % 2 == 1)
         var random = SplitMix64(seed: UInt64(seed) ^ 0xc0ffee)
         for _ in 0..<4 {
             var script = full
@@ -66,7 +71,7 @@ import Testing
             for variant in PolicyVariant.allCases {
                 let run = try Self.simulator(variant, seed: UInt64(seed)).runRecording(script)
                 let counts = run.counts
-                #expect(counts.tasksStarted == counts.tasksCompleted + counts.tasksFailed + counts.tasksCancelled, "\(variant)")
+                #expect(counts.tasksStarted == counts.tasksCompleted + counts.tasksFailed + counts.tasksCancelled + counts.tasksKilled, "\(variant)")
                 #expect(run.pushes.count == counts.pushes)
                 if variant.policy.singlePathOwner { #expect(!run.pushes.contains { $0.owner != 0 }, "\(variant)") }
                 var pushed: [UInt64: Int] = [:]
@@ -85,8 +90,8 @@ import Testing
         for seed in [UInt64(3), 42] {
             let script = Self.randomScript(seed: seed, inputs: 500)
             for variant in PolicyVariant.allCases {
-                var first = try Self.simulator(variant, seed: seed)
-                var second = try Self.simulator(variant, seed: seed)
+                let first = try Self.simulator(variant, seed: seed)
+                let second = try Self.simulator(variant, seed: seed)
                 #expect(first.run(script) == second.run(script))
             }
         }
@@ -96,8 +101,9 @@ import Testing
         #expect(first.rows.count == 2 * PolicyVariant.allCases.count)
     }
 
-    /// On its own scenario, each published fix leaves its failure at 0 and turning it off
-    /// brings it back.
+    /// On its own scenario, each switch in its protecting position leaves its failure at 0, and
+    /// in the other position brings it back: the six published fixes, and the seventh switch
+    /// (off in the published code) the other way round.
     @Test func everyFixHoldsOnItsScenario() throws {
         let built = LifecycleScenarioCatalogue.all.filter { $0.exercises != nil }
         let results = try PolicyRun.run(seed: 42, scenarios: built.map(\.id), scale: 0.05)
@@ -105,10 +111,12 @@ import Testing
         #expect(covered == Set(PolicyVariant.allCases.filter { $0 != .published }))
         for scenario in built {
             let variant = try #require(scenario.exercises)
+            let failure = try #require(variant.protectedFailure)
             let on = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == "published" })
             let off = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == variant.rawValue })
-            #expect(variant.failureCount(on.counts) == 0, "\(scenario.id)")
-            #expect((variant.failureCount(off.counts) ?? 0) > 0, "\(scenario.id)")
+            let (protected, unprotected) = variant.turnsSwitchOn ? (off, on) : (on, off)
+            #expect(failure.count(in: protected.counts) == 0, "\(scenario.id)")
+            #expect(failure.count(in: unprotected.counts) > 0, "\(scenario.id)")
         }
     }
 

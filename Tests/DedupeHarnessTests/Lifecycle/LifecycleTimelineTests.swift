@@ -127,6 +127,23 @@ import Testing
         #expect(keep.pushes == 2)
     }
 
+    /// A re-tap of A inside the window is dropped by layer 1. At 50 ms, mid-fetch, the first
+    /// fetch's push of A (at 100 ms) serves it; at 200 ms it finds A on top and is served at
+    /// once. Neither is lost, and a push of the screen the newest intent wants is not wrong.
+    @Test func aWantedIntentWhoseScreenReachesTheTopIsNotLost() throws {
+        for retap in [50.0, 200.0] {
+            let script = Self.script { builder, a, _, _ in
+                builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 0)
+                builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: retap, source: "retap")
+            }
+            let counts = try Self.run(script, .published)
+            #expect(counts.suppressedByWindow == 1, "retap at \(retap) ms")
+            #expect(counts.pushes == 1)
+            #expect(counts.lostNavigations == 0, "retap at \(retap) ms")
+            #expect(counts.wrongScreens == 0)
+        }
+    }
+
     static func navigation(_ build: (inout LifecycleScriptBuilder, _ a: UInt32) -> Void) -> LifecycleScript {
         var builder = LifecycleScriptBuilder(name: "hand", summary: "", seed: 1)
         let a = builder.route("detail:42")

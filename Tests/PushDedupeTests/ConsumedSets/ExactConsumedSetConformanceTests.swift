@@ -51,3 +51,58 @@ import Testing
             configurations: Self.configurations())
     }
 }
+
+/// One full-length sequence of the exhaustive pass, as the ids' numbers.
+protocol ConsumedSetMutation {
+    static var sequence: [UInt64] { get }
+}
+
+/// `set`, except that it answers wrongly on the last consume of one sequence.
+struct MutantConsumedSet<Mutation: ConsumedSetMutation>: ConsumedSet {
+    static var strategyID: String { "mutant" }
+    static var guarantee: Guarantee { .exact }
+    var base: UnboundedSet
+    var consumed: [UInt64] = []
+
+    init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
+        base = try UnboundedSet(configuration: configuration)
+    }
+
+    var count: Int { base.count }
+    var footprint: Int { base.footprint }
+    var evictions: Int { base.evictions }
+    func contains(_ id: EnvelopeID) -> Bool { base.contains(id) }
+
+    mutating func consume(_ id: EnvelopeID, at now: Timestamp) -> Bool {
+        let answer = base.consume(id, at: now)
+        consumed.append(id.low & 0xff)
+        return consumed == Mutation.sequence ? !answer : answer
+    }
+}
+
+enum FirstConsumeSequence: ConsumedSetMutation { static let sequence: [UInt64] = Array(repeating: 0, count: 7) }
+enum MiddleConsumeSequence: ConsumedSetMutation { static let sequence: [UInt64] = [2, 0, 3, 3, 1, 0, 2] }
+enum LastConsumeSequence: ConsumedSetMutation { static let sequence: [UInt64] = Array(repeating: 3, count: 7) }
+
+/// The exhaustive pass shares prefixes between sequences; it must still reach every one. A set
+/// wrong on a single sequence of 16,384, the first, one in the middle or the last (the one that
+/// runs in place, with no copy), is caught, and the sequence is named.
+@Suite struct ConsumedSetConformanceCheckerTests {
+    static func violation<S: ConsumedSet>(_ type: S.Type) -> String? {
+        firstExhaustiveConsumedSetViolation(
+            S.self, configuration: .init(capacity: 3), contract: .exact(.unbounded), length: 7, universe: 4,
+            stepNanoseconds: 10_000_000)
+    }
+
+    @Test func everySequenceIsReached() {
+        let violations = [
+            Self.violation(MutantConsumedSet<FirstConsumeSequence>.self),
+            Self.violation(MutantConsumedSet<MiddleConsumeSequence>.self),
+            Self.violation(MutantConsumedSet<LastConsumeSequence>.self),
+        ]
+        for violation in violations {
+            #expect(violation?.contains("step 6") == true && violation?.contains("sequence: [") == true, "\(violation ?? "nil")")
+        }
+        #expect(Self.violation(UnboundedSet.self) == nil)
+    }
+}

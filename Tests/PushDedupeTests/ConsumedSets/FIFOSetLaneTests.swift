@@ -143,4 +143,57 @@ import Testing
         let largest = FIFOSet._Geometry(capacity: 1 << 30)
         #expect(largest.sweptLanesPerAccept == 4 && largest.sequenceMask == UInt32.max >> 1)
     }
+
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    /// A full, wrapped set with one corruption each: the second newest id's slot overwritten, the
+    /// oldest id's lane's tag cleared, and that lane stamped older than the cursor allows. The
+    /// full walk names each; the cheap checks alone, which only look at the newest id, do not see
+    /// the first, which is why the walk still runs on a schedule (`_InvariantWalk`).
+    @Test(arguments: [8, 64])
+    func theWalkCatchesEveryCorruption(capacity: Int) throws {
+        var set = try FIFOSet(configuration: .init(capacity: capacity))
+        for n in 0..<(capacity + capacity / 2) { _ = set.consume(testEnvelope(n), at: Timestamp(nanoseconds: 0)) }
+        #expect(set._invariantViolation() == nil)
+        let secondNewestSlot = (set._next + capacity - 2) % capacity
+        let sequence = set._accepted & set._geometry.sequenceMask
+        let count = set.count
+        let mask = set._geometry.sequenceMask
+        let lanes = set._lanes
+        let oldestLane = try #require(lanes.indices.first { lane in
+            lane % FIFOSet.lanesPerGroup < FIFOSet.entryLanes && (sequence &- lanes[lane]) & mask == UInt32(count)
+        })
+        let corruptions: [(String, (UnsafeMutableBufferPointer<UInt32>, UnsafeMutableBufferPointer<EnvelopeID>) -> Void)] = [
+            ("overwritten slot", { _, ring in ring[secondNewestSlot] = testEnvelope(1_000_000) }),
+            ("cleared tag", { lanes, _ in lanes[oldestLane] &= ~FIFOSet.tagBit }),
+            ("stale lane", { lanes, _ in lanes[oldestLane] = (sequence &- UInt32(capacity + lanes.count + 1)) & mask }),
+        ]
+        for (name, corrupt) in corruptions {
+            var corrupted = set
+            corrupted._withMutableStorage(corrupt)
+            #expect(corrupted._invariantViolation() != nil, "\(name) went unnoticed")
+        }
+        var overwritten = set
+        overwritten._withMutableStorage { _, ring in ring[secondNewestSlot] = testEnvelope(1_000_000) }
+        #expect(overwritten._invariantViolation(walk: false) == nil, "the cheap checks alone see an old slot")
+    }
+
+    /// The walk runs from `consume` itself: a set whose second newest slot is overwritten traps
+    /// within one walk period of accepts (4 at capacity 64), long before those accepts reach the
+    /// slot. The same accepts on an intact set pass.
+    @Test func consumeTrapsOnACorruptionWithinOnePeriod() async throws {
+        let trapped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var set = try FIFOSet(configuration: .init(capacity: 64))
+            for n in 0..<100 { _ = set.consume(testEnvelope(n), at: Timestamp(nanoseconds: 0)) }
+            let secondNewestSlot = (set._next + 62) % 64
+            set._withMutableStorage { _, ring in ring[secondNewestSlot] = testEnvelope(1_000_000) }
+            for n in 0..<4 { _ = set.consume(testEnvelope(2_000_000 + n), at: Timestamp(nanoseconds: 0)) }
+        }
+        let message = String(decoding: trapped?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("accepts ago not found"), "\(message)")
+        var intact = try FIFOSet(configuration: .init(capacity: 64))
+        for n in 0..<100 { _ = intact.consume(testEnvelope(n), at: Timestamp(nanoseconds: 0)) }
+        for n in 0..<4 { _ = intact.consume(testEnvelope(2_000_000 + n), at: Timestamp(nanoseconds: 0)) }
+        #expect(intact.count == 64 && intact.evictions == 40)
+    }
+    #endif
 }

@@ -77,4 +77,40 @@ import Testing
             #expect(index.find(testEnvelope(1), hash: _SlotHash(testEnvelope(1)), keys: [EnvelopeID]()) == -1)
         }
     }
+
+    #if PUSHDEDUPE_INTERNAL_CHECKS
+    /// The walk the sets run after each change catches each kind of corruption, so a walk that
+    /// stopped looking would fail here: a lost entry, a duplicated one, a wrong tag, a control
+    /// lane off by one, and a live slot the index never held. Ids share one home group, so
+    /// entries overflow into later groups and the control counts matter.
+    @Test func theWalkCatchesEveryCorruption() {
+        var keys: [EnvelopeID] = []
+        var n = 0
+        while keys.count < 12 {
+            let id = testEnvelope(n)
+            n += 1
+            if _SlotHash(id).group(3) == 3 { keys.append(id) }
+        }
+        var index = _SlotIndex(slotCapacity: 16)
+        #expect(index._geometry.groupMask == 3)
+        for slot in keys.indices { index.insert(slot: slot, hash: _SlotHash(keys[slot])) }
+        #expect(index._invariantViolation(live: keys.indices, keys: keys) == nil)
+        let entry = index._lanes.indices.first { $0 % 8 < 7 && index._lanes[$0] != 0 }!
+        let control = 3 * 8 + 7
+        #expect(index._lanes[control] > 0, "the home group overflowed")
+        let corruptions: [(String, (inout [UInt32]) -> Void)] = [
+            ("lost entry", { $0[entry] = 0 }),
+            ("duplicated entry", { lanes in lanes[lanes.indices.first { $0 % 8 < 7 && lanes[$0] == 0 }!] = lanes[entry] }),
+            ("wrong tag", { $0[entry] ^= 1 << 30 }),
+            ("control off by one", { $0[control] += 1 }),
+        ]
+        for (name, corrupt) in corruptions {
+            var corrupted = index
+            corrupt(&corrupted._lanes)
+            #expect(corrupted._invariantViolation(live: keys.indices, keys: keys) != nil, "\(name) went unnoticed")
+        }
+        #expect(index._invariantViolation(live: keys.indices.dropLast(), keys: keys) != nil, "an extra entry went unnoticed")
+        #expect(index._invariantViolation(live: 0..<13, keys: keys + [testEnvelope(1_000_000)]) != nil, "a missing entry went unnoticed")
+    }
+    #endif
 }

@@ -1,0 +1,626 @@
+import PushDedupe
+
+/// The latest pending route: the envelope the route subject replays at host attach, and the
+/// intent of the payload that made it pending.
+struct _PendingRoute: Equatable {
+    var envelope: Int32
+    var intent: Int32
+    static let none = _PendingRoute(envelope: -1, intent: -1)
+}
+
+/// The mutable state of one simulated run, and every input's effect on it. A value: `verify`
+/// copies it at each branch of its search. See `Guides/Policies.md` for the model.
+struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
+    enum TaskKind: UInt8 { case detailFetch, checkout }
+    enum TaskState: UInt8 { case running, completed, failed, cancelled, killed }
+    /// What the latest handler run of an envelope did.
+    enum HandlerRun: UInt8 { case none, earlyReturn, fetch }
+    /// Where the handler marked an envelope consumed.
+    enum ConsumeOrigin: UInt8 { case none, earlyReturnNoHost, earlyReturnUnroutable, beforeFetch, afterPush }
+
+    let policy: LifecyclePolicy
+    let seed: UInt64
+    let persistence: LifecyclePersistence
+    let scheduling: LifecycleScript.Scheduling
+    let fetchMedian: Double
+    let checkoutMedian: Double
+    let latencySigma: Double
+    let failureRate: Double
+    let dwellMedian: Double
+    let dwellSigma: Double
+    let coldLaunchMedian: Double
+    /// The `cold_launch` label of the host attach a drawn run adds after a relaunch.
+    let coldLaunchSource: UInt16
+    let relaunchSource: UInt16
+
+    // Layers, and what a kill leaves of them.
+    var window: W
+    let freshWindow: W
+    var consumed: C
+    let freshConsumed: C
+    /// The consumed set and pending route as of the last `background` (`snapshot-on-background`).
+    var savedConsumed: C
+    var savedPending = _PendingRoute.none
+
+    var counts = LifecycleCounts()
+    var causes = _CauseTally()
+    var path = _DwellingPath()
+    var completions: _CompletionQueue
+    var dwellRandom: SplitMix64
+    var pushLog: [_DwellingPath.Entry]?
+    /// The task whose push is the top screen, or -1 (a tap's, or unknown since a pop).
+    var topPushTask: Int32 = -1
+    /// The first `taskEnd` input that named a task not running, or -1.
+    var firstInvalidTaskEnd = -1
+
+    // Router state.
+    var hostAttached: Bool
+    var pending = _PendingRoute.none
+    var inFlightTask: Int32 = -1
+    /// When the host attaches after the latest relaunch (drawn scheduling), or `Int64.max`.
+    var coldLaunchAttachTime: Int64 = .max
+    var created: [Bool]
+    var handlerRuns: [UInt8]
+    var lastRun: [HandlerRun]
+    var consumeOrigin: [ConsumeOrigin]
+    /// The intent an envelope was consumed for, and the relaunch count then.
+    var consumedForIntent: [Int32]
+    var consumedAtRelaunch: [Int32]
+    /// The async button's `isCheckingOut`.
+    var checkingOut = false
+    /// Running tasks not asked to cancel, by kind.
+    var liveFetches = 0
+    var liveCheckouts = 0
+    /// Tasks before this index have all ended.
+    var oldestRunningTask = 0
+
+    // Tasks, by start order.
+    var taskKind: [TaskKind] = []
+    var taskIntent: [Int32] = []
+    var taskRoute: [UInt32] = []
+    var taskEnvelope: [Int32] = []
+    var taskState: [TaskState] = []
+    var taskCancelRequested: [Bool] = []
+    var taskWillFail: [Bool] = []
+    /// The mechanism of the input that started the task.
+    var taskSource: [UInt16] = []
+    /// Set when the task should never have started: the rule that let it (a handler run the
+    /// consumed set should have stopped, a checkout the loading guard should have ignored).
+    var taskStartRule: [FailureRule?] = []
+    /// A newer detail fetch started while this one was live, and was not allowed to cancel it.
+    var taskOutlived: [Bool] = []
+
+    // Intents.
+    var intentStarted: [Bool]
+    var intentServed: [Bool]
+    /// Served by a push of its own task or tap (not by its screen being on top already).
+    var intentServedByOwnPush: [Bool]
+    var intentScreen: [UInt32]
+    var intentSuperseded: [Bool]
+    var intentLeft: [Bool]
+    var intentFetchFailed: [Bool]
+    var intentRunningTasks: [Int32]
+    /// Some delivery of the intent passed layer 1.
+    var intentRouted: [Bool]
+    /// The intent's first input went to the router (a payload or an emit), not a tap.
+    var intentViaRouter: [Bool]
+    /// The latest setback that could leave the intent unserved, and the mechanism behind it.
+    var setbackRule: [FailureRule?]
+    var setbackSource: [UInt16]
+    var latestIntent: Int32 = -1
+    /// The screen each intent wants (`UInt32.max` for a checkout), from the script.
+    let wanted: [UInt32]
+    /// Receipt routes are numbered after the script's routes, one per checkout task.
+    let receiptBase: UInt32
+
+    init(
+        script: LifecycleScript, window: W, consumed: C, policy: LifecyclePolicy, configuration: LifecycleConfiguration,
+        seed: UInt64
+    ) {
+        self.policy = policy
+        self.seed = seed
+        persistence = configuration.persistence
+        scheduling = script.scheduling
+        fetchMedian = configuration.fetchMedianMilliseconds
+        checkoutMedian = configuration.checkoutMedianMilliseconds
+        latencySigma = configuration.latencySigma
+        failureRate = configuration.fetchFailureRate
+        dwellMedian = configuration.dwellMedianMilliseconds
+        dwellSigma = configuration.dwellSigma
+        coldLaunchMedian = configuration.coldLaunchHostMedianMilliseconds
+        coldLaunchSource = UInt16(script.sources.firstIndex(of: LifecycleScriptBuilder.coldLaunchSource) ?? 0)
+        relaunchSource = UInt16(script.sources.firstIndex(of: LifecycleScriptBuilder.defaultSource(of: .relaunch)) ?? 0)
+        self.window = window
+        freshWindow = window
+        self.consumed = consumed
+        freshConsumed = consumed
+        savedConsumed = consumed
+        let inputs = script.inputs.count
+        completions = _CompletionQueue(capacity: script.scheduling == .drawn ? inputs + 1 : 0)
+        dwellRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x6477_656c_6c00_0000))
+        hostAttached = script.hostAttachedAtStart
+        let envelopes = script.envelopes.count
+        created = [Bool](repeating: false, count: envelopes)
+        handlerRuns = [UInt8](repeating: 0, count: envelopes)
+        lastRun = [HandlerRun](repeating: .none, count: envelopes)
+        consumeOrigin = [ConsumeOrigin](repeating: .none, count: envelopes)
+        consumedForIntent = [Int32](repeating: -1, count: envelopes)
+        consumedAtRelaunch = [Int32](repeating: 0, count: envelopes)
+        taskKind.reserveCapacity(inputs)
+        taskIntent.reserveCapacity(inputs)
+        taskRoute.reserveCapacity(inputs)
+        taskEnvelope.reserveCapacity(inputs)
+        taskState.reserveCapacity(inputs)
+        taskCancelRequested.reserveCapacity(inputs)
+        taskWillFail.reserveCapacity(inputs)
+        taskSource.reserveCapacity(inputs)
+        taskStartRule.reserveCapacity(inputs)
+        taskOutlived.reserveCapacity(inputs)
+        let intents = script.intentCount
+        intentStarted = [Bool](repeating: false, count: intents)
+        intentServed = [Bool](repeating: false, count: intents)
+        intentServedByOwnPush = [Bool](repeating: false, count: intents)
+        intentScreen = [UInt32](repeating: .max, count: intents)
+        intentSuperseded = [Bool](repeating: false, count: intents)
+        intentLeft = [Bool](repeating: false, count: intents)
+        intentFetchFailed = [Bool](repeating: false, count: intents)
+        intentRunningTasks = [Int32](repeating: 0, count: intents)
+        intentRouted = [Bool](repeating: false, count: intents)
+        intentViaRouter = [Bool](repeating: false, count: intents)
+        setbackRule = [FailureRule?](repeating: nil, count: intents)
+        setbackSource = [UInt16](repeating: 0, count: intents)
+        wanted = script.intentRoutes
+        receiptBase = UInt32(script.routes.count)
+        counts.intents = intents
+    }
+
+    /// Runs every input, and (drawn scheduling) every completion, pop and cold-launch attach
+    /// they cause, in time order; then judges the intents.
+    mutating func run(_ script: LifecycleScript) {
+        var next = 0
+        let inputs = script.inputs
+        while next < inputs.count || !completions.isEmpty || coldLaunchAttachTime != .max {
+            let inputTime = next < inputs.count ? inputs[next].time : .max
+            let completionTime = completions.nextTime
+            // At equal times: the user's pop, then a completion, then the cold launch's host
+            // attach, then the input.
+            if path.popTime != .max && path.popTime <= completionTime && path.popTime <= coldLaunchAttachTime
+                && path.popTime <= inputTime {
+                pop(at: path.popTime)
+            } else if completionTime != .max && completionTime <= coldLaunchAttachTime && completionTime <= inputTime {
+                let task = completions.removeFirst()
+                end(task, failing: taskWillFail[Int(task)], at: completionTime, script)
+            } else if coldLaunchAttachTime != .max && coldLaunchAttachTime <= inputTime {
+                let time = coldLaunchAttachTime
+                coldLaunchAttachTime = .max
+                attachHost(source: coldLaunchSource, trigger: UInt64(next) | 1 << 40, at: time, script)
+            } else {
+                handle(inputs[next], index: next, script)
+                next += 1
+            }
+        }
+        finish(script)
+    }
+
+    /// Judges every intent once no input is left: lost, failed, or fine. Tasks still running
+    /// (scripted scheduling only) are counted unfinished; their intents are still under way.
+    mutating func finish(_ script: LifecycleScript) {
+        for task in oldestRunningTask..<taskState.count where taskState[task] == .running {
+            counts.tasksUnfinished += 1
+        }
+        for intent in 0..<script.intentCount where isRoutable(intent, script) {
+            guard intentStarted[intent], !intentServed[intent], !intentSuperseded[intent], intentRunningTasks[intent] == 0
+            else { continue }
+            if intentFetchFailed[intent] {
+                counts.fetchFailures += 1
+            } else {
+                counts.lostNavigations += 1
+                causes.book(.lostNavigations, source: setbackSource[intent], rule: setbackRule[intent] ?? .unexplained)
+            }
+        }
+    }
+
+    // MARK: Inputs
+
+    mutating func handle(_ input: LifecycleScript.Input, index: Int, _ script: LifecycleScript) {
+        let now = input.time
+        if input.intent >= 0 { start(intent: input.intent, viaRouter: input.kind == .payload || input.kind == .emit, script) }
+        switch input.kind {
+        case .payload:
+            guard window.admit(script.fingerprints[Int(input.route)], at: Timestamp(nanoseconds: now)) else {
+                counts.suppressedByWindow += 1
+                // Only a delivery that is the intent's first to reach the router can lose it.
+                if input.intent >= 0 && !intentRouted[Int(input.intent)] {
+                    setback(input.intent, .windowFalseDrop, source: input.source)
+                }
+                return
+            }
+            if input.intent >= 0 { intentRouted[Int(input.intent)] = true }
+            created[Int(input.envelope)] = true
+            pending = _PendingRoute(envelope: input.envelope, intent: input.intent)
+            // The subject delivers to the router only while a host is attached; otherwise the
+            // envelope waits as the latest pending route.
+            if hostAttached {
+                route(input.envelope, intent: input.intent, source: input.source, trigger: UInt64(index), now, script)
+            }
+        case .emit:
+            // An emit of an envelope whose payload layer 1 dropped never happens in the app.
+            guard created[Int(input.envelope)] else { return }
+            if input.intent >= 0 { intentRouted[Int(input.intent)] = true }
+            route(input.envelope, intent: input.intent, source: input.source, trigger: UInt64(index), now, script)
+        case .hostAttach:
+            attachHost(source: input.source, trigger: UInt64(index), at: now, script)
+        case .hostDetach:
+            hostAttached = false
+        case .tap:
+            guardedPush(input.route, owner: 0, intent: input.intent, source: input.source, task: -1, now)
+        case .childAppend:
+            // With one owner the child appends to the same path (a binding); otherwise to its own.
+            guardedPush(input.route, owner: policy.singlePathOwner ? 0 : 1, intent: input.intent, source: input.source, task: -1, now)
+        case .checkoutTap:
+            checkoutTap(input, index: index)
+        case .background:
+            if persistence == .snapshotOnBackground {
+                savedConsumed = consumed
+                savedPending = pending
+            }
+        case .relaunch:
+            relaunch(at: now, trigger: UInt64(index))
+        case .taskEnd:
+            let task = Int(input.task)
+            guard scheduling == .scripted, task >= 0, task < taskState.count, taskState[task] == .running else {
+                if firstInvalidTaskEnd < 0 { firstInvalidTaskEnd = index }
+                return
+            }
+            end(input.task, failing: !input.succeeds, at: now, script)
+        case .back:
+            if let entry = path.popTop() {
+                topPushTask = -1
+                if entry.intent >= 0 { intentLeft[Int(entry.intent)] = true }
+            }
+        }
+    }
+
+    private mutating func attachHost(source: UInt16, trigger: UInt64, at now: Int64, _ script: LifecycleScript) {
+        hostAttached = true
+        if pending.envelope >= 0 {
+            route(pending.envelope, intent: pending.intent, source: source, trigger: trigger, now, script)
+        }
+    }
+
+    private mutating func checkoutTap(_ input: LifecycleScript.Input, index: Int) {
+        let intent = Int(input.intent)
+        // Once the receipt is pushed it covers the button: there is nothing left to tap.
+        if intentServed[intent] { return }
+        if policy.loadingGuard && checkingOut {
+            counts.ignoredTaps += 1
+            return
+        }
+        let overlap: FailureRule? = liveCheckouts > 0 ? (policy.loadingGuard ? .unexplained : .noLoadingGuard) : nil
+        if let overlap {
+            counts.overlappingTasks += 1
+            causes.book(.overlappingTasks, source: input.source, rule: overlap)
+        }
+        checkingOut = true
+        let task = Int32(taskKind.count)
+        startTask(.checkout, intent: input.intent, route: receiptBase + UInt32(task), envelope: -1, source: input.source,
+                  rerun: overlap, trigger: UInt64(index), input.time)
+    }
+
+    /// The article's route handler (`consume(envelope:)`).
+    private mutating func route(
+        _ envelope: Int32, intent inputIntent: Int32, source: UInt16, trigger: UInt64, _ now: Int64, _ script: LifecycleScript
+    ) {
+        let slot = Int(envelope)
+        let intent = inputIntent >= 0 ? inputIntent : script.envelopeIntents[slot]
+        let id = script.envelopes[slot]
+        guard !consumed.contains(id) else {
+            counts.suppressedByConsumedSet += 1
+            if intent >= 0 { suppressed(intent, envelope: slot, source: source) }
+            return
+        }
+        let rerun: FailureRule? = handlerRuns[slot] > 0 ? reprocessingRule(slot) : nil
+        if handlerRuns[slot] < .max { handlerRuns[slot] += 1 }
+        if handlerRuns[slot] == 2 {
+            counts.reprocessedEnvelopes += 1
+            causes.book(.reprocessedEnvelopes, source: source, rule: rerun ?? .unexplained)
+        }
+        let routeIndex = script.envelopeRoutes[slot]
+        let routable = script.tabs[Int(routeIndex)] == .enabled
+        guard routable, hostAttached else {
+            counts.earlyReturns += 1
+            lastRun[slot] = .earlyReturn
+            if policy.consumeOnEveryReturn {
+                markConsumed(slot, id, intent: intent, origin: routable ? .earlyReturnNoHost : .earlyReturnUnroutable, now)
+                if routable && intent >= 0 { setback(intent, .consumedOnNoHost, source: source) }
+            }
+            return
+        }
+        if policy.consumeBeforeAsyncWork { markConsumed(slot, id, intent: intent, origin: .beforeFetch, now) }
+        lastRun[slot] = .fetch
+        if inFlightTask >= 0, taskState[Int(inFlightTask)] == .running, !taskCancelRequested[Int(inFlightTask)] {
+            if policy.cancelInFlightTask {
+                requestCancel(inFlightTask)
+                // A second handling of an older envelope cancelled a newer intent's fetch.
+                let cancelled = taskIntent[Int(inFlightTask)]
+                if let rerun, cancelled >= 0, cancelled != intent, !intentServed[Int(cancelled)] {
+                    setback(cancelled, rerun, source: source)
+                }
+            } else {
+                taskOutlived[Int(inFlightTask)] = true
+            }
+        }
+        if liveFetches > 0 {
+            counts.overlappingTasks += 1
+            causes.book(.overlappingTasks, source: source, rule: policy.cancelInFlightTask ? .unexplained : .keepInFlight)
+        }
+        inFlightTask = Int32(taskKind.count)
+        startTask(.detailFetch, intent: intent, route: routeIndex, envelope: envelope, source: source, rerun: rerun,
+                  trigger: trigger, now)
+    }
+
+    private mutating func markConsumed(_ slot: Int, _ id: EnvelopeID, intent: Int32, origin: ConsumeOrigin, _ now: Int64) {
+        _ = consumed.consume(id, at: Timestamp(nanoseconds: now))
+        consumeOrigin[slot] = origin
+        consumedForIntent[slot] = intent
+        consumedAtRelaunch[slot] = Int32(counts.relaunches)
+    }
+
+    private mutating func requestCancel(_ task: Int32) {
+        taskCancelRequested[Int(task)] = true
+        if taskKind[Int(task)] == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
+    }
+
+    private mutating func startTask(
+        _ kind: TaskKind, intent: Int32, route: UInt32, envelope: Int32, source: UInt16, rerun: FailureRule?,
+        trigger: UInt64, _ now: Int64
+    ) {
+        let task = Int32(taskKind.count)
+        var fails = false
+        if scheduling == .drawn {
+            // Keyed by the input that started the task, so every policy sees the same network.
+            var random = SplitMix64(seed: DeterministicHashing.mix64(seed ^ DeterministicHashing.mix64(trigger &+ 0x7461_736b)))
+            let median = kind == .detailFetch ? fetchMedian : checkoutMedian
+            let latency = random.logNormal(median: median, sigma: latencySigma, clampedTo: 0 ... 600_000)
+            fails = random.bernoulli(failureRate)
+            completions.insert(task: task, at: now &+ LifecycleScriptBuilder.nanoseconds(latency))
+        }
+        taskKind.append(kind)
+        taskIntent.append(intent)
+        taskRoute.append(route)
+        taskEnvelope.append(envelope)
+        taskState.append(.running)
+        taskCancelRequested.append(false)
+        taskWillFail.append(fails)
+        taskSource.append(source)
+        taskStartRule.append(rerun)
+        taskOutlived.append(false)
+        counts.tasksStarted += 1
+        if kind == .detailFetch { liveFetches += 1 } else { liveCheckouts += 1 }
+        if intent >= 0 { intentRunningTasks[Int(intent)] += 1 }
+    }
+
+    /// A task's `await` returns: it checks `Task.isCancelled`, then fails or pushes.
+    private mutating func end(_ task: Int32, failing: Bool, at now: Int64, _ script: LifecycleScript) {
+        let index = Int(task)
+        // A killed task's drawn completion never comes back.
+        guard taskState[index] == .running else { return }
+        let intent = taskIntent[index]
+        if taskKind[index] == .checkout { checkingOut = false }
+        if inFlightTask == task { inFlightTask = -1 }
+        if intent >= 0 { intentRunningTasks[Int(intent)] -= 1 }
+        if !taskCancelRequested[index] {
+            if taskKind[index] == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
+        }
+        defer { advanceOldestRunningTask() }
+        if taskCancelRequested[index] {
+            taskState[index] = .cancelled
+            counts.tasksCancelled += 1
+            return
+        }
+        if failing {
+            taskState[index] = .failed
+            counts.tasksFailed += 1
+            if intent >= 0 { intentFetchFailed[Int(intent)] = true }
+            return
+        }
+        taskState[index] = .completed
+        counts.tasksCompleted += 1
+        switch taskKind[index] {
+        case .detailFetch:
+            routerPush(task, now)
+            // The article's first code marks the envelope after `host.pushDetail`.
+            if !policy.consumeBeforeAsyncWork {
+                let slot = Int(taskEnvelope[index])
+                markConsumed(slot, script.envelopes[slot], intent: intent, origin: .afterPush, now)
+            }
+        case .checkout:
+            guardedPush(taskRoute[index], owner: 0, intent: intent, source: taskSource[index], task: task, now)
+        }
+    }
+
+    private mutating func advanceOldestRunningTask() {
+        while oldestRunningTask < taskState.count && taskState[oldestRunningTask] != .running { oldestRunningTask += 1 }
+    }
+
+    /// The process dies and starts again: tasks, path, window, subject and host are gone; the
+    /// consumed set and the pending route are what the persistence kept.
+    private mutating func relaunch(at now: Int64, trigger: UInt64) {
+        counts.relaunches += 1
+        for task in oldestRunningTask..<taskState.count where taskState[task] == .running {
+            taskState[task] = .killed
+            counts.tasksKilled += 1
+            let intent = taskIntent[task]
+            if intent >= 0 {
+                intentRunningTasks[Int(intent)] -= 1
+                setback(intent, killRule(task), source: relaunchSource)
+            }
+        }
+        oldestRunningTask = taskState.count
+        liveFetches = 0
+        liveCheckouts = 0
+        // The pending route is what a cold launch would replay: lost with the store, or rolled
+        // back to the last background save.
+        if pending.intent >= 0, !intentServed[Int(pending.intent)], intentRunningTasks[Int(pending.intent)] == 0 {
+            switch persistence {
+            case .memory: setback(pending.intent, .memoryPersistence, source: relaunchSource)
+            case .snapshotOnBackground where savedPending != pending:
+                setback(pending.intent, .lostSinceBackground, source: relaunchSource)
+            default: break
+            }
+        }
+        // Moved out and back, so the closure does not reach into `self` while `path` is borrowed.
+        var left: [Bool] = []
+        swap(&left, &intentLeft)
+        path.removeAll { entry in if entry.intent >= 0 { left[Int(entry.intent)] = true } }
+        swap(&left, &intentLeft)
+        topPushTask = -1
+        window = freshWindow
+        switch persistence {
+        case .memory:
+            consumed = freshConsumed
+            pending = .none
+        case .snapshot:
+            break
+        case .snapshotOnBackground:
+            consumed = savedConsumed
+            pending = savedPending
+        }
+        hostAttached = false
+        checkingOut = false
+        inFlightTask = -1
+        if scheduling == .drawn {
+            var random = SplitMix64(seed: DeterministicHashing.mix64(seed ^ DeterministicHashing.mix64(trigger &+ 0x636f_6c64)))
+            let delay = random.logNormal(median: coldLaunchMedian, sigma: 0.5, clampedTo: 100 ... 5_000)
+            coldLaunchAttachTime = now &+ LifecycleScriptBuilder.nanoseconds(delay)
+        }
+    }
+
+    // MARK: The path
+
+    /// The router's `host.pushDetail`: a UIKit push, with a top-of-stack check only under the
+    /// seventh switch.
+    private mutating func routerPush(_ task: Int32, _ now: Int64) {
+        let route = taskRoute[Int(task)]
+        let intent = taskIntent[Int(task)]
+        if policy.routerTopGuard && path.top == route {
+            counts.suppressedByRouterGuard += 1
+            // Nothing is pushed; the newest intent is served if this is its screen.
+            let newest = Int(latestIntent)
+            if latestIntent >= 0 && !intentServed[newest] && wanted[newest] == route { serve(newest, route, ownPush: latestIntent == intent) }
+            return
+        }
+        push(route, owner: 0, intent: intent, source: taskSource[Int(task)], task: task, guarded: false, now)
+    }
+
+    /// `push(_:)` of the NavigationStack article: the guard, then the append.
+    private mutating func guardedPush(_ route: UInt32, owner: UInt8, intent: Int32, source: UInt16, task: Int32, _ now: Int64) {
+        if policy.lastRouteGuard && path.lastRoute(ownedBy: owner) == route {
+            counts.suppressedByGuard += 1
+            return
+        }
+        push(route, owner: owner, intent: intent, source: source, task: task, guarded: true, now)
+    }
+
+    private mutating func push(
+        _ route: UInt32, owner: UInt8, intent: Int32, source: UInt16, task: Int32, guarded: Bool, _ now: Int64
+    ) {
+        counts.pushes += 1
+        if route == path.top {
+            counts.duplicateScreens += 1
+            causes.book(.duplicateScreens, source: source, rule: duplicateRule(task: task, intent: intent, owner: owner, guarded: guarded))
+        }
+        if intent >= 0 {
+            if intentLeft[Int(intent)] {
+                counts.repushedAfterLeave += 1
+                causes.book(.repushedAfterLeave, source: source, rule: task < 0 ? .tapAfterLeave : taskRule(task, intent: intent) ?? .unexplained)
+            }
+            judge(route, intent: intent, source: source, task: task)
+        }
+        let dwell = scheduling == .drawn ? self.dwell() : .max
+        path.push(.init(route: route, owner: owner, intent: intent), at: now, dwell: dwell)
+        topPushTask = task
+        pushLog?.append(.init(route: route, owner: owner, intent: intent))
+    }
+
+    /// Who a push of `route` for `intent` serves, or whether it is a wrong screen.
+    private mutating func judge(_ route: UInt32, intent: Int32, source: UInt16, task: Int32) {
+        let latest = latestIntent
+        guard latest >= 0 else { return }
+        let newest = Int(latest)
+        // Whichever task shows the screen the newest intent wants, serves it.
+        if !intentServed[newest], wanted[newest] != .max, wanted[newest] == route {
+            serve(newest, route, ownPush: latest == intent)
+            return
+        }
+        if intent == latest {
+            if !intentServed[newest] {
+                serve(newest, route, ownPush: true)
+            } else if route != intentScreen[newest] {
+                counts.wrongScreens += 1
+                causes.book(.wrongScreens, source: source, rule: policy.loadingGuard ? (taskRule(task, intent: intent) ?? .unexplained) : .noLoadingGuard)
+            }
+            return
+        }
+        let shown = intentServed[newest] ? intentScreen[newest] : wanted[newest]
+        guard route != shown else { return }
+        counts.wrongScreens += 1
+        causes.book(.wrongScreens, source: source, rule: staleRule(task: task, newest: newest))
+    }
+
+    private mutating func serve(_ intent: Int, _ route: UInt32, ownPush: Bool) {
+        intentServed[intent] = true
+        intentScreen[intent] = route
+        if ownPush { intentServedByOwnPush[intent] = true }
+    }
+
+    private mutating func pop(at now: Int64) {
+        guard let entry = path.popIfDue(at: now) else { return }
+        topPushTask = -1
+        if entry.intent >= 0 { intentLeft[Int(entry.intent)] = true }
+        path.dwellOnRevealed(dwell())
+    }
+
+    private mutating func dwell() -> Int64 {
+        LifecycleScriptBuilder.nanoseconds(dwellRandom.logNormal(
+            median: dwellMedian, sigma: dwellSigma, clampedTo: 1 ... 86_400_000))
+    }
+
+    // MARK: Intents
+
+    func isRoutable(_ intent: Int, _ script: LifecycleScript) -> Bool {
+        let route = script.intentRoutes[intent]
+        return route == .max || script.tabs[Int(route)] == .enabled
+    }
+
+    /// Whether `intent` is still on its way to the screen: a task of its own runs, or its
+    /// envelope waits, unhandled, as the latest pending route. A newer intent supersedes only
+    /// such an intent; one that already failed or was dropped stays lost.
+    func isUnderWay(_ intent: Int32) -> Bool {
+        if intentRunningTasks[Int(intent)] > 0 { return true }
+        return pending.envelope >= 0 && pending.intent == intent && handlerRuns[Int(pending.envelope)] == 0
+    }
+
+    /// The first input of an intent: it becomes the latest, superseding an unserved older one
+    /// still under way, and is served at once if its screen is already on top.
+    private mutating func start(intent: Int32, viaRouter: Bool, _ script: LifecycleScript) {
+        let slot = Int(intent)
+        guard !intentStarted[slot] else { return }
+        intentStarted[slot] = true
+        intentViaRouter[slot] = viaRouter
+        guard isRoutable(slot, script) else { return }
+        if latestIntent >= 0 && !intentServed[Int(latestIntent)] && isUnderWay(latestIntent) {
+            intentSuperseded[Int(latestIntent)] = true
+        }
+        latestIntent = intent
+        let wanted = script.intentRoutes[slot]
+        if wanted != .max && wanted == path.top {
+            serve(slot, wanted, ownPush: false)
+        }
+    }
+
+    private mutating func setback(_ intent: Int32, _ rule: FailureRule, source: UInt16) {
+        setbackRule[Int(intent)] = rule
+        setbackSource[Int(intent)] = source
+    }
+}
