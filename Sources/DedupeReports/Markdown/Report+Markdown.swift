@@ -70,7 +70,7 @@ public enum MarkdownReport {
         out += "Errors and times over the \(results.deviceWorkloadIDs.count) device workloads. Times: geometric mean over "
         out += "workloads of each case's median ns/event (ns per admit for windows alone); × reference: geometric mean of "
         out += "the median per-repetition ratio to the mode's reference, \(results.settings.reference.phrase), timed in the same repetition, **lower is faster**. "
-        out += "Newly dropped and newly missed are matched event by event against the same reference, never netted; "
+        out += "Newly dropped and newly missed are matched event by event against the published code, never netted; "
         out += "*worst* names the workload with the most of them. Consumed sets and pipelines are shown at their best "
         out += "identity and persistence (§ Identity and persistence). Every case: `correctness.csv`, `throughput.csv`.\n\n"
         let sections: [(String, CaseMode)] = [
