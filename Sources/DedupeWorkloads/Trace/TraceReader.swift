@@ -33,7 +33,13 @@ public enum TraceReader {
             throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot open \(url.path)")
         }
         defer { try? handle.close() }
-        return try read(handle: handle, fileName: fileName)
+        let size = (try? handle.seekToEnd()).map { Int(clamping: $0) } ?? 0
+        do {
+            try handle.seek(toOffset: 0)
+        } catch {
+            throw TraceError(fileName: fileName, line: 0, kind: .io, reason: "cannot read \(url.path)")
+        }
+        return try read(handle: handle, fileName: fileName, expectedBytes: size)
     }
 
     /// Reads and validates a trace from `handle` (a file or standard input) to its end, streamed
@@ -42,7 +48,12 @@ public enum TraceReader {
     /// - Throws: ``TraceError`` for an unreadable or malformed trace, naming `fileName`.
     /// - Complexity: O(*n*) in the number of bytes read.
     public static func read(handle: FileHandle, fileName: String) throws(TraceError) -> Workload {
-        var parser = TraceParser(fileName: fileName)
+        try read(handle: handle, fileName: fileName, expectedBytes: 0)
+    }
+
+    /// `read(handle:fileName:)` with the trace's size in bytes when known, to reserve its events.
+    static func read(handle: FileHandle, fileName: String, expectedBytes: Int) throws(TraceError) -> Workload {
+        var parser = TraceParser(fileName: fileName, expectedBytes: expectedBytes)
         while true {
             let data: Data?
             do {
