@@ -15,7 +15,7 @@ public enum BenchmarkRunner {
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
     ///   is bounded by the sizing's budgets, not by the number of events.
     public static func run(_ plan: consuming RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
-        try run(plan, progress: progress, prepare: { EventColumns($0) })
+        try run(consume plan, progress: progress, prepare: { EventColumns($0) })
     }
 
     /// `run(_:progress:)` with the prepared-input stage given: `prepare` builds a workload's
@@ -23,7 +23,8 @@ public enum BenchmarkRunner {
     static func run(
         _ plan: consuming RunPlan, progress: (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
     ) throws -> RunResults {
-        var owned = plan
+        // Moved, not copied: a copy left in this frame would hold a trace's events to the end.
+        var owned = consume plan
         return try withoutActuallyEscaping(progress) { progress in try run(&owned, reporting: progress, prepare: prepare) }
     }
 
@@ -42,9 +43,7 @@ public enum BenchmarkRunner {
         let profile = plan.deviceProfile(loaded: workloads, sizing: sizing)
         // Columns after the profile, so its tables and the columns never coexist with the events;
         // the plan's copy of a trace goes first, so the loaded one is the last to hold its events.
-        if case let .trace(workload, fileName) = plan.source {
-            plan.source = .trace(workload.withoutEvents, fileName: fileName)
-        }
+        plan.releaseTraceEvents()
         for index in workloads.indices { workloads[index].prepare(prepare, keepEvents: plan.decisionSink != nil) }
         var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)

@@ -163,3 +163,19 @@ public struct RunProgress: Sendable {
         self.phaseEvents = phaseEvents
     }
 }
+
+extension RunPlan {
+    /// The plan, for ``BenchmarkRunner/run(_:progress:)``, leaving this copy without a trace's
+    /// events: the returned plan then holds the only reference to them, which the harness drops
+    /// once its columns are built. (A caller's variable would otherwise keep them to its end.)
+    public mutating func handOver() -> RunPlan {
+        let plan = self
+        releaseTraceEvents()
+        return plan
+    }
+
+    /// Replaces a trace source by the same trace without its events.
+    mutating func releaseTraceEvents() {
+        if case let .trace(workload, fileName) = source { source = .trace(workload.withoutEvents, fileName: fileName) }
+    }
+}

@@ -27,8 +27,10 @@ extension Subcommands {
         if let problem = TraceFiles.nothingToMeasure(in: workload) {
             throw CommandLineError(.malformedInput, "\(path): \(problem)")
         }
+        let name = workload.name
+        // The plan holds the only copy of the events, and hands it to the harness (`handOver`).
         var plan = RunPlan(
-            source: .trace(workload, fileName: workload.name), repetitions: repetitions,
+            source: .trace(consume workload, fileName: name), repetitions: repetitions,
             windowMilliseconds: window, filter: filter, runSweeps: false)
         plan.forks = try SharedOptions.forks(arguments)
         plan.timingReference = try SharedOptions.reference(arguments)
@@ -37,7 +39,7 @@ extension Subcommands {
         let decisions = try DecisionsFile.open(arguments)
         defer { decisions?.close() }
         if let decisions { plan.decisionSink = { try decisions.write($0) } }
-        let results = try SharedOptions.execute(plan, console: console, arguments: arguments)
+        let results = try SharedOptions.execute(plan.handOver(), console: console, arguments: arguments)
         try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
         console.output(Summary.text(results))
         return 0

@@ -167,7 +167,7 @@ enum SharedOptions {
             if !quiet, let text = display.finish(elapsedSeconds: lastElapsed) { console.error(text) }
         }
         do {
-            let results = try BenchmarkRunner.run(plan) { progress in
+            let results = try BenchmarkRunner.run(consume plan) { progress in
                 lastElapsed = progress.elapsedSeconds
                 if !quiet, let text = display.update(progress) { console.error(text) }
             }
