@@ -50,6 +50,10 @@ public enum BenchmarkRunner {
             run.phase = .memory
             allocatorSource = try run.measureMemory()
         }
+        var saveCosts: [SaveCostSummary]?
+        if plan.measureTiming {
+            saveCosts = try SaveCost.measureRun(run.results, entries: plan.strategies.consumedSets, saves: sizing.savesPerSet)
+        }
         if plan.runSweeps, case .catalogue = plan.source {
             run.phase = .sweeps
             try run.runSweeps(selection)
@@ -67,6 +71,7 @@ public enum BenchmarkRunner {
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
+        results.saveCosts = saveCosts
         results.workloads = workloads.map { $0.info(windowMilliseconds: plan.windowMilliseconds) }
         return results
     }
