@@ -61,6 +61,10 @@ public enum BenchmarkRunner {
             run.phase = .memory
             allocatorSource = try run.measureMemory()
         }
+        var saveCosts: [SaveCostSummary]?
+        if plan.measureTiming {
+            saveCosts = try SaveCost.measureRun(run.results, entries: plan.strategies.consumedSets, saves: sizing.savesPerSet)
+        }
         if plan.runSweeps, case .catalogue = plan.source {
             run.phase = .sweeps
             try run.runSweeps(selection)
@@ -78,6 +82,7 @@ public enum BenchmarkRunner {
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
+        results.saveCosts = saveCosts
         results.workloads = workloads.indices.map { index in
             var info = workloads[index].info(windowMilliseconds: plan.windowMilliseconds)
             info.referenceWindowLimit = run.referenceLimits[index]

@@ -19,7 +19,7 @@ public struct StrategyInfo: Codable, Sendable, Equatable {
 
 extension RunResults: Codable {
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads
+        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads, saveCosts
     }
 
     /// The metadata of every strategy the cases name, in first-seen order.
@@ -47,6 +47,7 @@ extension RunResults: Codable {
         try container.encodeIfPresent(policies, forKey: .policies)
         try container.encodeIfPresent(deviceProfile, forKey: .deviceProfile)
         try container.encodeIfPresent(workloads, forKey: .workloads)
+        try container.encodeIfPresent(saveCosts, forKey: .saveCosts)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,12 +59,13 @@ extension RunResults: Codable {
         policies = try container.decodeIfPresent(PolicyResults.self, forKey: .policies)
         deviceProfile = try container.decodeIfPresent(DeviceProfile.self, forKey: .deviceProfile)
         workloads = try container.decodeIfPresent([WorkloadInfo].self, forKey: .workloads)
+        saveCosts = try container.decodeIfPresent([SaveCostSummary].self, forKey: .saveCosts)
         cases = []
         let defaults = defaultParameters
         var casesContainer = try container.nestedUnkeyedContainer(forKey: .cases)
         while !casesContainer.isAtEnd {
             let encoded = try casesContainer.decode(CaseResult.Encoded.self)
-            guard let parameters = encoded.parameters ?? defaults else {
+            guard let parameters = encoded.parameters ?? CaseResult.Encoded.defaults(defaults, window: encoded.window) else {
                 throw Self.caseError(at: cases.count, in: container, "no parameters, and no device profile to default them from")
             }
             cases.append(encoded.result(parameters: parameters))
@@ -196,11 +198,19 @@ extension CaseResult {
             consumed = result.consumed
             identity = result.identity
             persistence = result.persistence
-            parameters = result.parameters == defaults ? nil : result.parameters
+            parameters = result.parameters == Self.defaults(defaults, window: result.window) ? nil : result.parameters
             timing = result.timing
             memory = result.memory
             correctness = result.correctness
             snapshot = result.snapshot
+        }
+
+        /// The run's sizing as a case of `window` is built with: a case without a window has no
+        /// window capacity (`_Run.parameters`).
+        static func defaults(_ defaults: CaseParameters?, window: String?) -> CaseParameters? {
+            guard var parameters = defaults else { return nil }
+            if window == nil { parameters.windowCapacity = 0 }
+            return parameters
         }
 
         func result(parameters: CaseParameters) -> CaseResult {
@@ -312,13 +322,14 @@ extension MatchedErrors: Codable {
         case newlyNavigatedUnlabelled
     }
 
-    /// The reference is set by ``RunResults``'s decoding, which knows the reference case.
+    /// The reference is set by ``RunResults``'s decoding, which knows the reference case. A
+    /// count of zero is left out (most cases agree with their reference event by event).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(newlyDropped, forKey: .newlyDropped)
-        try container.encode(newlyMissed, forKey: .newlyMissed)
-        try container.encode(recoveredNavigations, forKey: .recoveredNavigations)
-        try container.encode(newlyBlockedDuplicates, forKey: .newlyBlockedDuplicates)
+        if newlyDropped > 0 { try container.encode(newlyDropped, forKey: .newlyDropped) }
+        if newlyMissed > 0 { try container.encode(newlyMissed, forKey: .newlyMissed) }
+        if recoveredNavigations > 0 { try container.encode(recoveredNavigations, forKey: .recoveredNavigations) }
+        if newlyBlockedDuplicates > 0 { try container.encode(newlyBlockedDuplicates, forKey: .newlyBlockedDuplicates) }
         if newlySuppressedUnlabelled > 0 { try container.encode(newlySuppressedUnlabelled, forKey: .newlySuppressedUnlabelled) }
         if newlyNavigatedUnlabelled > 0 { try container.encode(newlyNavigatedUnlabelled, forKey: .newlyNavigatedUnlabelled) }
     }
@@ -327,10 +338,10 @@ extension MatchedErrors: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             reference: "",
-            newlyDropped: try container.decode(Int.self, forKey: .newlyDropped),
-            newlyMissed: try container.decode(Int.self, forKey: .newlyMissed),
-            recoveredNavigations: try container.decode(Int.self, forKey: .recoveredNavigations),
-            newlyBlockedDuplicates: try container.decode(Int.self, forKey: .newlyBlockedDuplicates))
+            newlyDropped: try container.decodeIfPresent(Int.self, forKey: .newlyDropped) ?? 0,
+            newlyMissed: try container.decodeIfPresent(Int.self, forKey: .newlyMissed) ?? 0,
+            recoveredNavigations: try container.decodeIfPresent(Int.self, forKey: .recoveredNavigations) ?? 0,
+            newlyBlockedDuplicates: try container.decodeIfPresent(Int.self, forKey: .newlyBlockedDuplicates) ?? 0)
         newlySuppressedUnlabelled = try container.decodeIfPresent(Int.self, forKey: .newlySuppressedUnlabelled) ?? 0
         newlyNavigatedUnlabelled = try container.decodeIfPresent(Int.self, forKey: .newlyNavigatedUnlabelled) ?? 0
     }

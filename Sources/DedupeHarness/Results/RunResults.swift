@@ -26,6 +26,9 @@ public struct RunResults: Sendable, Equatable {
     public var deviceProfile: DeviceProfile?
     /// Every workload the cases ran on, with its description, tag and profile.
     public var workloads: [WorkloadInfo]?
+    /// What saving each snapshottable consumed set after every consume costs on this machine
+    /// (absent when the run timed nothing).
+    public var saveCosts: [SaveCostSummary]?
 
     public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion

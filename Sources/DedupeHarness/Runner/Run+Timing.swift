@@ -105,7 +105,7 @@ extension _Run {
                 guard let forkSamples = measured[index], forkSamples.count == plan.repetitions else {
                     throw .stageFailed("timing fork \(fork + 1): no samples for \(label(index))")
                 }
-                samples[index, default: []] += forkSamples
+                samples[index, default: []] += forkSamples.map(SampleStatistics.stored)
             }
         }
 

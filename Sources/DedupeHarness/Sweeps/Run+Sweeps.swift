@@ -22,7 +22,9 @@ extension _Run {
         let referenceSet = selection.referenceConsumedSet
         let companion = selection.companionWindow
         // The window length is chosen for one device's traffic: the sweep runs on every device
-        // workload (the representative one when none is selected), one point per workload.
+        // workload (the representative one when none is selected), one point per workload, keyed
+        // on push ids and with the set saved after every consume, as the pick ships: what layer 2
+        // catches then is not a reason to lengthen the window.
         let deviceWorkloads = workloads.indices.filter { workloads[$0].tag == .device }
         for window in selection.windows {
             for milliseconds in sizing.windowLengthsMilliseconds {
@@ -30,7 +32,8 @@ extension _Run {
                 parameters.windowMilliseconds = milliseconds
                 for workload in deviceWorkloads.isEmpty ? [representative] : deviceWorkloads {
                     try sweepCorrectness(SweepDimension.windowLength, x: milliseconds, strategy: window.id, workload: workload,
-                                         window: window, consumed: referenceSet, parameters: parameters)
+                                         window: window, consumed: referenceSet, parameters: parameters,
+                                         identity: .pushID, persistence: referenceSet?.isSnapshottable == true ? .snapshot : .memory)
                 }
             }
         }
@@ -90,12 +93,13 @@ extension _Run {
     /// False drops and missed duplicates of one two-layer pipeline on a whole workload.
     private mutating func sweepCorrectness(
         _ dimension: String, x: Double, strategy: String, workload: Int, window: WindowEntry?, consumed: ConsumedSetEntry?,
-        parameters: CaseParameters
+        parameters: CaseParameters, identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory
     ) throws(HarnessError) {
         guard window != nil || consumed != nil else { return }
         report("sweep \(dimension) \(strategy) \(x)")
-        let anyCase = plan.strategies.makeCase(window: window, consumed: consumed, mode: .twoLayer, parameters: parameters)
-        let columns = workloads[workload].columns
+        let anyCase = plan.strategies.makeCase(
+            window: window, consumed: consumed, mode: .twoLayer, parameters: parameters, persistence: persistence)
+        let columns = workloads[workload].columns(identity)
         let run = try Self.rethrowing("\(dimension) \(strategy) \(x)") {
             try anyCase._correctness(columns, dimension == SweepDimension.bloomBitsPerEntry ? sizing.falsePositiveProbes : 0, plan.seed)
         }

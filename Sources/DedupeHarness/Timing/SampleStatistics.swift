@@ -1,5 +1,15 @@
+import Foundation
+
 /// Order statistics of samples: the one median and quantile of the harness and the reports.
 public enum SampleStatistics {
+    /// `value` to four significant digits, as timings are kept: 0.1% is far below the noise
+    /// between repetitions, and the shorter decimals keep `results.json` small.
+    static func stored(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return value }
+        let scale = pow(10, 3 - floor(log10(abs(value))))
+        return (value * scale).rounded() / scale
+    }
+
     /// The `q`-quantile (0…1) of `sorted` by linear interpolation between closest ranks; 0 for
     /// no samples.
     static func quantile(_ sorted: [Double], _ q: Double) -> Double {
@@ -36,10 +46,10 @@ extension TimingResult {
             samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median,
             minNanosecondsPerEvent: samples.min() ?? 0, spreadNanosecondsPerEvent: SampleStatistics.spread(samples),
             eventsPerSecond: median > 0 ? 1e9 / median : 0,
-            latencyP50Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.5),
-            latencyP90Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.9),
-            latencyP99Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.99),
-            latencyP999Nanoseconds: SampleStatistics.quantile(sortedBatches, 0.999),
+            latencyP50Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.5)),
+            latencyP90Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.9)),
+            latencyP99Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.99)),
+            latencyP999Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.999)),
             ratiosToReference: ratios)
         self.timedEvents = timedEvents
         latencyHistogram = LatencyHistogram(batches: batches)

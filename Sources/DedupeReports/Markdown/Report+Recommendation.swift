@@ -16,6 +16,7 @@ extension MarkdownReport {
         }
         out += causeSummary(recommendation, results: results)
         if let winner = recommendation.winner {
+            if let cost = saveCostSentence(winner, results: results) { out += cost + "\n\n" }
             out += "```swift\n" + AdoptionCode.swift(winner) + "```\n\n"
         }
         let candidates = recommendation.assessments.map(\.candidate)
@@ -68,6 +69,18 @@ extension MarkdownReport {
         return out + "\n\n"
     }
 
+    /// What saving the pick's set costs per push, when it persists and the run timed saves.
+    static func saveCostSentence(_ winner: Candidate, results: RunResults) -> String? {
+        guard winner.choice.persistence == .snapshot || winner.choice.persistence == .snapshotOnBackground,
+              let consumed = winner.consumed, let cost = results.saveCosts?.first(where: { $0.consumed == consumed })
+        else { return nil }
+        var out = "Saving its set full (\(cost.ids) ids, a \(NumberText.bytes(Double(cost.snapshotBytes))) snapshot: write, fsync, rename) "
+        out += "costs \(NumberText.significant(cost.medianMicroseconds)) µs median and \(NumberText.significant(cost.p99Microseconds)) µs p99 "
+        out += "over \(cost.saves) saves on this machine"
+        out += winner.choice.persistence == .snapshot ? ": the real per-push cost, beside the ns/event below." : ", once per background."
+        return out
+    }
+
     /// `198 caught with push-id identity, 200 only a loading guard`, largest first.
     static func causeList(_ causes: [String: Int]) -> String {
         let sorted = causes.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
@@ -94,11 +107,12 @@ extension MarkdownReport {
             if let bytes = winner.memoryBytes {
                 out += "3. **Memory:** \(NumberText.bytes(bytes)) peak" + (winner.memoryWorkload.map { " on \(MarkdownText.code($0))" } ?? "")
                 out += ", under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget"
-                if let snapshot = winner.snapshotBytes { out += "; its snapshot is \(NumberText.bytes(Double(snapshot)))" }
+                if let snapshot = winner.snapshotBytes { out += "; the largest snapshot it wrote in the run is \(NumberText.bytes(Double(snapshot)))" }
                 out += ".\n"
             } else {
                 out += "3. **Memory:** not measured, so not held against it.\n"
             }
+            if let cost = saveCostSentence(winner, results: results) { out += "   \(cost)\n" }
             out += "4. **Speed:** \(winner.nanosecondsPerEvent.map { NumberText.significant($0) + " ns/event" } ?? "not timed")"
             if let ratio = winner.ratioToReference { out += ", \(NumberText.fixed(ratio, 2))× the published code's time (lower is faster)" }
             out += ".\n\n"
@@ -160,7 +174,7 @@ extension MarkdownReport {
         else { return "" }
         var out = "**Window length:** \(NumberText.significant(choice.milliseconds)) ms — it minimises "
         out += "\(NumberText.significant(choice.dropWeight)) × false drops + missed duplicates of `\(choice.strategy)` + "
-        out += "`\(ReferenceStrategies.consumed)` summed over the device workloads (\(chosen.falseDrops) false drops, "
+        out += "`\(ReferenceStrategies.consumed)` at `push-id` and `snapshot` (as the pick ships) summed over the device workloads (\(chosen.falseDrops) false drops, "
         out += "\(chosen.missedDuplicates) missed duplicates; `--drop-weight` sets the weight).\n\n"
         var table = MarkdownTable(header: ["Window (ms)", "False drops", "Missed dups", "Weighted cost"], alignRight: [0, 1, 2, 3])
         for point in choice.points {
@@ -197,18 +211,21 @@ extension MarkdownReport {
     static func assessmentTable(_ recommendation: Recommendation) -> String {
         guard !recommendation.assessments.isEmpty else { return "" }
         var table = MarkdownTable(
-            header: ["Rank", "Pipeline", "Verdict", "ns/event", "Peak memory", "Newly dropped", "Newly missed"],
-            alignRight: [0, 3, 4, 5, 6])
+            header: ["Rank", "Pipeline", "Verdict", "ns/event", "× reference", "Peak memory", "False drops", "Newly dropped",
+                     "Missed dups", "Newly missed"],
+            alignRight: [0, 3, 4, 5, 6, 7, 8, 9])
         for (index, assessment) in recommendation.assessments.enumerated() {
             let c = assessment.candidate
             let verdict = assessment.excludedBy.map { "excluded at step \($0.rawValue): \(assessment.reason ?? "")" } ?? "passes 1–3"
             table.rows.append([
                 String(index + 1), "`\(c.label)`", verdict,
-                c.nanosecondsPerEvent.map(NumberText.significant) ?? "—", c.memoryBytes.map(NumberText.bytes) ?? "—",
-                String(c.newlyDropped), String(c.newlyMissed),
+                c.nanosecondsPerEvent.map(NumberText.significant) ?? "—", c.ratioToReference.map { NumberText.fixed($0, 2) } ?? "—",
+                c.memoryBytes.map(NumberText.bytes) ?? "—", "\(c.falseDrops)/\(c.newEvents)", String(c.newlyDropped),
+                "\(c.missedDuplicates)/\(c.dupEvents)", String(c.newlyMissed),
             ])
         }
-        return "Every pipeline, as the rule ranks it:\n\n" + table.render() + "\n"
+        return "Every `two-layer` pipeline at its best identity and persistence, as the rule ranks it (errors over the device "
+            + "workloads; × reference and newly dropped / missed against the published code as it ships):\n\n" + table.render() + "\n"
     }
 
     static func profileSection(_ results: RunResults) -> String {

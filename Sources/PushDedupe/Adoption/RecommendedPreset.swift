@@ -31,6 +31,20 @@ public enum RecommendedPreset {
     /// The thread-safe deduplicator of `v1`.
     public typealias V1Shared = SharedDeduplicator<HashDequeWindow, FIFOSet>
 
+    /// `hash-deque` + `fifo-set`, window 500 ms with capacity 4, consumed capacity 1750: the pick
+    /// once the device profile was sized from stated phone facts (a messaging app's 250 pushes a
+    /// day, kept 7 days: `Guides/Workloads.md`) rather than from the synthetic episodes' spacing,
+    /// keyed on push ids and saved after every consume.
+    public static let v2 = DeduplicatorPreset<HashDequeWindow, FIFOSet>(
+        version: "v2",
+        window: WindowConfiguration(window: .milliseconds(500), capacity: 4),
+        consumedSet: ConsumedSetConfiguration(capacity: 1750))
+
+    /// The main-actor deduplicator of `v2` (the same types as `v1`).
+    public typealias V2MainActor = MainActorDeduplicator<HashDequeWindow, FIFOSet>
+    /// The thread-safe deduplicator of `v2`.
+    public typealias V2Shared = SharedDeduplicator<HashDequeWindow, FIFOSet>
+
     /// Every version, oldest first.
-    public static let versions: [any DeduplicatorPresetVersion] = [v1]
+    public static let versions: [any DeduplicatorPresetVersion] = [v1, v2]
 }

@@ -14,13 +14,13 @@ import Testing
         let messageID = "c7f0e1a2-msg-42"                 // the server's own id, from the payload
         // BEGIN README adoption example
         let store = DedupeStore.file(applicationSupport.appendingPathComponent("consumed-routes.pdcs"))
-        let dedupe = MainActorDeduplicator.recommended(store: store)
+        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v2, store: store)
         let first = dedupe.receivePayload(route: "item:42", pushID: messageID)     // .navigated
         let again = dedupe.receivePayload(route: "item:42", pushID: messageID)     // .suppressedByWindow
         let pending = dedupe.receiveEmit(pushID: messageID)                        // .suppressedByConsumedSet
 
         // The next launch, after iOS killed the app: the set comes back from the file.
-        let relaunched = MainActorDeduplicator.recommended(store: store)          // .restored(ids: 1)
+        let relaunched = MainActorDeduplicator(preset: RecommendedPreset.v2, store: store)  // .restored(ids: 1)
         let stale = relaunched.receiveEmit(pushID: messageID)                      // .suppressedByConsumedSet
         // END README adoption example
         #expect(first == .navigated)
@@ -29,7 +29,7 @@ import Testing
         #expect(dedupe.counters.saves == 1 && dedupe.restoreOutcome == .noSnapshot)
         #expect(relaunched.restoreOutcome == .restored(ids: 1))
         #expect(stale == .suppressedByConsumedSet)
-        #expect(type(of: dedupe) == RecommendedPreset.V1MainActor.self)
+        #expect(type(of: dedupe) == RecommendedPreset.V2MainActor.self)
     }
 
     @Test func theReadmeShowsTheTestedLinesVerbatim() throws {

@@ -39,27 +39,37 @@ import Testing
         #expect(RecommendedPreset.versions.map(\.version) == RecommendedPreset.versions.indices.map { "v\($0 + 1)" })
     }
 
+    @MainActor @Test func v2IsTheWeekOfAMessagingAppForever() {
+        let v2 = RecommendedPreset.v2
+        #expect(v2.version == "v2")
+        #expect(v2.windowType.strategyID == "hash-deque" && v2.consumedSetType.strategyID == "fifo-set")
+        #expect(v2.window.configuration == WindowConfiguration(window: .milliseconds(500), capacity: 4))
+        #expect(v2.consumedSet.configuration == ConsumedSetConfiguration(capacity: 1_750))
+        let dedupe = MainActorDeduplicator(preset: v2)
+        #expect(type(of: dedupe) == RecommendedPreset.V2MainActor.self)
+        var consumed = dedupe.pipeline.consumed
+        for id in 0..<1_751 { _ = consumed.consume(EnvelopeID(high: 2, low: UInt64(id)), at: .zero) }
+        #expect(consumed.count == 1_750 && consumed.evictions == 1, "v2 holds 1,750 ids")
+    }
+
     @Test func aDifferentRecommendationIsReported() {
-        let other = """
-            **Adopt `ring-buffer` + `rotating-sets`** (may-drop + exact; window 250 ms, window capacity 64, reserves 4096 ids, retention 10 s); runner-up `hash-deque + set`.
-            """
+        let other = "**Adopt `two-layer/ring-buffer(window=250ms;capacity=64)+rotating-sets(retention=10s;reserve=4096)/push-id/snapshot`**: …"
         let problems = Self.mismatches(headline: other, preset: RecommendedPreset.v1)
         #expect(problems.contains { $0.contains("window strategy: headline `ring-buffer`") })
         #expect(problems.contains { $0.contains("consumed strategy: headline `rotating-sets`") })
-        #expect(problems.contains { $0.contains("guarantees: headline `may-drop + exact`") })
-        #expect(problems.contains { $0.contains("window 250 ms") })
-        #expect(problems.contains { $0.contains("window capacity 64") })
-        #expect(problems.contains { $0.contains("consumed capacity 4096") })
-        #expect(problems.contains { $0.contains("retention 10 s") })
-        #expect(Self.mismatches(headline: "no recommendation here", preset: RecommendedPreset.v1) == ["no '**Adopt `A` + `B`** (parameters)' line"])
+        #expect(problems.contains { $0.contains("window: headline `250ms`") })
+        #expect(problems.contains { $0.contains("window capacity: headline `64`") })
+        #expect(problems.contains { $0.contains("consumed capacity: headline `4096`") })
+        #expect(problems.contains { $0.contains("unread parameter `retention=10s`") })
+        #expect(Self.mismatches(headline: "no recommendation here", preset: RecommendedPreset.v1) == ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"])
     }
 
-    /// What differs between the headline's "**Adopt `A` + `B`** (guarantees; parameters)" line
-    /// and `preset`, one phrase each; empty when they agree. Parameters are written as
-    /// `StrategyParameter.text` writes them.
+    /// What differs between the headline's pick, "**Adopt `two-layer/A(params)+B(params)/identity/persistence`**",
+    /// and `preset`, one phrase each; empty when they agree. Parameters are the case id's
+    /// (`Guides/Harness.md` § Case ids): `window=500ms`, `reserve=8` or `capacity=8`, `capacity=448`.
     static func mismatches(headline: String, preset: any DeduplicatorPresetVersion) -> [String] {
-        let pattern = /\*\*Adopt `(?<window>[a-z0-9-]+)` \+ `(?<consumed>[a-z0-9-]+)`\*\* \((?<parameters>[^)]*)\)/
-        guard let match = headline.firstMatch(of: pattern) else { return ["no '**Adopt `A` + `B`** (parameters)' line"] }
+        let pattern = /\*\*Adopt `two-layer\/(?<window>[a-z0-9-]+)\((?<windowParameters>[^)]*)\)\+(?<consumed>[a-z0-9-]+)\((?<consumedParameters>[^)]*)\)\/[a-z-]+\/[a-z-]+`\*\*/
+        guard let match = headline.firstMatch(of: pattern) else { return ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"] }
         var problems: [String] = []
         func compare(_ what: String, headline: String, preset: String) {
             if headline != preset { problems.append("\(what): headline `\(headline)`, preset `\(preset)`") }
@@ -67,38 +77,21 @@ import Testing
         compare("window strategy", headline: String(match.window), preset: preset.windowType.strategyID)
         compare("consumed strategy", headline: String(match.consumed), preset: preset.consumedSetType.strategyID)
         let window = preset.window.configuration
-        let consumed = preset.consumedSet.configuration
-        var parameters = Substring(match.parameters)
-        if let semicolon = parameters.range(of: "; ") {
-            compare("guarantees", headline: String(parameters[..<semicolon.lowerBound]),
-                    preset: "\(preset.windowType.guarantee) + \(preset.consumedSetType.guarantee)")
-            parameters = parameters[semicolon.upperBound...]
-        }
-        for part in parameters.split(separator: ", ").map(String.init) {
-            func number(after prefix: String, unit: String) -> Double? {
-                guard part.hasPrefix(prefix), part.hasSuffix(unit) else { return nil }
-                return Double(part.dropFirst(prefix.count).dropLast(unit.count))
-            }
-            func check(_ name: String, _ headline: Double, _ preset: Double, tolerance: Double, unit: String) {
-                if abs(headline - preset) > tolerance {
-                    problems.append("\(name) \(NumberFormat.plain(headline))\(unit) in the headline, \(NumberFormat.plain(preset))\(unit) in the preset")
-                }
-            }
-            if let value = number(after: "window capacity ", unit: "") ?? number(after: "window reserves ", unit: "") {
-                check("window capacity", value, Double(window.capacity), tolerance: 0, unit: "")
-            } else if let value = number(after: "window ", unit: " ms") {
-                check("window", value, Double(window.window.wholeNanoseconds) / 1e6, tolerance: 1e-9, unit: " ms")
-            } else if let value = number(after: "capacity ", unit: "") ?? number(after: "reserves ", unit: " ids") {
-                check("consumed capacity", value, Double(consumed.capacity), tolerance: 0, unit: "")
-            } else if let value = number(after: "expected ", unit: " ids/s") {
-                check("expected rate", value, consumed.expectedRatePerSecond, tolerance: 0.001 * value, unit: " ids/s")
-            } else if let value = number(after: "target FP ", unit: "%") {
-                // The headline rounds to two decimals of a percent.
-                check("target FP", value, consumed.falsePositiveRate * 100, tolerance: 0.005, unit: "%")
-            } else if let value = number(after: "retention ", unit: " s") {
-                check("retention", value, Double(consumed.retention.wholeNanoseconds) / 1e9, tolerance: 0.05 * value, unit: " s")
+        let milliseconds = Double(window.window.wholeNanoseconds) / 1e6
+        for part in match.windowParameters.split(separator: ";").map(String.init) {
+            if part.hasPrefix("window=") {
+                compare("window", headline: String(part.dropFirst(7)), preset: NumberFormat.plain(milliseconds) + "ms")
+            } else if part.hasPrefix("reserve=") || part.hasPrefix("capacity=") {
+                compare("window capacity", headline: String(part.split(separator: "=")[1]), preset: String(window.capacity))
             } else {
-                problems.append("unknown parameter '\(part)' (teach RecommendedPresetTests to read it)")
+                problems.append("unread parameter `\(part)`")
+            }
+        }
+        for part in match.consumedParameters.split(separator: ";").map(String.init) {
+            if part.hasPrefix("reserve=") || part.hasPrefix("capacity=") {
+                compare("consumed capacity", headline: String(part.split(separator: "=")[1]), preset: String(preset.consumedSet.configuration.capacity))
+            } else {
+                problems.append("unread parameter `\(part)` (a preset of this pair would need it compared)")
             }
         }
         return problems
