@@ -62,6 +62,12 @@ enum FuzzResults {
                 results.cases[index].snapshot = snapshot
             }
         }
+        results.saveCosts = results.saveCosts?.map { cost in
+            var cost = cost
+            cost.medianMicroseconds = 300
+            cost.p99Microseconds = 500
+            return cost
+        }
         return results
     }
 

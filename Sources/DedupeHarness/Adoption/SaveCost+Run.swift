@@ -2,7 +2,8 @@ import Foundation
 import PushDedupe
 
 /// What saving one consumed set after every consume costs, at the capacity the run sized it
-/// with and filled to it (the largest snapshot it writes): the figure an app pays per push with
+/// with, filled with the horizon's ids (or to its capacity, if smaller): the snapshot a phone
+/// writes once the set holds what it must remember, the figure an app pays per push with
 /// `saving: .afterEveryConsume`, beside the nanoseconds of its `consume`.
 public struct SaveCostSummary: Codable, Sendable, Equatable {
     /// The consumed set's catalogue id.
@@ -19,10 +20,13 @@ public struct SaveCostSummary: Codable, Sendable, Equatable {
 
 extension SaveCost {
     /// Times `saves` saves of every snapshottable consumed set the cases name, each at the
-    /// parameters its first case ran with, in a temporary directory removed afterwards.
+    /// parameters its first case ran with and holding `horizonIDs` ids (at most its capacity), in
+    /// a temporary directory removed afterwards.
     ///
     /// - Throws: `HarnessError.stageFailed` naming the set when a save fails (a full disk).
-    static func measureRun(_ results: [CaseResult], entries: [ConsumedSetEntry], saves: Int) throws(HarnessError) -> [SaveCostSummary] {
+    static func measureRun(
+        _ results: [CaseResult], entries: [ConsumedSetEntry], horizonIDs: Int, saves: Int
+    ) throws(HarnessError) -> [SaveCostSummary] {
         var parameters: [String: CaseParameters] = [:]
         var order: [String] = []
         for result in results where result.mode.usesConsumedSet {
@@ -45,9 +49,14 @@ extension SaveCost {
             else { continue }
             let configuration = entry.defaultConfiguration ?? caseParameters.consumedConfiguration
             do {
-                let result = try measure(type, configuration: configuration, filledTo: configuration.capacity, saves: saves, directory: directory)
+                let ids = min(configuration.capacity, max(1, horizonIDs))
+                // A filter's snapshot grows with its capacity, not its ids: a huge safety factor
+                // must not write gigabytes, so the saves stop at 64 MiB written (5 at least).
+                let probe = try measure(type, configuration: configuration, filledTo: ids, saves: 1, directory: directory)
+                let affordable = min(saves, max(5, (64 << 20) / max(1, probe.snapshotBytes)))
+                let result = try measure(type, configuration: configuration, filledTo: ids, saves: affordable, directory: directory)
                 summaries.append(SaveCostSummary(
-                    consumed: id, ids: result.ids, snapshotBytes: result.snapshotBytes, saves: saves,
+                    consumed: id, ids: result.ids, snapshotBytes: result.snapshotBytes, saves: affordable,
                     medianMicroseconds: result.median, p99Microseconds: result.p99))
             } catch {
                 throw .stageFailed("save cost of \(id): \(error)")

@@ -79,7 +79,7 @@ extension MarkdownReport {
     static func saveCostSection(_ results: RunResults) -> String {
         guard let costs = results.saveCosts, !costs.isEmpty else { return "" }
         var out = "What one save costs through the library's file store (`DedupeStore.file`: snapshot, write, fsync, rename), "
-        out += "each set filled to the capacity it ran with; this machine's disk as much as the code:\n\n"
+        out += "each set at the capacity it ran with, holding the horizon's ids (at most its capacity); this machine's disk as much as the code:\n\n"
         var table = MarkdownTable(header: ["Consumed set", "Ids", "Snapshot", "Saves", "Median µs", "p99 µs"], alignRight: [1, 2, 3, 4, 5])
         for cost in costs {
             table.rows.append([

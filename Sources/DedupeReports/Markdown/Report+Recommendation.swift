@@ -74,7 +74,7 @@ extension MarkdownReport {
         guard winner.choice.persistence == .snapshot || winner.choice.persistence == .snapshotOnBackground,
               let consumed = winner.consumed, let cost = results.saveCosts?.first(where: { $0.consumed == consumed })
         else { return nil }
-        var out = "Saving its set full (\(cost.ids) ids, a \(NumberText.bytes(Double(cost.snapshotBytes))) snapshot: write, fsync, rename) "
+        var out = "Saving its set with the horizon's \(cost.ids) ids (a \(NumberText.bytes(Double(cost.snapshotBytes))) snapshot: write, fsync, rename) "
         out += "costs \(NumberText.significant(cost.medianMicroseconds)) µs median and \(NumberText.significant(cost.p99Microseconds)) µs p99 "
         out += "over \(cost.saves) saves on this machine"
         out += winner.choice.persistence == .snapshot ? ": the real per-push cost, beside the ns/event below." : ", once per background."
