@@ -39,7 +39,7 @@ enum JSONFieldLocator {
         case .keyNotFound(let key, let context):
             return "missing key '\(path(context.codingPath + [key]))'"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context.codingPath)) \(context.debugDescription)"
+            return "\(path(context.codingPath)) \(MessageText.clipped(context.debugDescription, limit: 400))"
         @unknown default:
             return "\(error)"
         }

@@ -47,7 +47,9 @@ public enum ResultsJSON {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return "wrong type at '\(path)'"
         case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
-            return "\(JSONFieldLocator.path(context.codingPath)): \(context.debugDescription)"
+            // The description quotes the file's own strings (a case id, a strategy id): clipped,
+            // so a huge or control-laden field cannot become the message.
+            return "\(JSONFieldLocator.path(context.codingPath)): \(MessageText.clipped(context.debugDescription, limit: 400))"
         case DecodingError.dataCorrupted: return "invalid JSON"
         default: return "\(error)"
         }
