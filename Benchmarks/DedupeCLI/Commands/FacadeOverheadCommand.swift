@@ -1,5 +1,4 @@
 import DedupeHarness
-import DedupeWorkloads
 
 extension Subcommands {
     /// Hidden: measures what the adoption facade adds over the bare pipeline. Run it in a release
@@ -12,25 +11,10 @@ extension Subcommands {
         SharedDeduplicator) in interleaved repetitions. Every side reads ContinuousClock per event, as an
         app does. Allocations per event are counted when the process runs on jemalloc.
         """,
-        options: [
-            SharedOptions.seed, SharedOptions.repetitions, SharedOptions.allowDebug,
-            OptionSpec("scenario", value: "ID", help: "Scenario to run (default mixed-default)."),
-        ]
+        options: OverheadOptions.specs
     ) { arguments, console throws(CommandLineError) in
-        let seed = try SharedOptions.seed(arguments)
-        let repetitions = try arguments.value("repetitions", default: 21, expecting: "an integer from 1 to 1000") {
-            Int($0).flatMap { (1...1000).contains($0) ? $0 : nil }
-        }
-        let id = arguments.value("scenario") ?? "mixed-default"
-        guard let scenario = ScenarioCatalogue.scenario(named: id) else {
-            throw CommandLineError(.badValue, "unknown scenario '\(id)' (see 'dedupe-bench list')")
-        }
-        #if DEBUG
-        guard arguments.flags.contains("allow-debug") else {
-            throw CommandLineError(.badValue, "refusing to time a debug build: build with -c release (or pass --allow-debug)")
-        }
-        #endif
-        let report = FacadeOverhead.measure(workload: scenario.workload(seed: seed), repetitions: repetitions)
+        let (workload, repetitions) = try OverheadOptions.parse(arguments)
+        let report = FacadeOverhead.measure(workload: workload, repetitions: repetitions)
         console.output(report.text)
         return 0
     }
