@@ -3,16 +3,16 @@ import DedupeReports
 import Foundation
 import Testing
 
-/// Schema 3 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
+/// Schema 4 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
 /// field is a deliberate schema change, and the file reads back to the same value.
 @Suite struct ResultsSchemaTests {
     static func keys(_ object: Any?) -> Set<String> {
         Set((object as? [String: Any])?.keys.map { $0 } ?? [])
     }
 
-    @Test func schemaThreeKeysArePinnedAndRoundTrip() throws {
+    @Test func schemaFourKeysArePinnedAndRoundTrip() throws {
         let results = try GoldenReportTests.goldenRun()
-        #expect(results.schemaVersion == 3)
+        #expect(results.schemaVersion == 4)
         let data = try ResultsJSON.encode(results)
         #expect(try ResultsJSON.decode(data) == results)
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -38,9 +38,11 @@ import Testing
         #expect(Self.keys(strategy) == ["layer", "id", "type", "guarantee", "reads"])
         #expect(Self.keys(strategy["guarantee"]).isSuperset(of: ["class", "forgetting"]))
         let cases = try #require(root["cases"] as? [[String: Any]])
-        // Parameters equal to the run's sizing are left out; the case id says which were read.
-        let pipeline = try #require(cases.first { $0["window"] != nil && $0["consumed"] != nil && $0["parameters"] == nil })
-        #expect(Self.keys(pipeline) == ["case", "workload", "mode", "window", "consumed", "identity", "persistence", "correctness"])
+        // Parameters equal to the run's sizing are left out; the case id names the rest.
+        let pipeline = try #require(cases.first {
+            ($0["case"] as? String)?.contains("/two-layer/") == true && $0["timing"] == nil && $0["parameters"] == nil
+        })
+        #expect(Self.keys(pipeline) == ["case", "correctness"])
         let correctness = pipeline["correctness"] as? [String: Any]
         #expect(Self.keys(correctness).isSuperset(of: ["counts", "matched"]))
         #expect((correctness?["counts"] as? [Int])?.count == 13)
@@ -53,18 +55,51 @@ import Testing
         }
     }
 
-    /// Timing keeps every repetition's sample and every latency batch (bucketed), so statistics
-    /// can be derived again: the percentiles read back from the histogram are within a bucket.
-    @Test func timingKeepsRawSamplesAndLatencyBatches() throws {
-        let batches = (1...1_000).map { Double($0) / 10 }
-        let histogram = LatencyHistogram(batches: batches)
-        #expect(histogram.counts.reduce(0, +) == 1_000)
-        let p50 = try #require(histogram.quantile(0.5))
-        #expect(abs(p50 / 50 - 1) < 0.045)
-        let p99 = try #require(histogram.quantile(0.99))
-        #expect(abs(p99 / 99 - 1) < 0.045)
-        #expect(LatencyHistogram(batches: []).quantile(0.5) == nil)
-        let data = try JSONEncoder().encode(histogram)
-        #expect(try JSONDecoder().decode(LatencyHistogram.self, from: data) == histogram)
+    /// Timing keeps every repetition's sample, and the four percentiles in one array.
+    @Test func timingKeepsRawSamplesAndFourPercentiles() throws {
+        let results = SyntheticResults.make()
+        let root = try #require(try JSONSerialization.jsonObject(with: ResultsJSON.encode(results)) as? [String: Any])
+        let cases = try #require(root["cases"] as? [[String: Any]])
+        let timed = try #require(cases.first { $0["timing"] != nil })
+        let timing = try #require(timed["timing"] as? [String: Any])
+        #expect(Self.keys(timing).isSuperset(of: ["samplesNanosecondsPerEvent", "latencyNanoseconds"]))
+        #expect(Self.keys(timing).isSubset(of: ["samplesNanosecondsPerEvent", "latencyNanoseconds", "timedEvents", "forks"]))
+        let original = try #require(results.cases.first { $0.id.text == timed["case"] as? String }?.timing)
+        #expect(timing["latencyNanoseconds"] as? [Double] == [
+            original.latencyP50Nanoseconds, original.latencyP90Nanoseconds, original.latencyP99Nanoseconds,
+            original.latencyP999Nanoseconds,
+        ])
+        let measured = try #require(cases.first { $0["memory"] != nil })
+        #expect((measured["memory"] as? [Any])?.count == 9)
+    }
+
+    /// A case's fields come from its id alone, so an id that names no mode, the wrong number of
+    /// layers, or identity and persistence on a mode without a consumed set is refused by
+    /// position; a workload may hold a `/` (a trace's file name is the one outside name).
+    @Test(arguments: [
+        ("w/three-layer/a+b/minted/memory", "not WORKLOAD/MODE"),
+        ("w/two-layer/hash-deque(window=500ms;reserve=4)/minted/memory", "one strategy per layer"),
+        ("w/window-alone/hash-deque(window=500ms;reserve=4)/minted/memory", "exactly when it uses a consumed set"),
+        ("two-layer/hash-deque+fifo-set/minted/memory", "not WORKLOAD/MODE"),
+    ])
+    func caseIDsThatNameNoCaseAreRefused(id: String, words: String) throws {
+        var results = try GoldenReportTests.goldenRun()
+        results.cases = [results.cases[0]]
+        let text = try #require(String(data: try ResultsJSON.encode(results), encoding: .utf8))
+        let original = "\"case\":\"\(results.cases[0].id.text)\""
+        #expect(text.contains(original))
+        let edited = Data(text.replacingOccurrences(of: original, with: "\"case\":\"\(id)\"").utf8)
+        let error = #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(edited) }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("cases[0]") && message.contains(words), "\(message)")
+    }
+
+    @Test func aWorkloadWithASlashReadsBack() throws {
+        var results = try GoldenReportTests.goldenRun()
+        for index in results.cases.indices { results.cases[index].workload = "traces/" + results.cases[index].workload }
+        let file = try ResultsJSON.encode(results)
+        let decoded = try ResultsJSON.decode(file)
+        #expect(decoded.cases.map(\.id) == results.cases.map(\.id))
+        #expect(try ResultsJSON.encode(decoded) == file)
     }
 }

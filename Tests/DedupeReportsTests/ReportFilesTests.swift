@@ -69,15 +69,15 @@ import FoundationXML
         #expect(try ResultsJSON.decode(data) == results)
         // Metadata once per strategy, not per case.
         #expect(text.components(separatedBy: "\"guarantee\"").count - 1 == results.strategies.count)
-        #expect(throws: ResultsFileError.unsupportedSchema(4)) {
-            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":4").utf8))
+        #expect(throws: ResultsFileError.unsupportedSchema(5)) {
+            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":4", with: "\"schemaVersion\":5").utf8))
         }
         // An older schema gets one message saying what to do.
         do {
-            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":3", with: "\"schemaVersion\":2").utf8))
-            Issue.record("a schema-2 file was read")
+            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":4", with: "\"schemaVersion\":3").utf8))
+            Issue.record("a schema-3 file was read")
         } catch {
-            #expect(error == .unsupportedSchema(2))
+            #expect(error == .unsupportedSchema(3))
             #expect(error.description.contains("re-run the benchmark") && !error.description.contains("\n"))
         }
         /// Why `data` was refused, or `nil` when it was read.
@@ -89,8 +89,8 @@ import FoundationXML
                 return error.description
             }
         }
-        let unknownMode = refusal(Data(text.replacingOccurrences(of: "\"mode\":\"two-layer\"", with: "\"mode\":\"three-layer\"").utf8))
-        #expect(unknownMode?.contains("mode") == true && unknownMode?.contains("three-layer") == true, "\(unknownMode ?? "read")")
+        let unknownMode = refusal(Data(text.replacingOccurrences(of: "\"w/two-layer/", with: "\"w/three-layer/").utf8))
+        #expect(unknownMode?.contains("MODE") == true && unknownMode?.contains("three-layer") == true, "\(unknownMode ?? "read")")
         // A case id that does not match its fields, or appears twice, is refused.
         let mismatch = refusal(Data(text.replacingOccurrences(
             of: "+set(capacity=1024)/minted/memory\"", with: "+set(capacity=1)/minted/memory\"").utf8))

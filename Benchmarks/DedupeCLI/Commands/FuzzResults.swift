@@ -41,7 +41,6 @@ enum FuzzResults {
                 timing.latencyP90Nanoseconds = median
                 timing.latencyP99Nanoseconds = median
                 timing.latencyP999Nanoseconds = median
-                timing.latencyHistogram = nil
                 timing.ratioToReferenceMedian = nil
                 timing.ratioToReferenceSpread = nil
                 results.cases[index].timing = timing
@@ -332,12 +331,14 @@ enum FuzzResults {
         Mutation(name: "cpu-huge") { side, _ in
             update(&side, [.key("environment"), .key("cpuModel")]) { _ in "CPU\n\u{1B}[2J" + String(repeating: "x", count: 100_000) }
         },
+        // A workload is the one name a case id takes from outside (a trace's file name).
         Mutation(name: "names-with-controls") { side, random in
-            let field = random.pick(["window", "consumed", "workload"])
             let suffix = random.pick(["\n", "\t", "\u{1B}[31m", "|`*", "\r\n", String(repeating: "n", count: 5_000)])
             everyCase(&side) { result in
                 var result = result
-                if let name = result[field] as? String { result[field] = name + suffix }
+                if let id = result["case"] as? String, let slash = id.firstIndex(of: "/") {
+                    result["case"] = id[..<slash] + suffix + id[slash...]
+                }
                 return result
             }
         },
@@ -349,7 +350,9 @@ enum FuzzResults {
         Mutation(name: "scaled", currentOnly: true) { side, random in
             let factor = random.pick([1.5, 0.6, 1.04])
             everyCase(&side) { result in
-                guard result["consumed"] as? String == "fifo-set", var timing = result["timing"] as? [String: Any] else { return result }
+                guard (result["case"] as? String)?.contains("fifo-set(") == true, var timing = result["timing"] as? [String: Any] else {
+                    return result
+                }
                 var result = result
                 timing["ratiosToReference"] = (timing["ratiosToReference"] as? [Double])?.map { $0 * factor }
                 timing["samplesNanosecondsPerEvent"] = (timing["samplesNanosecondsPerEvent"] as? [Double])?.map { $0 * factor }

@@ -33,8 +33,20 @@ struct _GuardedPath {
 
     init(configuration: LifecycleConfiguration = LifecycleConfiguration()) {
         path = _DwellingPath()
-        var random = SplitMix64(seed: Self.seed)
-        dwells = (0..<Self.tableSize).map { _ in
+        let standard = LifecycleConfiguration()
+        let isStandard = configuration.dwellMedianMilliseconds == standard.dwellMedianMilliseconds
+            && configuration.dwellSigma == standard.dwellSigma
+        dwells = isStandard ? Self.standardDwells : Self.dwellTable(configuration)
+    }
+
+    /// The default configuration's table, drawn once and shared (it is never written): every
+    /// case builds a path, and 1,024 log-normal draws cost more than the correctness pass of a
+    /// short trace.
+    private static let standardDwells = dwellTable(LifecycleConfiguration())
+
+    private static func dwellTable(_ configuration: LifecycleConfiguration) -> [Int64] {
+        var random = SplitMix64(seed: seed)
+        return (0..<tableSize).map { _ in
             Int64(random.logNormal(
                 median: configuration.dwellMedianMilliseconds, sigma: configuration.dwellSigma,
                 clampedTo: 1 ... 3_600_000) * 1_000_000)

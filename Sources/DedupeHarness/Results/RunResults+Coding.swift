@@ -1,5 +1,6 @@
-/// How `results.json` is written and read (schema 3): each strategy's metadata once, in
-/// `strategies`; each case with its `case` id and its measurements; nothing that can be derived
+/// How `results.json` is written and read (schema 4): each strategy's metadata once, in
+/// `strategies`; each case with its `case` id (which names its workload, mode, strategies,
+/// identity and persistence) and its measurements; nothing that can be derived
 /// (the reference of each case, the ratios to it from both cases' samples, median, minimum and
 /// spread from the samples, Wilson intervals from counts, sign tests from matched counts, and the
 /// parameters when they are the run's sizing). Reading derives them again, so a decoded file
@@ -65,10 +66,15 @@ extension RunResults: Codable {
         var casesContainer = try container.nestedUnkeyedContainer(forKey: .cases)
         while !casesContainer.isAtEnd {
             let encoded = try casesContainer.decode(CaseResult.Encoded.self)
-            guard let parameters = encoded.parameters ?? CaseResult.Encoded.defaults(defaults, window: encoded.window) else {
+            guard let fields = CaseResult.Encoded.parse(encoded.id) else {
+                throw Self.caseError(
+                    at: cases.count, in: container,
+                    "case '\(encoded.id)' is not WORKLOAD/MODE/STRATEGIES[/IDENTITY/PERSISTENCE] with a known mode, one strategy per layer it uses, and an identity and persistence exactly when it uses a consumed set")
+            }
+            guard let parameters = encoded.parameters ?? CaseResult.Encoded.defaults(defaults, window: fields.window) else {
                 throw Self.caseError(at: cases.count, in: container, "no parameters, and no device profile to default them from")
             }
-            cases.append(encoded.result(parameters: parameters))
+            cases.append(encoded.result(fields, parameters: parameters))
         }
         let strategies = try container.decode([StrategyInfo].self, forKey: .strategies)
         var byKey: [String: StrategyInfo] = [:]
@@ -170,15 +176,11 @@ extension CaseResult {
         }
     }
 
-    /// A case as the file holds it: `parameters` only when they differ from the run's sizing.
+    /// A case as the file holds it: its `case` id, which names the workload, mode, strategies,
+    /// identity and persistence (read back by ``parse(_:)``), and `parameters` only when they
+    /// differ from the run's sizing.
     struct Encoded: Codable {
         var id: String
-        var workload: String
-        var mode: CaseMode
-        var window: String?
-        var consumed: String?
-        var identity: EnvelopeIdentity?
-        var persistence: CasePersistence?
         var parameters: CaseParameters?
         var timing: TimingResult?
         var memory: MemoryResult?
@@ -187,17 +189,11 @@ extension CaseResult {
 
         enum CodingKeys: String, CodingKey {
             case id = "case"
-            case workload, mode, window, consumed, identity, persistence, parameters, timing, memory, correctness, snapshot
+            case parameters, timing, memory, correctness, snapshot
         }
 
         init(_ result: CaseResult, defaults: CaseParameters?) {
             id = result.id.text
-            workload = result.workload
-            mode = result.mode
-            window = result.window
-            consumed = result.consumed
-            identity = result.identity
-            persistence = result.persistence
             parameters = result.parameters == Self.defaults(defaults, window: result.window) ? nil : result.parameters
             timing = result.timing
             memory = result.memory
@@ -213,10 +209,66 @@ extension CaseResult {
             return parameters
         }
 
-        func result(parameters: CaseParameters) -> CaseResult {
+        /// The fields a case id names: `WORKLOAD/MODE/STRATEGIES[/IDENTITY/PERSISTENCE]`, read
+        /// from the right, so a workload (a trace's file name) may hold a `/`. The strategies'
+        /// parameters are not read back: decoding rebuilds the id from `parameters` and each
+        /// strategy's reads, and refuses a file where the two differ.
+        struct Fields {
+            var workload: String
+            var mode: CaseMode
+            var window: String?
+            var consumed: String?
+            var identity: EnvelopeIdentity?
+            var persistence: CasePersistence?
+        }
+
+        static func parse(_ id: String) -> Fields? {
+            var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            var identity: EnvelopeIdentity?
+            var persistence: CasePersistence?
+            if parts.count >= 5, let last = CasePersistence(rawValue: parts[parts.count - 1]),
+                let previous = EnvelopeIdentity(rawValue: parts[parts.count - 2]) {
+                persistence = last
+                identity = previous
+                parts.removeLast(2)
+            }
+            guard parts.count >= 3, let mode = CaseMode(rawValue: parts[parts.count - 2]),
+                mode.usesConsumedSet == (identity != nil) else { return nil }
+            let layers = strategyIDs(parts[parts.count - 1])
+            let expected = (mode.usesWindow ? 1 : 0) + (mode.usesConsumedSet ? 1 : 0)
+            guard layers.count == expected, layers.allSatisfy({ !$0.isEmpty }) else { return nil }
+            return Fields(
+                workload: parts[..<(parts.count - 2)].joined(separator: "/"), mode: mode,
+                window: mode.usesWindow ? layers[0] : nil, consumed: mode.usesConsumedSet ? layers[layers.count - 1] : nil,
+                identity: identity, persistence: persistence)
+        }
+
+        /// `hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)` → the two catalogue ids;
+        /// a `+` inside parentheses (an exponent) does not split.
+        private static func strategyIDs(_ text: String) -> [String] {
+            var ids: [String] = []
+            var current = ""
+            var depth = 0
+            for character in text {
+                switch character {
+                case "(": depth += 1
+                case ")": depth -= 1
+                case "+" where depth == 0:
+                    ids.append(current)
+                    current = ""
+                    continue
+                default: if depth == 0 { current.append(character) }
+                }
+            }
+            ids.append(current)
+            return ids
+        }
+
+        func result(_ fields: Fields, parameters: CaseParameters) -> CaseResult {
             var result = CaseResult(
-                workload: workload, mode: mode, window: window, consumed: consumed, parameters: parameters, timing: timing,
-                memory: memory, correctness: correctness, identity: identity, persistence: persistence)
+                workload: fields.workload, mode: fields.mode, window: fields.window, consumed: fields.consumed,
+                parameters: parameters, timing: timing, memory: memory, correctness: correctness,
+                identity: fields.identity, persistence: fields.persistence)
             result.snapshot = snapshot
             result.storedID = id
             return result
@@ -226,8 +278,7 @@ extension CaseResult {
 
 extension TimingResult: Codable {
     enum CodingKeys: String, CodingKey {
-        case samplesNanosecondsPerEvent, latencyP50Nanoseconds, latencyP90Nanoseconds, latencyP99Nanoseconds
-        case latencyP999Nanoseconds, timedEvents, latencyHistogram, forks
+        case samplesNanosecondsPerEvent, latencyNanoseconds, timedEvents, forks
     }
 
     /// Sets the per-repetition ratios and their median and spread.
@@ -240,12 +291,10 @@ extension TimingResult: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(samplesNanosecondsPerEvent, forKey: .samplesNanosecondsPerEvent)
-        try container.encode(latencyP50Nanoseconds, forKey: .latencyP50Nanoseconds)
-        try container.encode(latencyP90Nanoseconds, forKey: .latencyP90Nanoseconds)
-        try container.encode(latencyP99Nanoseconds, forKey: .latencyP99Nanoseconds)
-        try container.encode(latencyP999Nanoseconds, forKey: .latencyP999Nanoseconds)
+        try container.encode(
+            [latencyP50Nanoseconds, latencyP90Nanoseconds, latencyP99Nanoseconds, latencyP999Nanoseconds],
+            forKey: .latencyNanoseconds)
         try container.encodeIfPresent(timedEvents, forKey: .timedEvents)
-        try container.encodeIfPresent(latencyHistogram, forKey: .latencyHistogram)
         try container.encodeIfPresent(forks, forKey: .forks)
     }
 
@@ -256,17 +305,57 @@ extension TimingResult: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let samples = try container.decode([Double].self, forKey: .samplesNanosecondsPerEvent)
         let median = SampleStatistics.median(samples) ?? 0
+        let latency = try container.decode([Double].self, forKey: .latencyNanoseconds)
+        guard latency.count == 4 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .latencyNanoseconds, in: container, debugDescription: "expected 4 percentiles (p50, p90, p99, p99.9)")
+        }
         self.init(
             samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median, minNanosecondsPerEvent: samples.min() ?? 0,
             spreadNanosecondsPerEvent: SampleStatistics.spread(samples), eventsPerSecond: median > 0 ? 1e9 / median : 0,
-            latencyP50Nanoseconds: try container.decode(Double.self, forKey: .latencyP50Nanoseconds),
-            latencyP90Nanoseconds: try container.decode(Double.self, forKey: .latencyP90Nanoseconds),
-            latencyP99Nanoseconds: try container.decode(Double.self, forKey: .latencyP99Nanoseconds),
-            latencyP999Nanoseconds: try container.decode(Double.self, forKey: .latencyP999Nanoseconds),
+            latencyP50Nanoseconds: latency[0], latencyP90Nanoseconds: latency[1], latencyP99Nanoseconds: latency[2],
+            latencyP999Nanoseconds: latency[3],
             ratiosToReference: [])
         timedEvents = try container.decodeIfPresent(Int.self, forKey: .timedEvents)
-        latencyHistogram = try container.decodeIfPresent(LatencyHistogram.self, forKey: .latencyHistogram)
         forks = try container.decodeIfPresent(Int.self, forKey: .forks)
+    }
+}
+
+/// A memory result as one array, in the order of ``fieldNames`` (`Guides/Results.md` §
+/// MemoryResult): the keys of 860 objects were most of what the memory figures cost the file.
+extension MemoryResult: Codable {
+    static let fieldNames = [
+        "source", "liveBytes", "peakBytes", "bytesPerEntry", "allocationsPerEvent", "footprintBytes", "retainedEntries",
+        "liveBytesGrowthInLastTenth", "footprintGrowthInLastTenth",
+    ]
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(source)
+        try container.encode(liveBytes)
+        try container.encode(peakBytes)
+        try container.encode(bytesPerEntry)
+        try container.encode(allocationsPerEvent)
+        try container.encode(footprintBytes)
+        try container.encode(retainedEntries)
+        try container.encode(liveBytesGrowthInLastTenth)
+        try container.encode(footprintGrowthInLastTenth)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        guard container.count == Self.fieldNames.count else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected \(Self.fieldNames.count) values (\(Self.fieldNames.joined(separator: ", ")); null when not measured)"))
+        }
+        self.init(
+            source: try container.decode(String.self), liveBytes: try container.decodeIfPresent(Int.self),
+            peakBytes: try container.decodeIfPresent(Int.self), bytesPerEntry: try container.decodeIfPresent(Double.self),
+            allocationsPerEvent: try container.decodeIfPresent(Double.self), footprintBytes: try container.decode(Int.self),
+            retainedEntries: try container.decode(Int.self))
+        liveBytesGrowthInLastTenth = try container.decodeIfPresent(Double.self)
+        footprintGrowthInLastTenth = try container.decodeIfPresent(Double.self)
     }
 }
 

@@ -7,9 +7,10 @@ public struct RunResults: Sendable, Equatable {
     /// guarantees and the parameters each strategy reads, matched errors, the device profile,
     /// workload metadata and latency batches. Schema 3 names every case by its ``CaseID``, adds
     /// identity and persistence, stores each strategy's metadata once (`strategies`) and leaves
-    /// out what is derived (ratios, rates, sign tests: `RunResults+Coding.swift`). Fields added
-    /// within a schema are optional.
-    public static let currentSchemaVersion = 3
+    /// out what is derived (ratios, rates, sign tests: `RunResults+Coding.swift`). Schema 4
+    /// reads a case's fields from its id, drops the latency histogram, and writes the latency
+    /// percentiles and memory figures as arrays. Fields added within a schema are optional.
+    public static let currentSchemaVersion = 4
 
     public var schemaVersion: Int
     public var environment: EnvironmentInfo
@@ -229,8 +230,6 @@ public struct TimingResult: Sendable, Equatable {
     public var ratioToReferenceSpread: Double?
     /// The reference row the ratios are against, e.g. `two-layer seed-literal+set` (optional).
     public var reference: String?
-    /// Every latency batch (of fork 0), bucketed, so the percentiles can be derived again.
-    public var latencyHistogram: LatencyHistogram?
     /// How many timing forks the samples and ratios span (optional; absent before forks).
     public var forks: Int?
 
@@ -253,7 +252,7 @@ public struct TimingResult: Sendable, Equatable {
     }
 }
 
-public struct MemoryResult: Codable, Sendable, Equatable {
+public struct MemoryResult: Sendable, Equatable {
     /// `jemalloc` (mallctl statistics), `glibc-mallinfo2`, or `unavailable`.
     public var source: String
     /// Bytes still allocated by the strategies after the run.

@@ -52,7 +52,6 @@ extension TimingResult {
             latencyP999Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.999)),
             ratiosToReference: ratios)
         self.timedEvents = timedEvents
-        latencyHistogram = LatencyHistogram(batches: batches)
         if !ratios.isEmpty {
             ratioToReferenceMedian = SampleStatistics.median(ratios)
             ratioToReferenceSpread = SampleStatistics.spread(ratios)

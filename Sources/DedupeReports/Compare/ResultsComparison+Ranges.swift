@@ -2,8 +2,8 @@ import DedupeHarness
 
 extension ResultsComparison {
     /// Fields whose value may be below zero: differences (`liveBytes`, bytes after the run minus
-    /// before), relative growth, and a histogram's first bucket index (batches under 1 ns/event).
-    static let signedFields: Set<String> = ["offset", "liveBytes", "liveBytesGrowthInLastTenth", "footprintGrowthInLastTenth"]
+    /// before) and relative growth.
+    static let signedFields: Set<String> = ["liveBytes", "liveBytesGrowthInLastTenth", "footprintGrowthInLastTenth"]
 
     /// The first number of `results` outside its schema's range, named by its path
     /// (`cases[3].timing.minNanosecondsPerEvent is -1.0 …`), or `nil`.

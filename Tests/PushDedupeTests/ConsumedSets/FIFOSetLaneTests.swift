@@ -21,7 +21,7 @@ import Testing
         let ordinary = (0..<capacity).map { testEnvelope(1_000_000 + $0) }
         var random = SplitMix64(seed: 0xf1f0 ^ UInt64(capacity))
         var sawOverflow = false
-        for round in 0..<20 {
+        for round in 0..<10 {
             let universe = round % 2 == 0 ? colliding : colliding + ordinary
             let operations = (0..<2_000).map { step in
                 ConsumeOperation(
