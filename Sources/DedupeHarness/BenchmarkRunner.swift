@@ -141,8 +141,15 @@ extension RunPlan {
             if let ids { filters += ids.map { "\(key)=\($0)" } }
         }
         let traceFile: String?
-        if case let .trace(_, fileName) = source { traceFile = fileName } else { traceFile = nil }
+        var traceTruth: String?
+        if case let .trace(workload, fileName) = source {
+            traceFile = fileName
+            traceTruth = workload.inferredTruth?.description
+        } else {
+            traceFile = nil
+        }
         var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
+        settings.traceTruth = traceTruth
         settings.safetyFactor = safetyFactor
         settings.horizonFacts = horizonFacts
         if measureTiming {

@@ -16,6 +16,8 @@ public struct Workload: Sendable {
     /// (`EnvelopeID(token:)` of the push id), indexed by ``WorkloadEvent/push``, in order of first
     /// delivery. Empty for a workload without push ids.
     public var pushes: [EnvelopeID]
+    /// Set when the truth was inferred from the push ids (``labellingPushRedeliveries()``).
+    public var inferredTruth: PushTruth?
     /// The token a trace used for each envelope or push id that is not a canonical UUID (`e1`,
     /// `h3f…`), so output can name it as the trace did (``token(of:)``). Empty for generated
     /// workloads. A lookup table only: nothing iterates it, so its order never reaches output.

@@ -21,12 +21,15 @@ extension Subcommands {
         if filter.workloads != nil {
             throw CommandLineError(.badValue, "'--filter workload=...' does not apply to replay")
         }
-        let workload = try TraceFiles.read(path: path)
+        var workload = try TraceFiles.read(path: path)
         // A header alone, or only lines that are no push (relaunches), is a valid file but
         // nothing to measure: every rate would be 0/0.
         if let problem = TraceFiles.nothingToMeasure(in: workload) {
             throw CommandLineError(.malformedInput, "\(path): \(problem)")
         }
+        // A recorded trace has push ids and no labels: every later delivery of a push is a
+        // duplicate by definition, so those are scored, not just compared.
+        _ = workload.labellingPushRedeliveries()
         let name = workload.name
         // The plan holds the only copy of the events, and hands it to the harness (`handOver`).
         var plan = RunPlan(

@@ -51,6 +51,7 @@ enum Summary {
         if let note = MarkdownReport.unlabelledNote(recommendation) {
             text += note.replacingOccurrences(of: "> ", with: "").replacingOccurrences(of: "**", with: "") + "\n"
         }
+        if let truth = results.settings.traceTruth { text += "Labels:         the trace's \(truth)\n" }
         if let profile = results.deviceProfile { text += "Sizing:         \(profile.sizingNote)\n" }
         if let winner = recommendation.winner {
             text += "Recommendation: \(winner.label) (\(describe(winner)))\n"

@@ -98,6 +98,9 @@ public struct RunSettings: Codable, Sendable, Equatable {
     public var filters: [String]
     /// `nil` for generated workloads; the file name for `replay`.
     public var traceFile: String?
+    /// How `replay` labelled an unlabelled trace from its push ids (optional; absent when the
+    /// trace carried its own labels or no push ids).
+    public var traceTruth: String?
     /// Timing forks each case's `repetitions` ran in, so every case has `forks × repetitions`
     /// samples (optional; absent from runs before forks, which `compare` refuses).
     public var forks: Int?

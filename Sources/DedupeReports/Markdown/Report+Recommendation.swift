@@ -7,6 +7,7 @@ extension MarkdownReport {
     public static func headline(_ results: RunResults) -> String {
         let recommendation = Recommendation.make(from: results)
         var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
+        if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))"
             if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
@@ -89,6 +90,7 @@ extension MarkdownReport {
 
     static func recommendationSection(_ recommendation: Recommendation, results: RunResults, charts: [ChartReport.Chart]) -> String {
         var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
+        if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
         out += "## Recommendation\n\n"
         let rule = recommendation.rule
         if let winner = recommendation.winner {
@@ -106,7 +108,8 @@ extension MarkdownReport {
             }
             if let bytes = winner.memoryBytes {
                 out += "3. **Memory:** \(NumberText.bytes(bytes)) peak" + (winner.memoryWorkload.map { " on \(MarkdownText.code($0))" } ?? "")
-                out += ", under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget"
+                out += bytes <= rule.memoryBudgetBytes ? ", under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget"
+                    : ", over the \(NumberText.bytes(rule.memoryBudgetBytes)) budget: no pipeline fits it, so the smallest goes on"
                 if let snapshot = winner.snapshotBytes { out += "; the largest snapshot it wrote in the run is \(NumberText.bytes(Double(snapshot)))" }
                 out += ".\n"
             } else {
