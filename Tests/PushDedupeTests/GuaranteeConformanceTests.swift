@@ -56,25 +56,18 @@ import Testing
         checkWindowConformance(W.self, contract: { contract(W.guarantee, $0)! }, randomSequences: 300, exhaustiveLength: 4)
     }
 
+    /// Every consumed set `StrategyRegistry` registers, read from it: a new one is checked without an edit.
     @Test func everyConsumedSetKeepsItsDeclaredGuarantee() {
-        Self.checkDeclared(UnboundedSet.self)
-        Self.checkDeclared(BoundedLRU.self)
-        Self.checkDeclared(FIFOSet.self)
-        Self.checkDeclared(RotatingSets.self)
-        Self.checkDeclared(DirectMappedSet.self)
-        Self.checkDeclared(BloomFilter.self)
-        Self.checkDeclared(AgingBloomFilter.self)
-        Self.checkDeclared(CuckooFilter.self)
-        Self.checkDeclared(StableBloomFilter.self)
-        Self.checkDeclared(LastIDSet.self)
-        Self.checkDeclared(RecentIDs.self)
-        Self.checkDeclared(IDTimeMap.self)
+        for type in StrategyRegistryTests.consumedSetTypes {
+            func open<S: ConsumedSet>(_ type: S.Type) { Self.checkDeclared(type) }
+            open(type)
+        }
     }
 
     @Test func everyWindowKeepsItsDeclaredGuarantee() {
-        for kind in WindowKind.allCases {
+        for type in StrategyRegistryTests.windowTypes {
             func open<W: FingerprintWindow>(_ type: W.Type) { Self.checkDeclared(type) }
-            open(kind.type)
+            open(type)
         }
     }
 

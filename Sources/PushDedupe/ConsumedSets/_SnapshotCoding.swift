@@ -334,10 +334,23 @@ protocol _IDListSnapshot: SnapshottableConsumedSet {
 
 /// Every strategy a snapshot may migrate from, looked up by the id in its header.
 enum _IDListSnapshots {
-    static let all: [any _IDListSnapshot.Type] = [
-        UnboundedSet.self, BoundedLRU.self, FIFOSet.self, RotatingSets.self, DirectMappedSet.self,
-        LastIDSet.self, RecentIDs.self, IDTimeMap.self,
-    ]
+    /// The sets `StrategyRegistry` registers whose snapshots hold their ids: read from the
+    /// registry, so a new such set migrates without a second list.
+    static let all: [any _IDListSnapshot.Type] = {
+        struct Collector: ConsumedSetRegistryVisitor {
+            var types: [any _IDListSnapshot.Type] = []
+            mutating func visit<C: ConsumedSet>(
+                _ type: C.Type, id: String?, reads: [ConfigurationParameter], summary: String, pinned: ConsumedSetConfiguration?
+            ) {
+                guard let listed = type as? any _IDListSnapshot.Type,
+                      !types.contains(where: { $0.strategyID == listed.strategyID }) else { return }
+                types.append(listed)
+            }
+        }
+        var collector = Collector()
+        StrategyRegistry.visitConsumedSets(&collector)
+        return collector.types
+    }()
 
     static func strategy(named id: String) -> (any _IDListSnapshot.Type)? {
         all.first { $0.strategyID == id }

@@ -5,6 +5,9 @@ import Testing
 /// `recent-ids` against the first-in-first-out model (of capacity 1 and `capacity`), and
 /// `id-time-map` against its own plain model.
 @Suite struct SDKConsumedSetConformanceTests {
+    /// The sets this suite checks (`StrategyRegistryTests` holds them against the registry).
+    static let types: [any ConsumedSet.Type] = [LastIDSet.self, RecentIDs.self, IDTimeMap.self]
+
     @Test func lastIDMatchesAFirstInFirstOutModelOfOne() {
         checkConsumedSetConformance(
             LastIDSet.self, contract: { _ in .exact(.firstInFirstOut(capacity: 1)) },
