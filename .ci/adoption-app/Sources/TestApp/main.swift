@@ -79,6 +79,14 @@ func nanoseconds(milliseconds text: Substring) -> Int64? {
     defer { try? FileManager.default.removeItem(at: storeURL) }
     let clock = ManualClock()
     var launch = try launchAdopted(storeURL: storeURL, clock: clock)
+    // Each launch's counters, summed: what a shipping app reports, to match the decisions.
+    var counted = (navigated: 0, window: 0, consumed: 0)
+    func addCounters() {
+        let counters = launch.counters()
+        counted.navigated += counters.navigated
+        counted.window += counters.suppressedByWindow
+        counted.consumed += counters.suppressedByConsumedSet
+    }
     var envelopes: [String: UUID] = [:]
     var pushOfEnvelope: [String: String] = [:]
     var actual: [String] = []
@@ -91,6 +99,7 @@ func nanoseconds(milliseconds text: Substring) -> Int64? {
         var push = fields.count > 6 ? String(fields[6]) : ""
         switch fields[1] {
         case "relaunch":
+            addCounters()
             launch = try launchAdopted(storeURL: storeURL, clock: clock)
         case "background":
             launch.background()
@@ -107,10 +116,16 @@ func nanoseconds(milliseconds text: Substring) -> Int64? {
             continue
         }
     }
+    addCounters()
     let differing = zip(expected, actual).enumerated().filter { $0.element.0 != $0.element.1 }
     print("adopted code on \(trace.lastPathComponent): \(actual.count) decisions, replay wrote \(expected.count) for \(caseID)")
     print("navigated \(actual.filter { $0 == "navigated" }.count), window \(actual.filter { $0 == "window" }.count), consumed \(actual.filter { $0 == "consumed" }.count)")
-    print("counters of the last launch: \(launch.counters())")
+    print("counters, summed over the launches: navigated \(counted.navigated), window \(counted.window), consumed \(counted.consumed)")
+    let decided = (actual.filter { $0 == "navigated" }.count, actual.filter { $0 == "window" }.count, actual.filter { $0 == "consumed" }.count)
+    guard decided == (counted.navigated, counted.window, counted.consumed) else {
+        print("the counters do not match the decisions")
+        return false
+    }
     if expected.count != actual.count || !differing.isEmpty {
         for (index, pair) in differing.prefix(5) { print("event \(index + 1): replay \(pair.0), adopted code \(pair.1)") }
         return false
