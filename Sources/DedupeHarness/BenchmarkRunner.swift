@@ -140,16 +140,11 @@ extension RunPlan {
         ] {
             if let ids { filters += ids.map { "\(key)=\($0)" } }
         }
-        let traceFile: String?
-        var traceTruth: String?
+        var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: nil)
         if case let .trace(workload, fileName) = source {
-            traceFile = fileName
-            traceTruth = workload.inferredTruth?.description
-        } else {
-            traceFile = nil
+            settings.traceFile = fileName
+            settings.traceTruth = workload.inferredTruth?.description
         }
-        var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: traceFile)
-        settings.traceTruth = traceTruth
         settings.safetyFactor = safetyFactor
         settings.horizonFacts = horizonFacts
         if measureTiming {

@@ -29,7 +29,7 @@ extension Subcommands {
         }
         // A recorded trace has push ids and no labels: every later delivery of a push is a
         // duplicate by definition, so those are scored, not just compared.
-        _ = workload.labellingPushRedeliveries()
+        workload.labellingPushRedeliveries()
         let name = workload.name
         // The plan holds the only copy of the events, and hands it to the harness (`handOver`).
         var plan = RunPlan(

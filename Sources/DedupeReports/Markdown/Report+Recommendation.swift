@@ -6,8 +6,7 @@ extension MarkdownReport {
     /// duplicates by cause and the pick's, the adoption code, and the pipeline table.
     public static func headline(_ results: RunResults) -> String {
         let recommendation = Recommendation.make(from: results)
-        var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
-        if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
+        var out = traceNotes(recommendation, results: results)
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))"
             if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
@@ -40,6 +39,14 @@ extension MarkdownReport {
     }
 
     /// What a trace without truth labels can and cannot show, or `nil` when events are labelled.
+    /// What a trace's labels allow: the note on unlabelled events and how `replay` labelled the
+    /// trace from its push ids, each followed by a blank line; empty for generated workloads.
+    static func traceNotes(_ recommendation: Recommendation, results: RunResults) -> String {
+        var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
+        if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
+        return out
+    }
+
     public static func unlabelledNote(_ recommendation: Recommendation) -> String? {
         guard let published = recommendation.published() ?? recommendation.everyChoice.first,
               published.newEvents + published.dupEvents == 0, published.unlabelledEvents > 0 else { return nil }
@@ -89,8 +96,7 @@ extension MarkdownReport {
     }
 
     static func recommendationSection(_ recommendation: Recommendation, results: RunResults, charts: [ChartReport.Chart]) -> String {
-        var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
-        if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
+        var out = traceNotes(recommendation, results: results)
         out += "## Recommendation\n\n"
         let rule = recommendation.rule
         if let winner = recommendation.winner {

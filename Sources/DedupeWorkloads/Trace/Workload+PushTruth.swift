@@ -28,6 +28,7 @@ extension Workload {
     /// judged only against the published code.
     ///
     /// - Complexity: O(events).
+    @discardableResult
     public mutating func labellingPushRedeliveries() -> PushTruth? {
         guard hasPushIDs, !events.contains(where: { !$0.kind.isLifecycle && $0.truth != .unknown }) else { return nil }
         var delivered = [Bool](repeating: false, count: pushes.count)

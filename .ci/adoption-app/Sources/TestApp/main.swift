@@ -119,10 +119,11 @@ func nanoseconds(milliseconds text: Substring) -> Int64? {
     addCounters()
     let differing = zip(expected, actual).enumerated().filter { $0.element.0 != $0.element.1 }
     print("adopted code on \(trace.lastPathComponent): \(actual.count) decisions, replay wrote \(expected.count) for \(caseID)")
-    print("navigated \(actual.filter { $0 == "navigated" }.count), window \(actual.filter { $0 == "window" }.count), consumed \(actual.filter { $0 == "consumed" }.count)")
+    let decided = (navigated: actual.filter { $0 == "navigated" }.count, window: actual.filter { $0 == "window" }.count,
+                   consumed: actual.filter { $0 == "consumed" }.count)
+    print("navigated \(decided.navigated), window \(decided.window), consumed \(decided.consumed)")
     print("counters, summed over the launches: navigated \(counted.navigated), window \(counted.window), consumed \(counted.consumed)")
-    let decided = (actual.filter { $0 == "navigated" }.count, actual.filter { $0 == "window" }.count, actual.filter { $0 == "consumed" }.count)
-    guard decided == (counted.navigated, counted.window, counted.consumed) else {
+    guard decided == counted else {
         print("the counters do not match the decisions")
         return false
     }
