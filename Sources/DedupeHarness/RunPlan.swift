@@ -36,6 +36,9 @@ public struct RunPlan: Sendable {
     public var strategies: StrategyCatalogue = .standard
     /// Where the memory pass runs.
     public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
+    /// The bytes a persisting case may write in snapshots before it stops (``SnapshotResult/eventsRun``);
+    /// smaller only in tests.
+    var snapshotBytesBound = _RelaunchState.defaultSavedBytesBound
     /// The factor the device profile's sizing carries over what the profile needs (at least 1).
     public var safetyFactor: Double = DeviceProfile.defaultSafetyFactor
     /// The push rate and retention the consumed set is sized for.

@@ -18,7 +18,9 @@ import Testing
         let out = directory.appendingPathComponent("reports")
         let outcome = try BinaryRunner.run(["run", "--allow-debug", "--out", out.path] + Self.smallPlan)
         #expect(outcome.status == 0, "\(outcome.error)")
-        #expect(outcome.output.contains("Recommendation: two-layer/hash-deque(window=500ms;reserve="))
+        // Either pair: the pick between two exact pairs is decided on speed, and a debug build's
+        // timings (its invariant walks, a loaded machine) decide nothing a test may rely on.
+        #expect(["hash-deque", "seed-literal"].contains { outcome.output.contains("Recommendation: two-layer/\($0)(window=500ms;reserve=") })
         // Only two-layer ran, so no layer is ranked on its own.
         #expect(!outcome.output.contains("Best window:"))
         // Not a terminal: sparse plain lines, the first at the first step (the published pair,

@@ -66,7 +66,7 @@ import Testing
         parameters.expectedRatePerSecond = defaults.expectedRatePerSecond
         let anyCase = catalogue.makeCase(window: window, consumed: consumed, mode: pinned.mode, parameters: parameters)
         let columns = EventColumns(try Self.workload("marketing-burst", scale: 0.1).events)
-        let run = try anyCase._correctness(columns, 2_000, 42)
+        let run = try anyCase._correctness(columns, 2_000, 42, _RelaunchState.defaultSavedBytesBound)
         var bytes = run.decisions
         for value in [UInt64(run.windowEvictions), UInt64(run.consumedEvictions), (run.measuredFalsePositiveRate ?? -1).bitPattern,
                       (run.theoreticalFalsePositiveRate ?? -1).bitPattern] {

@@ -32,7 +32,7 @@ import Testing
         let anyCase = StrategyCatalogue.standard.makeCase(
             window: StrategyCatalogue.standard.window("hash-deque"), consumed: entry, mode: mode, parameters: parameters,
             persistence: persistence)
-        return try anyCase._correctness(EventColumns(events), 0, 1).decisions
+        return try anyCase._correctness(EventColumns(events), 0, 1, _RelaunchState.defaultSavedBytesBound).decisions
     }
 
     /// A restored set answers every later consume as if the process had never died; a set kept
@@ -57,6 +57,79 @@ import Testing
             let suffix = Array(events[(relaunch + 1)...])
             let fresh = try Self.decisions(entry, suffix, mode: .consumedAlone, persistence: .memory)
             #expect(Array(lost[(relaunch + 1)...]) == fresh, "\(id) \(entry.id): memory differs from a fresh start")
+        }
+    }
+
+    /// `count` fresh envelopes a second apart per segment, each segment followed by a background
+    /// and a relaunch, so an exact set's snapshot grows at every save point.
+    static func growingSegments(_ segments: Int, of count: Int) -> [WorkloadEvent] {
+        var events: [WorkloadEvent] = []
+        var second: Int64 = 0
+        for segment in 0..<segments {
+            for i in 0..<count {
+                second += 1
+                events.append(WorkloadEvent(
+                    time: Timestamp(nanoseconds: second * 1_000_000_000), kind: .payload,
+                    envelope: EnvelopeID(high: UInt64(segment + 1), low: UInt64(i + 1)),
+                    fingerprint: RouteFingerprint(route: "item:\(i)"), route: UInt32(i), source: 0, truth: .new))
+            }
+            events.append(.background(at: Timestamp(nanoseconds: second * 1_000_000_000)))
+            events.append(.relaunch(at: Timestamp(nanoseconds: second * 1_000_000_000)))
+        }
+        return events
+    }
+
+    /// A persisting case stops at the first save point where its snapshots pass the bound, and
+    /// decides the events before it as the unbounded run does; a case kept in memory never saves,
+    /// so never stops.
+    @Test(arguments: [CasePersistence.snapshot, .snapshotOnBackground])
+    func aPersistingCaseStopsWhereItsSnapshotsPassTheBound(persistence: CasePersistence) throws {
+        let events = Self.growingSegments(4, of: 50)
+        let columns = EventColumns(events)
+        let entry = try #require(StrategyCatalogue.standard.consumedSet("set"))
+        let parameters = CaseParameters(
+            windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01,
+            retentionMilliseconds: 30_000)
+        func run(_ persistence: CasePersistence, bound: Int, on columns: EventColumns = columns) throws -> _CorrectnessRun {
+            try StrategyCatalogue.standard.makeCase(
+                window: nil, consumed: entry, mode: .consumedAlone, parameters: parameters, persistence: persistence
+            )._correctness(columns, 0, 1, bound)
+        }
+        let whole = try run(persistence, bound: _RelaunchState.defaultSavedBytesBound)
+        #expect(whole.decisions.count == events.count && whole.snapshot?.eventsRun == nil)
+        // The first segment alone saves once: with that many bytes allowed, the second save
+        // passes the bound and the case stops at that marker.
+        let firstSave = try #require(run(persistence, bound: .max, on: columns.prefix(52)).snapshot?.maximumBytes)
+        let bounded = try run(persistence, bound: firstSave)
+        let savePoints = events.indices.filter { events[$0].kind == (persistence == .snapshot ? .relaunch : .background) }
+        let stop = try #require(bounded.snapshot?.eventsRun)
+        #expect(stop == savePoints[1], "\(persistence): stopped at \(stop), save points \(savePoints)")
+        #expect(bounded.decisions == Array(whole.decisions.prefix(stop)))
+        let memory = try run(.memory, bound: 1)
+        #expect(memory.decisions.count == events.count && memory.snapshot == nil)
+    }
+
+    /// A whole run where every persisting twin stops at its first save point: each says where,
+    /// and the twins that ran every event still attribute their errors (naming no cause from a
+    /// twin past the events it ran).
+    @Test func aRunWhosePersistingTwinsStopEarlyStillScoresEveryCase() throws {
+        var plan = RunPlan(source: .catalogue, seed: 4, repetitions: 1, measureTiming: false, measureMemory: false, runSweeps: false)
+        plan.filter = RunFilter(windows: ["hash-deque"], consumedSets: ["set"], workloads: ["stale-initial-notification"], modes: ["two-layer"])
+        plan.sizing = .tiny
+        plan.allowDebugBuild = true
+        plan.snapshotBytesBound = 1
+        let results = try BenchmarkRunner.run(plan) { _ in }
+        let persisting = results.cases.filter { $0.persistence != .memory }
+        #expect(!persisting.isEmpty)
+        for result in results.cases {
+            let correctness = try #require(result.correctness, "\(result.id.text)")
+            if result.persistence == .memory {
+                #expect(result.snapshot == nil)
+                #expect(correctness.missedDuplicates == correctness.missedByCause.values.reduce(0, +), "\(result.id.text)")
+            } else {
+                let eventsRun = try #require(result.snapshot?.eventsRun, "\(result.id.text)")
+                #expect(correctness.events <= eventsRun)
+            }
         }
     }
 

@@ -36,6 +36,31 @@ import Testing
         #expect(Recommendation.make(from: recorded).winner?.pair == "w + bloom")
     }
 
+    /// A persisting twin that stopped early (its snapshots passed the bytes a case may write) has
+    /// fewer events to err on: it never wins its strategies' best persistence, even with fewer errors.
+    @Test func aTwinThatRanOnAPrefixIsNotRanked() {
+        func twin(_ persistence: CasePersistence, missed: Int, eventsRun: Int? = nil) -> CaseResult {
+            var result = F.pipeline("w", "set", ns: 10, bytes: 1_000, missed: missed)
+            result.identity = .minted
+            result.persistence = persistence
+            if persistence != .memory {
+                result.snapshot = SnapshotResult(
+                    relaunches: 3, maximumBytes: 100, meanBytes: 50, meanSnapshotNanoseconds: 1, meanRestoreNanoseconds: 1,
+                    eventsRun: eventsRun)
+            }
+            return result
+        }
+        let full = twin(.snapshotOnBackground, missed: 5)
+        let prefix = twin(.snapshot, missed: 0, eventsRun: 40)
+        for order in [[twin(.memory, missed: 10), prefix, full], [twin(.memory, missed: 10), full, prefix]] {
+            let best = Recommendation.bestTwins(Candidate.aggregate(order), rule: RecommendationRule())
+            #expect(best.map(\.choice.persistence) == [.snapshotOnBackground])
+        }
+        // Alone with its base, the prefix twin still loses to the base's full run.
+        let alone = Recommendation.bestTwins(Candidate.aggregate([prefix, twin(.memory, missed: 10)]), rule: RecommendationRule())
+        #expect(alone.map(\.choice.persistence) == [.memory])
+    }
+
     @Test func everythingUnderTheBudgetTiesAndSpeedDecides() {
         let results = Self.results([
             F.pipeline("w", "lean", ns: 30, bytes: 1_000),

@@ -178,6 +178,12 @@ enum SharedOptions {
                     console.error("dedupe-bench: note: \(OneLine.escaped(limit.note(workload: workload.id)))\n")
                 }
             }
+            let workloadEvents = Dictionary((results.workloads ?? []).map { ($0.id, $0.events) }, uniquingKeysWith: { a, _ in a })
+            for result in results.cases {
+                if let note = result.snapshot?.prefixNote(case: result.id.text, workloadEvents: workloadEvents[result.workload] ?? 0) {
+                    console.error("dedupe-bench: note: \(OneLine.escaped(note))\n")
+                }
+            }
             return results
         } catch let error as HarnessError {
             throw CommandLineError(.runFailed, error.description)

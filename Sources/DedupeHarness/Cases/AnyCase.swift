@@ -11,7 +11,8 @@ struct _AnyCase: Sendable {
     var consumedID: String?
     let parameters: CaseParameters
     let persistence: CasePersistence
-    let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64) throws -> _CorrectnessRun
+    /// One untimed run; `savedBytesBound` caps what a persisting case writes in snapshots.
+    let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64, _ savedBytesBound: Int) throws -> _CorrectnessRun
     let _timed: @Sendable (EventColumns, _ untimedPrefix: Int, _ batchSize: Int, _ batches: inout [Double]) throws -> Double
     let _memory: @Sendable (EventColumns, _ statistics: inout (any AllocatorStatistics)?) throws -> MemoryResult
     let _sweepConsumedSet: @Sendable (
@@ -29,9 +30,10 @@ struct _AnyCase: Sendable {
         self.parameters = parameters
         let windowConfiguration = parameters.windowConfiguration
         let consumedConfiguration = parameters.consumedConfiguration
-        _correctness = { columns, probes, seed in
+        _correctness = { columns, probes, seed, savedBytesBound in
             var instance = try _ConcreteCase<W, C>(
                 mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence)
+            instance.relaunch.savedBytesBound = savedBytesBound
             let run = instance.runForCorrectness(columns, probes: probes, seed: seed)
             if let failure = instance.relaunch.failure { throw HarnessError.invalidPlan(failure) }
             return run

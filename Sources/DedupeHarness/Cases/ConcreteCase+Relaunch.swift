@@ -18,6 +18,18 @@ struct _RelaunchState {
     var restoreNanoseconds: UInt64 = 0
     /// Why a relaunch could not rebuild or restore a strategy; the correctness run throws it.
     var failure: String?
+    /// The save point where the snapshots written passed ``savedBytesBound``: the case stops
+    /// there and is scored on the events before it.
+    var stoppedAt: Int?
+    /// The bytes the case may write in snapshots over one run (``defaultSavedBytesBound``;
+    /// smaller in tests).
+    var savedBytesBound = _RelaunchState.defaultSavedBytesBound
+
+    /// The bytes a persisting case may write in snapshots over one run, 256 MiB. An unbounded set
+    /// (`set` keeps every envelope) saves and re-inserts its whole content at every save point,
+    /// so over a recording with dozens of relaunches the cost grows with the square of its
+    /// events: 7.5 million envelopes over 49 relaunches took about 2 minutes per case.
+    static let defaultSavedBytesBound = 256 << 20
 
     init(persistence: CasePersistence, window: WindowConfiguration, consumed: ConsumedSetConfiguration) {
         self.persistence = persistence
@@ -31,7 +43,8 @@ struct _RelaunchState {
         return SnapshotResult(
             relaunches: relaunches, maximumBytes: maximumBytes, meanBytes: Double(totalBytes) / Double(saves),
             meanSnapshotNanoseconds: Double(snapshotNanoseconds) / Double(saves),
-            meanRestoreNanoseconds: restores > 0 ? Double(restoreNanoseconds) / Double(restores) : 0)
+            meanRestoreNanoseconds: restores > 0 ? Double(restoreNanoseconds) / Double(restores) : 0,
+            eventsRun: stoppedAt)
     }
 }
 
@@ -58,7 +71,9 @@ extension EventColumns {
 
 extension _ConcreteCase {
     /// Feeds a range that holds lifecycle markers: the stretches between them through `process`,
-    /// each relaunch through `relaunchApp`, and each background through `enterBackground`.
+    /// each relaunch through `relaunchApp`, and each background through `enterBackground`. Stops
+    /// at a marker where the snapshots written pass `relaunch.savedBytesBound`
+    /// (`relaunch.stoppedAt`); only a persisting case saves, and those run only for correctness.
     mutating func processAcrossLifecycleEvents(
         _ columns: borrowing EventColumns, _ range: Range<Int>,
         decisions: UnsafeMutablePointer<UInt8>, created: UnsafeMutablePointer<Bool>
@@ -70,6 +85,10 @@ extension _ConcreteCase {
             process(columns, lower..<index, decisions: decisions, created: created)
             decisions[index] = CaseDecision.notApplicable.rawValue
             if columns.isRelaunch(index) { relaunchApp() } else { enterBackground() }
+            if relaunch.totalBytes > relaunch.savedBytesBound {
+                relaunch.stoppedAt = index
+                return
+            }
             lower = index + 1
             next += 1
         }

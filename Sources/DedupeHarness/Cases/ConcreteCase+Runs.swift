@@ -12,7 +12,7 @@ extension _ConcreteCase {
                 process(columns, 0..<columns.count, decisions: decisionBuffer.baseAddress!, created: createdBuffer.baseAddress!)
             }
         }
-        decisions.removeLast()
+        decisions.removeLast(decisions.count - (relaunch.stoppedAt ?? columns.count))
         var run = _CorrectnessRun(
             decisions: decisions,
             windowEvictions: mode.usesWindow ? window.evictions : 0,

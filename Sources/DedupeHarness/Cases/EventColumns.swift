@@ -202,38 +202,3 @@ struct EventFlags: OptionSet, Sendable, Hashable {
     /// Every bit in use: a file's flags with others set are not this build's.
     static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator]
 }
-
-/// Envelope id → dense slot while columns are built: open addressing over `Int32` slot numbers
-/// (slot + 1; 0 is empty) whose keys live in the envelope table itself, so a bucket costs 4 bytes
-/// where a `[EnvelopeID: Int32]` entry costs 20 plus its own load-factor slack. Probes use
-/// ``EnvelopeID/hash64``, so the layout is the same in every process; nothing iterates it.
-struct _EnvelopeSlotIndex {
-    private var buckets = [Int32](repeating: 0, count: 1_024)
-
-    /// The slot of `id`, appending it to `table` when it is new.
-    ///
-    /// - Complexity: O(1) expected; the table doubles when half full.
-    mutating func slot(of id: EnvelopeID, in table: inout [EnvelopeID]) -> Int32 {
-        var bucket = Int(truncatingIfNeeded: id.hash64) & (buckets.count - 1)
-        while buckets[bucket] != 0 {
-            let slot = buckets[bucket] - 1
-            if table[Int(slot)] == id { return slot }
-            bucket = (bucket + 1) & (buckets.count - 1)
-        }
-        let slot = Int32(table.count)
-        table.append(id)
-        buckets[bucket] = slot + 1
-        if 2 * table.count > buckets.count { grow(table) }
-        return slot
-    }
-
-    private mutating func grow(_ table: [EnvelopeID]) {
-        buckets = [Int32](repeating: 0, count: 2 * buckets.count)
-        let mask = buckets.count - 1
-        for (slot, id) in table.enumerated() {
-            var bucket = Int(truncatingIfNeeded: id.hash64) & mask
-            while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-            buckets[bucket] = Int32(slot + 1)
-        }
-    }
-}

@@ -154,9 +154,13 @@ extension DeviceProfile {
         var creationTimes: [[Int64]] = []
         var payloadTimes: [[Int64]] = []
         for workload in workloads {
-            // Lookup tables only: iteration order never reaches the output.
-            var created: [EnvelopeID: Int64] = [:]
-            var firstDelivery: [UInt32: Int64] = [:]
+            // Lookup tables only: iteration order never reaches the output. A recording holds
+            // millions of envelopes and pushes, so envelopes get dense slots (`creations[slot]` is
+            // each one's creation time) and pushes, already dense, index arrays: 4 bytes a bucket
+            // and the id where a dictionary entry costs 24 plus its slack.
+            var envelopeIDs: [EnvelopeID] = []
+            var envelopeIndex = _EnvelopeSlotIndex()
+            var firstDelivery = PushTimes(count: workload.pushes.count)
             var lastPayload: [UInt64: Int64] = [:]
             var creations: [Int64] = []
             var payloads: [Int64] = []
@@ -167,8 +171,7 @@ extension DeviceProfile {
                 let time = event.time.nanoseconds
                 switch event.kind {
                 case .payload:
-                    if created[event.envelope] == nil {
-                        created[event.envelope] = time
+                    if Int(envelopeIndex.slot(of: event.envelope, in: &envelopeIDs)) == creations.count {
                         creations.append(time)
                     }
                     if event.push != WorkloadEvent.noPush {
@@ -191,8 +194,8 @@ extension DeviceProfile {
                     }
                     lastPayload[event.fingerprint.rawValue] = time
                 case .emit:
-                    guard let creation = created[event.envelope] else { continue }
-                    let delay = milliseconds(time, after: creation)
+                    guard let slot = envelopeIndex.slot(of: event.envelope, in: envelopeIDs) else { continue }
+                    let delay = milliseconds(time, after: creations[Int(slot)])
                     replayDelays.append(delay)
                     longestReplay = Swift.max(longestReplay, delay)
                 case .relaunch:
@@ -235,6 +238,28 @@ extension DeviceProfile {
                 consumedCapacity: consumedCapacity, retentionMilliseconds: retention,
                 expectedRatePerSecond: Double(consumedCapacity) / (retention / 1_000),
                 falsePositiveRate: falsePositiveRate))
+    }
+
+    /// The first delivery time of each push: arrays over the dense push indices of
+    /// ``Workload/pushes``, and a dictionary for an index past them (a hand-built workload).
+    private struct PushTimes {
+        private var times: [Int64]
+        private var seen: [Bool]
+        private var others: [UInt32: Int64] = [:]
+
+        init(count: Int) {
+            times = [Int64](repeating: 0, count: count)
+            seen = [Bool](repeating: false, count: count)
+        }
+
+        subscript(push: UInt32) -> Int64? {
+            get { Int(push) < seen.count ? (seen[Int(push)] ? times[Int(push)] : nil) : others[push] }
+            set {
+                guard Int(push) < seen.count else { return others[push] = newValue }
+                seen[Int(push)] = newValue != nil
+                times[Int(push)] = newValue ?? 0
+            }
+        }
     }
 
     /// `later − earlier` in ms, in `Double`, so no two timestamps can overflow.

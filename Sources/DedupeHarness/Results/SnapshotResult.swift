@@ -13,12 +13,32 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var meanSnapshotNanoseconds: Double
     /// Mean nanoseconds to restore from one (0 when no relaunch found a snapshot).
     public var meanRestoreNanoseconds: Double
+    /// The events the case ran on when its snapshots passed the bytes a case may write (256 MiB):
+    /// it stopped at that save point, the workload's first `eventsRun` events were scored, and it
+    /// is not ranked against cases that ran them all. `nil` when it ran the whole workload.
+    public var eventsRun: Int?
 
-    public init(relaunches: Int, maximumBytes: Int, meanBytes: Double, meanSnapshotNanoseconds: Double, meanRestoreNanoseconds: Double) {
+    public init(
+        relaunches: Int, maximumBytes: Int, meanBytes: Double, meanSnapshotNanoseconds: Double, meanRestoreNanoseconds: Double,
+        eventsRun: Int? = nil
+    ) {
         self.relaunches = relaunches
         self.maximumBytes = maximumBytes
         self.meanBytes = meanBytes
         self.meanSnapshotNanoseconds = meanSnapshotNanoseconds
         self.meanRestoreNanoseconds = meanRestoreNanoseconds
+        self.eventsRun = eventsRun
+    }
+
+    /// The bound on the bytes a persisting case writes in snapshots over one run, in MiB.
+    public static var savedMebibytesBound: Int { _RelaunchState.defaultSavedBytesBound >> 20 }
+
+    /// One line: where case `id` stopped on a workload of `workloadEvents` events, and why.
+    public func prefixNote(case id: String, workloadEvents: Int) -> String? {
+        guard let eventsRun else { return nil }
+        return "\(id): its snapshots passed \(Self.savedMebibytesBound) MiB written at event "
+            + "\(ReferenceWindowLimit.grouped(eventsRun + 1)) of \(ReferenceWindowLimit.grouped(workloadEvents)) (the set is "
+            + "saved whole at every save point); it was scored on the first \(ReferenceWindowLimit.grouped(eventsRun)) events "
+            + "and is not ranked against the cases that ran them all"
     }
 }

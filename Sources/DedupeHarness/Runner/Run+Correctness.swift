@@ -69,7 +69,7 @@ extension _Run {
                         report(label(index), events: columns.count)
                         let start = MonotonicClock.now()
                         let run = try Self.rethrowing(label(index)) {
-                            try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed)
+                            try cases[index]._correctness(columns, sizing.falsePositiveProbes, plan.seed, plan.snapshotBytesBound)
                         }
                         seconds[index] = Double(MonotonicClock.now() - start) / 1e9
                         var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)

@@ -37,7 +37,8 @@ public enum ErrorCause {
 
 /// Attributes the errors of one case on one workload. `twins` are the decisions of the same
 /// strategies at the other identities and persistences (by identity and persistence); a cause
-/// that needs a twin the run does not have is not claimed.
+/// that needs a twin the run does not have is not claimed, nor past the events a twin ran on (a
+/// persisting twin may stop early: ``SnapshotResult/eventsRun``).
 struct _ErrorAttribution {
     var missed: [String: Int] = [:]
     var dropped: [String: Int] = [:]
@@ -67,11 +68,11 @@ struct _ErrorAttribution {
                 let cause: String
                 if columns.sources[i] == asyncSource {
                     cause = ErrorCause.loadingGuardOnly
-                } else if let pushTwin, pushTwin[i] != navigated {
+                } else if let pushTwin, i < pushTwin.count, pushTwin[i] != navigated {
                     cause = ErrorCause.pushIdentity
-                } else if let persistingTwin, persistingTwin[i] != navigated {
+                } else if let persistingTwin, i < persistingTwin.count, persistingTwin[i] != navigated {
                     cause = ErrorCause.persistence
-                } else if let bothTwin, bothTwin[i] != navigated {
+                } else if let bothTwin, i < bothTwin.count, bothTwin[i] != navigated {
                     cause = ErrorCause.pushIdentityAndPersistence
                 } else if usesConsumedSet && previousLife == life {
                     cause = ErrorCause.forgotten

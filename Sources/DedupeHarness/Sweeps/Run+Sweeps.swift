@@ -101,7 +101,7 @@ extension _Run {
             window: window, consumed: consumed, mode: .twoLayer, parameters: parameters, persistence: persistence)
         let columns = workloads[workload].columns(identity)
         let run = try Self.rethrowing("\(dimension) \(strategy) \(x)") {
-            try anyCase._correctness(columns, dimension == SweepDimension.bloomBitsPerEntry ? sizing.falsePositiveProbes : 0, plan.seed)
+            try anyCase._correctness(columns, dimension == SweepDimension.bloomBitsPerEntry ? sizing.falsePositiveProbes : 0, plan.seed, plan.snapshotBytesBound)
         }
         let score = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
         var point = SweepPoint(

@@ -38,12 +38,18 @@ extension MarkdownReport {
         return out
     }
 
-    /// What a trace without truth labels can and cannot show, or `nil` when events are labelled.
-    /// What a trace's labels allow: the note on unlabelled events and how `replay` labelled the
-    /// trace from its push ids, each followed by a blank line; empty for generated workloads.
+    /// What a trace's labels allow, and what ran on fewer events: the note on unlabelled events,
+    /// how `replay` labelled the trace from its push ids, and the cases that stopped early, each
+    /// followed by a blank line; empty for generated workloads.
     static func traceNotes(_ recommendation: Recommendation, results: RunResults) -> String {
         var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
         if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
+        let stopped = results.cases.filter { $0.snapshot?.eventsRun != nil }
+        if let first = stopped.first, let eventsRun = first.snapshot?.eventsRun {
+            out += "> **Prefixes.** \(stopped.count) persisting case(s) stopped where their snapshots passed "
+            out += "\(SnapshotResult.savedMebibytesBound) MiB written (the first, `\(MarkdownText.escaped(first.id.text))`, after "
+            out += "\(eventsRun) events): they are scored on that prefix and not ranked; `correctness.csv` has their events.\n\n"
+        }
         return out
     }
 

@@ -51,6 +51,9 @@ public struct Candidate: Sendable, Equatable {
     public var ratioToReference: Double?
     /// The largest snapshot the choice's persistence wrote, in bytes (`nil` for `memory`).
     public var snapshotBytes: Int?
+    /// Whether a case of the choice stopped before the end of its workload
+    /// (``SnapshotResult/eventsRun``): its errors cover fewer events, so it is not ranked.
+    public var ranOnPrefix = false
 
     /// The window and consumed-set entry ids, `nil` for a layer the mode does not use.
     public var window: String? { choice.window?.id }
@@ -156,6 +159,7 @@ public struct Candidate: Sendable, Equatable {
         unlabelledEvents = scored.reduce(0) { $0 + ($1.events - $1.newEvents - $1.dupEvents) }
         suppressedByWindow = sum(\.suppressedByWindow)
         suppressedByConsumedSet = sum(\.suppressedByConsumedSet)
+        ranOnPrefix = members.contains { $0.snapshot?.eventsRun != nil }
     }
 
     init(

@@ -122,7 +122,8 @@ extension Recommendation {
     /// One candidate per strategy choice at its best identity and persistence: the fewest
     /// weighted errors on the device workloads (drop weight × false drops + missed duplicates), a tie going to the cheaper persistence
     /// (`memory`, then `snapshot-on-background`, then `snapshot`), then to `minted` (it needs
-    /// nothing from the server). The ranking compares pipelines as they would ship.
+    /// nothing from the server). The ranking compares pipelines as they would ship. A twin that
+    /// ran on a prefix (``Candidate/ranOnPrefix``) has fewer events to err on, so it never wins.
     static func bestTwins(_ candidates: [Candidate], rule: RecommendationRule) -> [Candidate] {
         var order: [StrategyChoice] = []
         var best: [StrategyChoice: Candidate] = [:]
@@ -137,7 +138,7 @@ extension Recommendation {
                 best[base] = candidate
                 continue
             }
-            if rank(candidate) < rank(current) { best[base] = candidate }
+            if current.ranOnPrefix || (!candidate.ranOnPrefix && rank(candidate) < rank(current)) { best[base] = candidate }
         }
         return order.map { best[$0]! }
     }

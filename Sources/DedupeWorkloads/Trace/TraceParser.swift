@@ -14,9 +14,8 @@ struct TraceParser {
         var push: UInt32
     }
 
-    /// What is known about each distinct push id.
+    /// What is known about each distinct push id; its index is its slot in `pushes`.
     private struct PushRecord {
-        var index: UInt32
         /// The first line naming it, saturating at `UInt32.max`.
         var line: UInt32
         var tokenCheck: UInt32
@@ -36,11 +35,17 @@ struct TraceParser {
     private var routeIndex: [[UInt8]: UInt32] = [:]
     private var sources: [String] = []
     private var sourceIndex: [[UInt8]: UInt16] = [:]
-    private var envelopes: [EnvelopeID: EnvelopeRecord] = [:]
+    // Envelopes and push ids are indexed by dense slots (ids, records and a 4-byte bucket each),
+    // not dictionaries: a recording-sized trace holds millions of each, and the import's peak is
+    // the parser's.
+    private var envelopeIDs: [EnvelopeID] = []
+    private var envelopeRecords: [EnvelopeRecord] = []
+    private var envelopeIndex = _EnvelopeSlotIndex()
     /// The header's column count: 6, 7 or 8 (`TraceFormat.headers`).
     private var columnCount = TraceFormat.minimumColumnCount
     private var pushes: [EnvelopeID] = []
-    private var pushRecords: [EnvelopeID: PushRecord] = [:]
+    private var pushRecords: [PushRecord] = []
+    private var pushIndex = _EnvelopeSlotIndex()
     /// Tokens of envelopes and push ids that are not canonical UUIDs, for ``Workload/token(of:)``.
     private var tokens: [EnvelopeID: String] = [:]
     private var suppressions: [RecordedSuppression] = []
@@ -54,12 +59,15 @@ struct TraceParser {
     private var fieldBounds: [Range<Int>] = []
 
     /// A parser for `fileName`; `expectedBytes`, the file's size when known, reserves the events
-    /// at one per 64 bytes (an 8-column line with UUIDs is about 120), so a recording-sized trace
-    /// never holds its events twice while the array doubles. Pages reserved and not written are
-    /// not resident.
+    /// and envelopes at one per 64 bytes (an 8-column line with UUIDs is about 120), so a
+    /// recording-sized trace never holds them twice while an array doubles. Pages reserved and
+    /// not written are not resident.
     init(fileName: String, expectedBytes: Int = 0) {
         self.fileName = fileName
-        events.reserveCapacity(min(max(0, expectedBytes) / 64, 1 << 26))
+        let capacity = min(max(0, expectedBytes) / 64, 1 << 26)
+        events.reserveCapacity(capacity)
+        envelopeIDs.reserveCapacity(capacity)
+        envelopeRecords.reserveCapacity(capacity)
     }
 
     /// Parses every complete line of `chunk`, keeping the unfinished tail for the next chunk.
@@ -222,7 +230,7 @@ struct TraceParser {
         let push: UInt32
         switch kind {
         case .payload:
-            if let record = envelopes[envelope] {
+            if let record = envelopeRecord(envelope) {
                 if record.tokenCheck == tokenCheck {
                     throw error(at: line, .duplicateEnvelope,
                                 "payload envelope '\(quoted(envelopeField))' already created on line \(record.line)")
@@ -230,18 +238,22 @@ struct TraceParser {
                 throw collision(envelopeField, line: record.line)
             }
             // Two tokens for one id need one that is not a canonical UUID.
-            if tokenCheck != 0 || sawDigestPushToken, let record = pushRecords[envelope], record.tokenCheck != tokenCheck {
+            if tokenCheck != 0 || sawDigestPushToken, let record = pushRecord(envelope), record.tokenCheck != tokenCheck {
                 throw collision(envelopeField, line: record.line)
             }
             route = try intern(route: fingerprintField)
             push = try pushToken.map { token throws(TraceError) in try intern(push: token, field: pushField) } ?? WorkloadEvent.noPush
-            envelopes[envelope] = EnvelopeRecord(route: route, line: UInt32(clamping: line), tokenCheck: tokenCheck, push: push)
+            guard envelopeIDs.count < Int(Int32.max) - 1 else {
+                throw error(at: line, .tooManyLabels, "more than \(Int32.max - 2) distinct envelopes")
+            }
+            _ = envelopeIndex.slot(of: envelope, in: &envelopeIDs)
+            envelopeRecords.append(EnvelopeRecord(route: route, line: UInt32(clamping: line), tokenCheck: tokenCheck, push: push))
             if tokenCheck != 0 {
                 tokens[envelope] = String(decoding: envelopeField, as: UTF8.self)
                 sawDigestEnvelopeToken = true
             }
         case .emit:
-            guard let record = envelopes[envelope] else {
+            guard let record = envelopeRecord(envelope) else {
                 throw error(at: line, .unknownEnvelope,
                             "emit of envelope '\(quoted(envelopeField))' that no earlier payload created")
             }
@@ -268,6 +280,14 @@ struct TraceParser {
 
     // MARK: Push ids and suppressions
 
+    private func envelopeRecord(_ id: EnvelopeID) -> EnvelopeRecord? {
+        envelopeIndex.slot(of: id, in: envelopeIDs).map { envelopeRecords[Int($0)] }
+    }
+
+    private func pushRecord(_ id: EnvelopeID) -> PushRecord? {
+        pushIndex.slot(of: id, in: pushes).map { pushRecords[Int($0)] }
+    }
+
     /// The id and token check of a non-empty push_id field: 1–64 of `[A-Za-z0-9_-]`.
     private func identify(push field: ArraySlice<UInt8>) throws(TraceError) -> (id: EnvelopeID, check: UInt32) {
         guard field.count <= TraceFormat.maximumPushIDLength else {
@@ -283,19 +303,19 @@ struct TraceParser {
 
     /// The index of the push id `token` (of the text `field`), adding it at its first appearance.
     private mutating func intern(push token: (id: EnvelopeID, check: UInt32), field: ArraySlice<UInt8>) throws(TraceError) -> UInt32 {
-        if let record = pushRecords[token.id] {
+        if let slot = pushIndex.slot(of: token.id, in: pushes) {
+            let record = pushRecords[Int(slot)]
             guard record.tokenCheck == token.check else { throw collision(field, line: record.line) }
-            return record.index
+            return UInt32(slot)
         }
-        if token.check != 0 || sawDigestEnvelopeToken, let record = envelopes[token.id], record.tokenCheck != token.check {
+        if token.check != 0 || sawDigestEnvelopeToken, let record = envelopeRecord(token.id), record.tokenCheck != token.check {
             throw collision(field, line: record.line)
         }
-        guard pushes.count < Int(UInt32.max) else {
-            throw error(at: line, .tooManyLabels, "more than \(UInt32.max - 1) distinct push ids")
+        guard pushes.count < Int(Int32.max) - 1 else {
+            throw error(at: line, .tooManyLabels, "more than \(Int32.max - 2) distinct push ids")
         }
-        let index = UInt32(pushes.count)
-        pushes.append(token.id)
-        pushRecords[token.id] = PushRecord(index: index, line: UInt32(clamping: line), tokenCheck: token.check)
+        let index = UInt32(pushIndex.slot(of: token.id, in: &pushes))
+        pushRecords.append(PushRecord(line: UInt32(clamping: line), tokenCheck: token.check))
         if token.check != 0 {
             tokens[token.id] = String(decoding: field, as: UTF8.self)
             sawDigestPushToken = true
@@ -311,7 +331,7 @@ struct TraceParser {
             throw error(at: line, .pushMismatch,
                         "emit push_id '\(quoted(field))' differs from its payload's on line \(record.line) (\(created))")
         }
-        if token.check != 0 || sawDigestPushToken, let push = pushRecords[token.id], push.tokenCheck != token.check {
+        if token.check != 0 || sawDigestPushToken, let push = pushRecord(token.id), push.tokenCheck != token.check {
             throw collision(field, line: push.line)
         }
     }
