@@ -8,7 +8,7 @@ public struct CaseDecisions: Sendable {
     public var id: CaseID
     public var workload: Workload
     /// One ``CaseDecision`` raw value per event of `workload`, in order; fewer when the case ran
-    /// on a prefix (``ReferenceWindowLimit``).
+    /// on a prefix (``ReferenceWindowLimit``, ``SnapshotResult/eventsRun``).
     public var decisions: [UInt8]
 
     public init(id: CaseID, workload: Workload, decisions: [UInt8]) {

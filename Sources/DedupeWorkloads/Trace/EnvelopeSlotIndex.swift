@@ -1,6 +1,6 @@
 import PushDedupe
 
-/// Envelope id → dense slot, for the trace parser and the harness's columns: open addressing over
+/// Envelope id → dense slot, for the trace parser, the device profile and the columns: open addressing over
 /// `Int32` slot numbers (slot + 1; 0 is empty) whose keys live in the caller's id table, so a
 /// bucket costs 4 bytes where a `[EnvelopeID: Int32]` entry costs 20 plus its own load-factor
 /// slack. A 10⁷-event trace holds millions of envelopes. Probes use ``EnvelopeID/hash64``, so the
@@ -14,32 +14,32 @@ public struct _EnvelopeSlotIndex: Sendable {
     ///
     /// - Complexity: O(1) expected.
     public func slot(of id: EnvelopeID, in table: [EnvelopeID]) -> Int32? {
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: id.hash64) & mask
-        while buckets[bucket] != 0 {
-            let slot = buckets[bucket] - 1
-            if table[Int(slot)] == id { return slot }
-            bucket = (bucket + 1) & mask
-        }
-        return nil
+        probe(id, table).slot
     }
 
     /// The slot of `id`, appending it to `table` when it is new.
     ///
     /// - Complexity: O(1) expected; the buckets double when half full.
     public mutating func slot(of id: EnvelopeID, in table: inout [EnvelopeID]) -> Int32 {
+        let found = probe(id, table)
+        if let slot = found.slot { return slot }
+        let slot = Int32(table.count)
+        table.append(id)
+        buckets[found.bucket] = slot + 1
+        if 2 * table.count > buckets.count { grow(table) }
+        return slot
+    }
+
+    /// `id`'s slot, or the empty bucket where it would go.
+    private func probe(_ id: EnvelopeID, _ table: [EnvelopeID]) -> (slot: Int32?, bucket: Int) {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: id.hash64) & mask
         while buckets[bucket] != 0 {
             let slot = buckets[bucket] - 1
-            if table[Int(slot)] == id { return slot }
+            if table[Int(slot)] == id { return (slot, bucket) }
             bucket = (bucket + 1) & mask
         }
-        let slot = Int32(table.count)
-        table.append(id)
-        buckets[bucket] = slot + 1
-        if 2 * table.count > buckets.count { grow(table) }
-        return slot
+        return (nil, bucket)
     }
 
     private mutating func grow(_ table: [EnvelopeID]) {
