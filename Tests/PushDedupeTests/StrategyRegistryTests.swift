@@ -1,10 +1,11 @@
 import PushDedupe
 import Testing
 
-/// `StrategyRegistry` is the one registration of a strategy. Tests that run over every type read
-/// it (`GuaranteeConformanceTests`); the lists that carry per-type facts (a model, the
-/// configurations a snapshot is checked at, a compile-time `Sendable` check) are held against it
-/// here, so a strategy registered and missing from one of them fails, naming the list.
+/// `StrategyRegistry` is the one registration of a strategy. Every suite that runs over all types
+/// reads it (`WindowKind`, `ExactConsumedSetKind`, `SnapshotKind`, `GuaranteeConformanceTests`);
+/// a per-type fact the registry cannot carry (the plain model a type is checked against) is a
+/// conformance the type's own tests declare, and a registered type that declares none fails
+/// here, named. `Sendable` is the strategy protocols' own requirement, so the compiler checks it.
 @Suite struct StrategyRegistryTests {
     struct Windows: WindowRegistryVisitor {
         var types: [any FingerprintWindow.Type] = []
@@ -35,33 +36,21 @@ import Testing
         return sets.types
     }
 
-    @Test func everyWindowIsAWindowKind() {
-        #expect(Set(WindowKind.allCases.map { $0.type.strategyID }) == Set(Self.windowTypes.map { $0.strategyID }),
-                "WindowKind (Windows/WindowKind.swift)")
+    @Test func everyWindowDeclaresItsContract() {
+        let missing = Self.windowTypes.filter { !($0 is any ModelledWindow.Type) }.map { "\($0)" }
+        #expect(missing == [], "declare `extension <Window>: ModelledWindow` beside its tests (Windows/WindowKind.swift)")
+    }
+
+    /// Every set that never drops a wanted navigation declares the plain model it is checked
+    /// against.
+    @Test func everyNonProbabilisticSetDeclaresItsModel() {
+        let missing = Self.consumedSetTypes.filter { !($0 is any ProbabilisticConsumedSet.Type) && !($0 is any ModelledConsumedSet.Type) }
+        #expect(missing.map { "\($0)" } == [], "declare `extension <Set>: ModelledConsumedSet` beside its tests (ExactConsumedSetTestSupport.swift)")
     }
 
     @Test func everyConsumedSetHasItsSnapshotChecked() {
-        struct StrategyID: SnapshotKindVisitor {
-            func visit<S: SnapshottableConsumedSet>(_ type: S.Type, _ configurations: [ConsumedSetConfiguration]) -> String {
-                S.strategyID
-            }
-        }
-        #expect(Set(SnapshotKind.allCases.map { $0.visit(StrategyID()) }) == Set(Self.consumedSetTypes.map { $0.strategyID }),
-                "SnapshotKind (ConsumedSets/SnapshotTests.swift)")
-    }
-
-    /// Every set that never drops a wanted navigation is run against a plain model from one of
-    /// the two lists.
-    @Test func everyNonProbabilisticSetHasAModel() {
-        let modelled = ExactConsumedSetKind.allCases.map { $0.type.strategyID } + SDKConsumedSetConformanceTests.types.map { $0.strategyID }
-        let registered = Self.consumedSetTypes.filter { !($0 is any ProbabilisticConsumedSet.Type) }.map { $0.strategyID }
-        #expect(Set(modelled) == Set(registered), "ExactConsumedSetKind or SDKConsumedSetConformanceTests.types")
-    }
-
-    @Test func everyStrategyIsCheckedSendable() {
-        let names = Set(SendableConformanceTests.checkedNames)
-        let strategies = Self.windowTypes.map { "\($0)" } + Self.consumedSetTypes.map { "\($0)" }
-        #expect(!strategies.isEmpty)
-        #expect(strategies.filter { !names.contains($0) } == [], "SendableConformanceTests.checkedNames")
+        let missing = Self.consumedSetTypes.filter { !($0 is any SnapshottableConsumedSet.Type) }.map { "\($0)" }
+        #expect(missing == [], "conform to SnapshottableConsumedSet (SnapshotTests.swift checks every one that does)")
+        #expect(SnapshotKind.allCases.count == Self.consumedSetTypes.count)
     }
 }

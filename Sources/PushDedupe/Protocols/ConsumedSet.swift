@@ -15,8 +15,8 @@
 ///   latest one given is treated as that latest time.
 ///
 /// Conformers are value types whose per-call path allocates nothing once warmed up (except
-/// `UnboundedSet`, which grows by design).
-public protocol ConsumedSet: StrategyMetatype {
+/// `UnboundedSet`, which grows by design). They are `Sendable` by the protocol, as windows are.
+public protocol ConsumedSet: Sendable {
     /// The stable kebab-case id used in reports, e.g. `bounded-lru`.
     static var strategyID: String { get }
 

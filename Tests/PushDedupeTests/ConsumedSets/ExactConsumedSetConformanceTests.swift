@@ -1,9 +1,11 @@
 import PushDedupe
 import Testing
 
-/// Every exact consumed set through the shared conformance checker: all 4⁷ sequences at
-/// capacities 0–3, then seeded random sequences with time steps that go backwards and stand
-/// still.
+/// Every registered set that never drops a wanted navigation through the shared conformance
+/// checker, against the model it declares as its `ModelledConsumedSet` conformance (below for
+/// the library's sets, in `SDKConsumedSetConformanceTests.swift` for the SDK patterns; a set
+/// added later declares its own, in its own test file): all 4⁷ sequences at capacities 0–3, then
+/// seeded random sequences with time steps that go backwards and stand still.
 @Suite struct ExactConsumedSetConformanceTests {
     static let capacities = [0, 1, 2, 3, 5, 16, 64]
 
@@ -11,44 +13,70 @@ import Testing
         capacities.map { ConsumedSetConfiguration(capacity: $0, retention: retention) }
     }
 
-    @Test func unboundedSetMatchesTheUnboundedModel() {
-        checkConsumedSetConformance(
-            UnboundedSet.self, contract: { _ in .exact(.unbounded) }, configurations: Self.configurations())
-    }
-
-    @Test func boundedLRUMatchesTheLeastRecentlyUsedModel() {
-        checkConsumedSetConformance(
-            BoundedLRU.self, contract: { .exact(.leastRecentlyUsed(capacity: $0.capacity)) },
-            configurations: Self.configurations())
-    }
-
-    @Test func fifoSetMatchesTheFirstInFirstOutModel() {
-        checkConsumedSetConformance(
-            FIFOSet.self, contract: { .exact(.firstInFirstOut(capacity: $0.capacity)) },
-            configurations: Self.configurations())
-    }
-
-    /// Retentions from below one time step (nearly every consume rotates) to a few steps,
+    /// Retentions from below one time step (nearly every consume expires) to a few steps,
     /// including exactly one step (the boundary: a repeat one step later must still be caught).
-    /// Capacity is only a reservation here, so the exhaustive pass runs from an empty one (every
-    /// table grows) and the random pass adds a larger one.
-    @Test(arguments: [Duration.nanoseconds(1), .milliseconds(10), .milliseconds(25)])
-    func rotatingSetsNeverMissARepeatWithinTheRetention(retention: Duration) {
-        let retentionNanoseconds = retention.wholeNanoseconds
-        checkConsumedSetConformance(
-            RotatingSets.self,
-            contract: { _ in
-                ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > retentionNanoseconds }
-            },
-            configurations: [0, 16].map { ConsumedSetConfiguration(capacity: $0, retention: retention) },
-            randomSequences: 1_000)
+    /// Capacity is only a reservation for the sets that read these, so the exhaustive pass runs
+    /// from an empty one (every table grows) and the random pass adds a larger one.
+    static let retentionConfigurations = [Duration.nanoseconds(1), .milliseconds(10), .milliseconds(25)].flatMap { retention in
+        [0, 16].map { ConsumedSetConfiguration(capacity: $0, retention: retention) }
     }
 
-    @Test func directMappedSetMissesOnlyAfterAnEviction() {
+    /// The registered sets that can never drop a wanted navigation, by id.
+    static var nonProbabilisticIDs: [String] {
+        StrategyRegistryTests.consumedSetTypes.filter { !($0 is any ProbabilisticConsumedSet.Type) }.map { $0.strategyID }
+    }
+
+    @Test(arguments: nonProbabilisticIDs)
+    func everySetMatchesTheModelItDeclares(_ id: String) throws {
+        let type = try #require(StrategyRegistryTests.consumedSetTypes.first { $0.strategyID == id })
+        guard let modelled = type as? any ModelledConsumedSet.Type else {
+            Issue.record("\(id) declares no model: add `extension \(type): ModelledConsumedSet` beside its tests")
+            return
+        }
+        check(modelled)
+    }
+
+    private func check<S: ModelledConsumedSet>(_ type: S.Type) {
         checkConsumedSetConformance(
-            DirectMappedSet.self,
-            contract: { _ in ConsumedSetContract(exact: nil, neverFalseDrop: true, ignoresTime: true) { _, evicted in evicted } },
-            configurations: Self.configurations())
+            S.self, contract: S.contract, configurations: S.conformanceConfigurations,
+            randomSequences: S.conformanceRandomSequences)
+    }
+}
+
+extension UnboundedSet: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.configurations() }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract { .exact(.unbounded) }
+}
+
+extension BoundedLRU: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.configurations() }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        .exact(.leastRecentlyUsed(capacity: configuration.capacity))
+    }
+}
+
+extension FIFOSet: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.configurations() }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        .exact(.firstInFirstOut(capacity: configuration.capacity))
+    }
+}
+
+/// Never misses a repeat within the retention.
+extension RotatingSets: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.retentionConfigurations }
+    static var conformanceRandomSequences: Int { 1_000 }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        let retention = configuration.retention.wholeNanoseconds
+        return ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > retention }
+    }
+}
+
+/// Misses only after an eviction.
+extension DirectMappedSet: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.configurations() }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        ConsumedSetContract(exact: nil, neverFalseDrop: true, ignoresTime: true) { _, evicted in evicted }
     }
 }
 

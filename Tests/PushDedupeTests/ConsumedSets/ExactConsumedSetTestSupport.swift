@@ -10,33 +10,65 @@ func testInstant(_ milliseconds: Int64) -> Timestamp {
     Timestamp(nanoseconds: 1_000_000_000 + milliseconds * 1_000_000)
 }
 
-/// The exact consumed sets, for tests that run over each of them.
-enum ExactConsumedSetKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case unbounded, leastRecentlyUsed, firstInFirstOut, rotating, directMapped
+/// A registered consumed set that never drops a wanted navigation and whose capacity means
+/// something (a bound, or a reservation), as a `Sendable` test argument. `allCases` reads
+/// `StrategyRegistry`, so a new set runs in every suite over all of them without an edit here;
+/// the named ones are for edge cases that hold only for some.
+struct ExactConsumedSetKind: Sendable, Equatable, CustomStringConvertible {
+    let type: any ConsumedSet.Type
+    /// Whether `capacity` bounds what the set retains (rather than only reserving room): the
+    /// set's registration says it reads `capacity`.
+    let isCapacityBounded: Bool
 
-    var description: String { rawValue }
-
-    /// Whether `capacity` bounds what the set retains (rather than only reserving room).
-    var isCapacityBounded: Bool {
-        switch self {
-        case .leastRecentlyUsed, .firstInFirstOut, .directMapped: true
-        case .unbounded, .rotating: false
+    static var allCases: [ExactConsumedSetKind] {
+        struct Collect: ConsumedSetRegistryVisitor {
+            var kinds: [ExactConsumedSetKind] = []
+            mutating func visit<C: ConsumedSet>(
+                _ type: C.Type, id: String?, reads: [ConfigurationParameter], summary: String, pinned: ConsumedSetConfiguration?
+            ) {
+                guard !(type is any ProbabilisticConsumedSet.Type), !kinds.contains(where: { $0.type == type }),
+                      reads.contains(.capacity) || reads.contains(.reservation) else { return }
+                kinds.append(ExactConsumedSetKind(type: type, isCapacityBounded: reads.contains(.capacity)))
+            }
         }
+        var collect = Collect()
+        StrategyRegistry.visitConsumedSets(&collect)
+        return collect.kinds
     }
 
-    var type: any ConsumedSet.Type {
-        switch self {
-        case .unbounded: UnboundedSet.self
-        case .leastRecentlyUsed: BoundedLRU.self
-        case .firstInFirstOut: FIFOSet.self
-        case .rotating: RotatingSets.self
-        case .directMapped: DirectMappedSet.self
-        }
+    static var unbounded: Self { named(UnboundedSet.self) }
+    static var leastRecentlyUsed: Self { named(BoundedLRU.self) }
+    static var firstInFirstOut: Self { named(FIFOSet.self) }
+    static var rotating: Self { named(RotatingSets.self) }
+    static var directMapped: Self { named(DirectMappedSet.self) }
+
+    private static func named(_ type: any ConsumedSet.Type) -> Self {
+        allCases.first { $0.type == type } ?? Self(type: type, isCapacityBounded: false)
     }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.type == rhs.type }
+
+    var description: String { type.strategyID }
 
     func make(_ configuration: ConsumedSetConfiguration) throws -> any ConsumedSet {
         try type.init(configuration: configuration)
     }
+}
+
+/// The plain model a set that never drops a wanted navigation is checked against, declared
+/// beside its own conformance test (`extension MySet: ModelledConsumedSet`), never in a shared
+/// list. The conformance suites check every registered set that declares one, and
+/// `StrategyRegistryTests` fails naming each non-probabilistic set that declares none.
+protocol ModelledConsumedSet: ConsumedSet {
+    /// The configurations the set is checked at.
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { get }
+    /// Seeded random sequences per configuration, after the exhaustive pass.
+    static var conformanceRandomSequences: Int { get }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract
+}
+
+extension ModelledConsumedSet {
+    static var conformanceRandomSequences: Int { 2_000 }
 }
 
 extension ConsumedSet {

@@ -1,37 +1,36 @@
 import PushDedupe
 import Testing
 
-/// The three sets push SDKs ship, through the shared conformance checker: `last-id` and
-/// `recent-ids` against the first-in-first-out model (of capacity 1 and `capacity`), and
-/// `id-time-map` against its own plain model.
+/// The three sets push SDKs ship, with the models `ExactConsumedSetConformanceTests` checks
+/// them against: `last-id` and `recent-ids` the first-in-first-out model (of capacity 1 and
+/// `capacity`), `id-time-map` a repeat within T never missed; below, `id-time-map` against its
+/// own plain map as well.
+extension LastIDSet: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.configurations() }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract { .exact(.firstInFirstOut(capacity: 1)) }
+}
+
+extension RecentIDs: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] {
+        ExactConsumedSetConformanceTests.configurations() + [.init(capacity: 10), .init(capacity: 100)]
+    }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        .exact(.firstInFirstOut(capacity: configuration.capacity))
+    }
+}
+
+/// Retentions from below one time step to a few steps, including exactly one step: a repeat one
+/// step after its last sighting must still be refused.
+extension IDTimeMap: ModelledConsumedSet {
+    static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.retentionConfigurations }
+    static var conformanceRandomSequences: Int { 1_000 }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        let window = configuration.retention.wholeNanoseconds
+        return ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > window }
+    }
+}
+
 @Suite struct SDKConsumedSetConformanceTests {
-    /// The sets this suite checks (`StrategyRegistryTests` holds them against the registry).
-    static let types: [any ConsumedSet.Type] = [LastIDSet.self, RecentIDs.self, IDTimeMap.self]
-
-    @Test func lastIDMatchesAFirstInFirstOutModelOfOne() {
-        checkConsumedSetConformance(
-            LastIDSet.self, contract: { _ in .exact(.firstInFirstOut(capacity: 1)) },
-            configurations: ExactConsumedSetConformanceTests.configurations())
-    }
-
-    @Test func recentIDsMatchesTheFirstInFirstOutModel() {
-        checkConsumedSetConformance(
-            RecentIDs.self, contract: { .exact(.firstInFirstOut(capacity: $0.capacity)) },
-            configurations: ExactConsumedSetConformanceTests.configurations() + [.init(capacity: 10), .init(capacity: 100)])
-    }
-
-    /// Retentions from below one time step to a few steps, including exactly one step: a repeat
-    /// one step after its last sighting must still be refused.
-    @Test(arguments: [Duration.nanoseconds(1), .milliseconds(10), .milliseconds(25)])
-    func idTimeMapNeverMissesARepeatWithinT(retention: Duration) {
-        let window = retention.wholeNanoseconds
-        checkConsumedSetConformance(
-            IDTimeMap.self,
-            contract: { _ in ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > window } },
-            configurations: [0, 16].map { ConsumedSetConfiguration(capacity: $0, retention: retention) },
-            randomSequences: 1_000)
-    }
-
     /// Every answer equals a plain map's: an id is refused exactly when its last sighting (any
     /// consume, accepted or not) is at most T before the clamped time.
     @Test(arguments: [Duration.nanoseconds(1), .milliseconds(10), .milliseconds(25)])

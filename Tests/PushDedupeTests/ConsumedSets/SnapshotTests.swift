@@ -1,34 +1,34 @@
 import PushDedupe
 import Testing
 
-/// Every consumed set, with the configurations its snapshot is checked at.
-enum SnapshotKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case unbounded, leastRecentlyUsed, firstInFirstOut, rotating, directMapped
-    case lastID, recentIDs, idTimeMap
-    case bloom, agingBloom, cuckoo, stableBloom
+/// A registered consumed set, with the configurations its snapshot is checked at: capacities
+/// for a set that holds ids, filter sizes for a probabilistic one. `allCases` reads
+/// `StrategyRegistry`; `StrategyRegistryTests` fails naming a registered set that cannot
+/// snapshot.
+struct SnapshotKind: Sendable, CustomStringConvertible {
+    let type: any SnapshottableConsumedSet.Type
 
-    var description: String { rawValue }
+    static var allCases: [SnapshotKind] {
+        StrategyRegistryTests.consumedSetTypes.compactMap { ($0 as? any SnapshottableConsumedSet.Type).map(SnapshotKind.init) }
+    }
+
+    var description: String { type.strategyID }
 
     /// Runs `body` with the type and its configurations, so generic code sees the type concretely.
     func visit<R>(_ body: some SnapshotKindVisitor<R>) -> R {
-        let capacities = [0, 1, 3, 16].map { ConsumedSetConfiguration(capacity: $0, retention: .milliseconds(25)) }
-        let filters = [4, 16, 64].map {
-            ConsumedSetConfiguration(capacity: $0, falsePositiveRate: 0.05, retention: .milliseconds(25), expectedRatePerSecond: 400)
+        type.visitSnapshotKind(body)
+    }
+}
+
+extension SnapshottableConsumedSet {
+    /// `body` with `Self` concrete and the configurations a set of its kind is checked at.
+    static func visitSnapshotKind<R>(_ body: some SnapshotKindVisitor<R>) -> R {
+        if Self.self is any ProbabilisticConsumedSet.Type {
+            return body.visit(Self.self, [4, 16, 64].map {
+                ConsumedSetConfiguration(capacity: $0, falsePositiveRate: 0.05, retention: .milliseconds(25), expectedRatePerSecond: 400)
+            })
         }
-        switch self {
-        case .unbounded: return body.visit(UnboundedSet.self, capacities)
-        case .leastRecentlyUsed: return body.visit(BoundedLRU.self, capacities)
-        case .firstInFirstOut: return body.visit(FIFOSet.self, capacities)
-        case .rotating: return body.visit(RotatingSets.self, capacities)
-        case .directMapped: return body.visit(DirectMappedSet.self, capacities)
-        case .lastID: return body.visit(LastIDSet.self, capacities)
-        case .recentIDs: return body.visit(RecentIDs.self, capacities)
-        case .idTimeMap: return body.visit(IDTimeMap.self, capacities)
-        case .bloom: return body.visit(BloomFilter.self, filters)
-        case .agingBloom: return body.visit(AgingBloomFilter.self, filters)
-        case .cuckoo: return body.visit(CuckooFilter.self, filters)
-        case .stableBloom: return body.visit(StableBloomFilter.self, filters)
-        }
+        return body.visit(Self.self, [0, 1, 3, 16].map { ConsumedSetConfiguration(capacity: $0, retention: .milliseconds(25)) })
     }
 }
 
