@@ -9,8 +9,9 @@ extension Subcommands {
         discussion: """
         Runs the live-set sweep as 'run' does (release build; windows interleaved per point), without the
         cases, the memory pass or the other sweeps; writes no reports. Prints dimension,x,strategy,ns_per_event,events
-        rows, then hash-deque / ring-buffer at 8 live, hash-deque / direct-mapped-window and
-        stdlib-dictionary-window / hash-deque at each size.
+        rows, then hash-deque / ring-buffer at 8 live, hash-deque / direct-mapped-window,
+        stdlib-dictionary-window / hash-deque, and stdlib-dictionary-window / direct-mapped-window at each size: the
+        last is the most any window can lead the baseline by, since direct-mapped-window is one slot read.
         """,
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
@@ -57,7 +58,7 @@ enum LiveSetSweepText {
         func ns(_ dimension: String, _ strategy: String, _ x: Double) -> Double? {
             points.first { $0.dimension == dimension && $0.strategy == strategy && $0.x == x }?.nanosecondsPerEvent
         }
-        text += "\ndimension,x,hash-deque/ring-buffer@8,hash-deque/direct-mapped-window,stdlib/hash-deque\n"
+        text += "\ndimension,x,hash-deque/ring-buffer@8,hash-deque/direct-mapped-window,stdlib/hash-deque,stdlib/direct-mapped-window\n"
         for dimension in SweepDimension.liveSetRepeatShares.map(\.dimension) {
             let sizes = points.filter { $0.dimension == dimension && $0.strategy == "hash-deque" }.map(\.x)
             for x in sizes {
@@ -66,6 +67,9 @@ enum LiveSetSweepText {
                     ns(dimension, "ring-buffer", 8).map { hashDeque / $0 },
                     ns(dimension, "direct-mapped-window", x).map { hashDeque / $0 },
                     ns(dimension, "stdlib-dictionary-window", x).map { $0 / hashDeque },
+                    ns(dimension, "stdlib-dictionary-window", x).flatMap { baseline in
+                        ns(dimension, "direct-mapped-window", x).map { baseline / $0 }
+                    },
                 ]
                 text += "\(dimension),\(Int(x))," + ratios.map { $0.map { NumberText.fixed($0, 3) } ?? "" }.joined(separator: ",") + "\n"
             }
