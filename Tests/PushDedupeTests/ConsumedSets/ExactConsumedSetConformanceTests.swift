@@ -66,10 +66,7 @@ extension FIFOSet: ModelledConsumedSet {
 extension RotatingSets: ModelledConsumedSet {
     static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.retentionConfigurations }
     static var conformanceRandomSequences: Int { 1_000 }
-    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
-        let retention = configuration.retention.wholeNanoseconds
-        return ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > retention }
-    }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract { .catchesRepeatsWithinRetention(configuration) }
 }
 
 /// Misses only after an eviction.

@@ -24,10 +24,7 @@ extension RecentIDs: ModelledConsumedSet {
 extension IDTimeMap: ModelledConsumedSet {
     static var conformanceConfigurations: [ConsumedSetConfiguration] { ExactConsumedSetConformanceTests.retentionConfigurations }
     static var conformanceRandomSequences: Int { 1_000 }
-    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
-        let window = configuration.retention.wholeNanoseconds
-        return ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > window }
-    }
+    static func contract(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract { .catchesRepeatsWithinRetention(configuration) }
 }
 
 @Suite struct SDKConsumedSetConformanceTests {

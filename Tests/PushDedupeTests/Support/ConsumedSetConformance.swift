@@ -18,6 +18,13 @@ struct ConsumedSetContract {
     static func exact(_ policy: ReferenceConsumedSet.Policy) -> ConsumedSetContract {
         ConsumedSetContract(exact: policy, neverFalseDrop: true, ignoresTime: true) { _, evicted in evicted }
     }
+
+    /// Never a false drop, and never a missed repeat while it is at most the configuration's
+    /// retention old: the promise of the sets that forget by time.
+    static func catchesRepeatsWithinRetention(_ configuration: ConsumedSetConfiguration) -> ConsumedSetContract {
+        let retention = configuration.retention.wholeNanoseconds
+        return ConsumedSetContract(exact: nil, neverFalseDrop: true) { age, _ in age > retention }
+    }
 }
 
 /// One consume, as the checker replays it.
