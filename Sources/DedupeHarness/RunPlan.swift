@@ -56,11 +56,12 @@ public struct RunPlan: Sendable {
 
     /// Where the memory pass runs.
     public enum MemoryIsolation: Sendable {
-        /// In a child process with jemalloc preloaded when libjemalloc is installed and this
-        /// executable hosts children, so timings keep the platform allocator; otherwise
-        /// in-process with the platform statistics. The child rebuilds every workload (a trace
-        /// from its events) and resolves strategy ids in the catalogue its executable registered;
-        /// ids it does not know make the pass run in-process, with a note in the allocator source.
+        /// In a child process when this executable hosts children, with jemalloc preloaded when
+        /// libjemalloc is installed (so timings keep the platform allocator) and the platform
+        /// statistics otherwise, read in a process no other thread allocates in; in-process when
+        /// the executable cannot host children. The child rebuilds every workload (a trace from
+        /// its events) and resolves strategy ids in the catalogue its executable registered; ids
+        /// it does not know make the pass run in-process, with a note in the allocator source.
         case childProcessWhenAvailable
         /// Always in this process, with whatever statistics it has.
         case inProcess

@@ -1,5 +1,5 @@
 @testable import DedupeHarness
-import DedupeReports
+@testable import DedupeReports
 import Foundation
 import Testing
 
@@ -72,7 +72,12 @@ import Testing
         let json = try ResultsJSON.encode(results)
         #expect(!String(decoding: json, as: UTF8.self).contains("policies"))
         results.policies = Self.policies
-        #expect(MarkdownReport.render(results).contains("## Router and NavigationStack policies"))
+        let report = MarkdownReport.render(results)
+        #expect(report.contains("## Router and NavigationStack policies"))
+        // report.md keeps the summary; the per-scenario failures are in policies.md only.
+        #expect(!report.contains(PolicyReport.compactTableCaption))
+        #expect(report.contains("Failures per scenario and the full matrix in [policies.md](policies.md)"))
+        #expect(PolicyReport.markdown(Self.policies).contains("## Failures per scenario\n\n" + PolicyReport.compactTableCaption))
         let names = try ReportSet.files(results, formats: Set(ReportFormat.allCases)).map(\.name)
         #expect(names.contains("policies.csv") && names.contains("policies.md") && names.contains(PolicyReport.chartFileName))
         #expect(names.contains(PolicyReport.causesFileName))

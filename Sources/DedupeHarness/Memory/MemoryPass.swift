@@ -25,8 +25,8 @@ struct MemoryPassResponse: Codable, Sendable {
 }
 
 /// The memory pass: each case run once, slice by slice, with allocator statistics read between
-/// slices. Runs in a child process with jemalloc preloaded when possible (timings in the parent
-/// keep the platform allocator), otherwise in-process.
+/// slices. Runs in a child process when this executable hosts children, with jemalloc preloaded
+/// when installed (timings in the parent keep the platform allocator), otherwise in-process.
 enum MemoryPass {
     /// How long the child may run. The whole default suite takes about three minutes, its memory
     /// pass well under one, so only a hung child reaches this.
@@ -88,9 +88,11 @@ extension _Run {
         var note = ""
         // The child rebuilds every workload (a trace from its events) and resolves the strategies
         // against the catalogue its executable registered; one it does not know fails the child,
-        // and the pass runs here instead, saying so.
-        if plan.memoryIsolation == .childProcessWhenAvailable, HarnessChild.canHostChildren,
-           let library = ChildProcess.jemallocLibraryPath() {
+        // and the pass runs here instead, saying so. Without jemalloc the child still runs it:
+        // glibc's figures are process-wide, and here, with this process's other threads, the
+        // readings differed between two runs on a loaded machine.
+        if plan.memoryIsolation == .childProcessWhenAvailable, HarnessChild.canHostChildren {
+            let environment = ChildProcess.jemallocLibraryPath().map(ChildProcess.preloadEnvironment(library:)) ?? [:]
             var request = MemoryPassRequest(workloads: [], events: [], cases: members.map(childSpec))
             for index in workloads.indices {
                 let events = members.filter { caseWorkload[$0] == index }.map(memoryEvents).max() ?? 0
@@ -100,7 +102,7 @@ extension _Run {
             for position in request.cases.indices { request.cases[position].events = memoryEvents(members[position]) }
             do {
                 response = try HarnessChild.call(
-                    .memory, request, environment: ChildProcess.preloadEnvironment(library: library), stage: "memory pass",
+                    .memory, request, environment: environment, stage: "memory pass",
                     timeoutSeconds: MemoryPass.childTimeoutSeconds) as MemoryPassResponse
             } catch let timeout as ChildProcess.Timeout {
                 // A hung child would most likely hang in-process too: stop, naming the stage.

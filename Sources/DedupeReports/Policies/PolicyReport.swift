@@ -118,22 +118,40 @@ public enum PolicyReport {
             ["`\($0.id)`", $0.exercises.map { "`\($0)`" } ?? "", $0.summary, leftOutText($0.leftOut ?? [])]
         }
         out += scenarios.render() + "\n"
+        out += "## Failures per scenario\n\n" + compactTableCaption + "\n\n" + compactTable(policies) + "\n"
         out += "## Matrix\n\n" + matrixTable(policies) + "\n"
         out += sweepText(policies, chart: chart)
         return out
     }
 
-    /// The `report.md` section; empty when the run has no policy results.
+    static let compactTableCaption = "Duplicate screens + lost + reprocessed + wrong + repushed + overlapping tasks, per scenario and variant:"
+
+    /// The `report.md` section, the summary: the fix checks, what the published policy lets
+    /// through and the latency chart; the per-scenario failures, the matrix and the sweep's table
+    /// are in `policies.md`. Empty when the run has no policy results.
     public static func section(_ results: RunResults, chart: Bool) -> String {
         guard let policies = results.policies else { return "" }
         var out = "## Router and NavigationStack policies\n\n"
-        out += settingsLine(policies) + " Full matrix in [policies.md](policies.md); columns in `Guides/Policies.md`.\n\n"
+        out += settingsLine(policies) + " Failures per scenario and the full matrix in [policies.md](policies.md); "
+            + "columns in `Guides/Policies.md`.\n\n"
         out += fixCheckTable(policies) + "\n"
         out += publishedCauseSummary(policies) + "\n"
-        out += "Failures per scenario (duplicate screens + lost + reprocessed + wrong + repushed + overlapping tasks):\n\n"
-        out += compactTable(policies) + "\n"
-        out += sweepText(policies, chart: chart)
+        out += sweepSummary(policies, chart: chart)
         return out
+    }
+
+    /// The latency sweep's heading, what it shows and its chart; the table stays in `policies.md`.
+    static func sweepSummary(_ policies: PolicyResults, chart: Bool) -> String {
+        guard let scenario = policies.sweepScenario else { return "" }
+        var out = "### Fetch latency against the consume timing\n\n" + sweepDescription(scenario)
+        out += chart ? ":\n\n![Duplicate screens against fetch latency](\(chartFileName))\n\n" : ".\n\n"
+        return out + "Every point of the sweep: [policies.md](policies.md) § Fetch latency.\n\n"
+    }
+
+    static func sweepDescription(_ scenario: String) -> String {
+        "On `\(scenario)`, the fetch median swept from 25 ms to 2 s (p99 scaled with it). "
+            + "`consume-after-success+keep-in-flight` is the article's first code (both switches off); with only the "
+            + "consume timing off, the cancel stops the first task, so the failure shows as reprocessing and extra tasks"
     }
 
     static func settingsLine(_ p: PolicyResults) -> String {
@@ -185,10 +203,7 @@ public enum PolicyReport {
 
     static func sweepText(_ policies: PolicyResults, chart: Bool) -> String {
         guard let scenario = policies.sweepScenario else { return "" }
-        var out = "### Fetch latency against the consume timing\n\n"
-        out += "On `\(scenario)`, the fetch median swept from 25 ms to 2 s (p99 scaled with it). "
-            + "`consume-after-success+keep-in-flight` is the article's first code (both switches off); with only the "
-            + "consume timing off, the cancel stops the first task, so the failure shows as reprocessing and extra tasks:\n\n"
+        var out = "### Fetch latency against the consume timing\n\n" + sweepDescription(scenario) + ":\n\n"
         if chart { out += "![Duplicate screens against fetch latency](\(chartFileName))\n\n" }
         let policiesInOrder = policies.sweep.reduce(into: [String]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
         var table = MarkdownTable(
