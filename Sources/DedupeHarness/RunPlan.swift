@@ -58,10 +58,11 @@ public struct RunPlan: Sendable {
     public enum MemoryIsolation: Sendable {
         /// In a child process when this executable hosts children, with jemalloc preloaded when
         /// libjemalloc is installed (so timings keep the platform allocator) and the platform
-        /// statistics otherwise, read in a process no other thread allocates in; in-process when
-        /// the executable cannot host children. The child rebuilds every workload (a trace from
-        /// its events) and resolves strategy ids in the catalogue its executable registered; ids
-        /// it does not know make the pass run in-process, with a note in the allocator source.
+        /// statistics otherwise, read in a fresh process, away from this one's threads;
+        /// in-process when the executable cannot host children. The child rebuilds every workload
+        /// (a trace from its events) and resolves strategy ids in the catalogue its executable
+        /// registered; ids it does not know make the pass run in-process, with a note in the
+        /// allocator source.
         case childProcessWhenAvailable
         /// Always in this process, with whatever statistics it has.
         case inProcess
