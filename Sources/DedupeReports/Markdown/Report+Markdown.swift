@@ -188,7 +188,10 @@ public enum MarkdownReport {
         out += "- [`throughput.csv`](throughput.csv): every timed case's ns/event, spread, latency percentiles and ratios.\n"
         out += "- [`memory.csv`](memory.csv): every measured case's live and peak bytes, footprint, allocations per event.\n"
         out += "- [`sweeps.csv`](sweeps.csv): every sweep point (the charts below).\n"
-        if results.policies != nil { out += "- [`policies.md`](policies.md), [`policies.csv`](policies.csv): failures per scenario and the full policy matrix (the latency sweep's points are in `policies.md`).\n" }
+        if results.policies != nil {
+            out += "- [`policies.md`](policies.md), [`policies.csv`](policies.csv): failures per scenario and the full "
+            out += "policy matrix (the latency sweep's points are in `policies.md`).\n"
+        }
         out += "- [`results.json`](results.json): everything above, the one source every file is derived from.\n\n"
         return out
     }

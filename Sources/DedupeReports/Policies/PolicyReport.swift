@@ -143,15 +143,17 @@ public enum PolicyReport {
     /// The latency sweep's heading, what it shows and its chart; the table stays in `policies.md`.
     static func sweepSummary(_ policies: PolicyResults, chart: Bool) -> String {
         guard let scenario = policies.sweepScenario else { return "" }
-        var out = "### Fetch latency against the consume timing\n\n" + sweepDescription(scenario)
-        out += chart ? ":\n\n![Duplicate screens against fetch latency](\(chartFileName))\n\n" : ".\n\n"
-        return out + "Every point of the sweep: [policies.md](policies.md) § Fetch latency.\n\n"
+        return sweepIntroduction(scenario, chart: chart) + "Every point of the sweep: [policies.md](policies.md) § Fetch latency.\n\n"
     }
 
-    static func sweepDescription(_ scenario: String) -> String {
-        "On `\(scenario)`, the fetch median swept from 25 ms to 2 s (p99 scaled with it). "
+    /// The sweep's heading, what it shows, and its chart when `chart`.
+    static func sweepIntroduction(_ scenario: String, chart: Bool) -> String {
+        var out = "### Fetch latency against the consume timing\n\n"
+        out += "On `\(scenario)`, the fetch median swept from 25 ms to 2 s (p99 scaled with it). "
             + "`consume-after-success+keep-in-flight` is the article's first code (both switches off); with only the "
-            + "consume timing off, the cancel stops the first task, so the failure shows as reprocessing and extra tasks"
+            + "consume timing off, the cancel stops the first task, so the failure shows as reprocessing and extra tasks:\n\n"
+        if chart { out += "![Duplicate screens against fetch latency](\(chartFileName))\n\n" }
+        return out
     }
 
     static func settingsLine(_ p: PolicyResults) -> String {
@@ -203,8 +205,7 @@ public enum PolicyReport {
 
     static func sweepText(_ policies: PolicyResults, chart: Bool) -> String {
         guard let scenario = policies.sweepScenario else { return "" }
-        var out = "### Fetch latency against the consume timing\n\n" + sweepDescription(scenario) + ":\n\n"
-        if chart { out += "![Duplicate screens against fetch latency](\(chartFileName))\n\n" }
+        var out = sweepIntroduction(scenario, chart: chart)
         let policiesInOrder = policies.sweep.reduce(into: [String]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
         var table = MarkdownTable(
             header: ["Fetch median (ms)"] + policiesInOrder.flatMap { ["`\($0)` duplicates", "reprocessed", "tasks"] },
