@@ -21,6 +21,30 @@ import Testing
         }
     }
 
+    /// A mode that does not use a layer runs the no-op stand-in there even when the caller names a
+    /// strategy for it (pairs are built with the two-layer loops only), and decides exactly as the
+    /// case built without it.
+    @Test(arguments: CaseMode.allCases.filter { !$0.usesWindow || !$0.usesConsumedSet })
+    func aLayerTheModeDoesNotUseIsTheNoOpWhateverIsPassed(_ mode: CaseMode) throws {
+        let catalogue = StrategyCatalogue.standard
+        let window = try #require(catalogue.window(HashDequeWindow.strategyID))
+        let consumed = try #require(catalogue.consumedSet(FIFOSet.strategyID))
+        let parameters = CaseParameters(
+            windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 256, falsePositiveRate: 0.01,
+            retentionMilliseconds: 60_000)
+        let named = catalogue.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
+        let alone = catalogue.makeCase(
+            window: mode.usesWindow ? window : nil, consumed: mode.usesConsumedSet ? consumed : nil, mode: mode,
+            parameters: parameters)
+        #expect(named.windowID == (mode.usesWindow ? window.id : nil))
+        #expect(named.consumedID == (mode.usesConsumedSet ? consumed.id : nil))
+        let columns = EventColumns(try PinnedDigestTests.workload("marketing-burst", scale: 0.1).events)
+        let bound = _RelaunchState.defaultSavedBytesBound
+        let decisions = try named._correctness(columns, 0, 42, bound).decisions
+        #expect(decisions.contains(CaseDecision.navigated.rawValue))
+        #expect(decisions == (try alone._correctness(columns, 0, 42, bound).decisions))
+    }
+
     @Test func filtersAreRecognized() {
         // A set is probabilistic exactly when its guarantee allows a false drop.
         for entry in StrategyCatalogue.standard.consumedSets {

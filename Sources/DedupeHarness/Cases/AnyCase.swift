@@ -23,6 +23,9 @@ struct _AnyCase: Sendable {
     init<W: FingerprintWindow, C: ConsumedSet>(
         _: W.Type, _: C.Type, mode: CaseMode, parameters: CaseParameters, persistence: CasePersistence = .memory
     ) {
+        precondition(
+            _ConcreteCase<W, C>.builds(mode),
+            "\(mode.rawValue) runs with the no-op stand-in for the layer it does not use, not \(W.strategyID)+\(C.strategyID)")
         self.mode = mode
         self.persistence = persistence
         self.windowID = mode.usesWindow ? W.strategyID : nil

@@ -36,6 +36,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         if columns.hasLifecycleEvent(in: range) { return processAcrossLifecycleEvents(columns, range, decisions: decisions, created: created) }
         switch mode {
         case .windowAlone:
+            guard Self.buildsWindowModes else { Self.unbuilt(mode) }
             for i in range {
                 let decision: CaseDecision
                 if columns.isPayload(i) {
@@ -46,11 +47,13 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
                 decisions[i] = decision.rawValue
             }
         case .consumedAlone:
+            guard Self.buildsConsumedSetModes else { Self.unbuilt(mode) }
             for i in range {
                 let fresh = consumed.consume(columns.envelope(i), at: columns.times[i])
                 decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
             }
         case .fingerprintOnly:
+            guard Self.buildsWindowModes else { Self.unbuilt(mode) }
             for i in range {
                 let slot = Int(columns.envelopeSlot[i])
                 let decision: CaseDecision
@@ -70,6 +73,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
             }
         case .envelopeOnly:
             // Every payload creates its envelope, so no emit is ever skipped here.
+            guard Self.buildsConsumedSetModes else { Self.unbuilt(mode) }
             for i in range {
                 let fresh = consumed.consume(columns.envelope(i), at: columns.times[i])
                 decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
@@ -87,6 +91,26 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
                 decisions[i] = decision.rawValue
             }
         }
+    }
+
+    /// Whether `W` and `C` can run the modes that use only the window: only with
+    /// ``_NoOpConsumedSet`` in the unused layer, which `_AnyCase.init` enforces. The test is a
+    /// constant in each specialization, so a real pair's specialization carries the two-layer
+    /// loops only; compiling every mode's loops for every pair was most of the release build.
+    static var buildsWindowModes: Bool { C.self is _NoOpConsumedSet.Type }
+
+    /// Whether `W` and `C` can run the modes that use only the consumed set: see
+    /// `buildsWindowModes`.
+    static var buildsConsumedSetModes: Bool { W.self is _NoOpWindow.Type }
+
+    /// Whether a case of `mode` may be built from `W` and `C`.
+    static func builds(_ mode: CaseMode) -> Bool {
+        (mode.usesConsumedSet || buildsWindowModes) && (mode.usesWindow || buildsConsumedSetModes)
+    }
+
+    @inline(never)
+    static func unbuilt(_ mode: CaseMode) -> Never {
+        preconditionFailure("\(mode.rawValue) is not built for \(W.strategyID)+\(C.strategyID)")
     }
 
     @inline(__always)

@@ -36,8 +36,10 @@ public struct StrategyCatalogue: Sendable {
         window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
         persistence: CasePersistence = .memory
     ) -> _AnyCase {
+        // A layer the mode does not use is the no-op stand-in, whatever the caller passed: the
+        // specialized loops of a mode exist only for that pairing (`_ConcreteCase.builds`).
         var made: _AnyCase
-        switch (window, consumed) {
+        switch (mode.usesWindow ? window : nil, mode.usesConsumedSet ? consumed : nil) {
         case let (window?, consumed?):
             if let specialized = window._specializedPairs[consumed.strategyID] {
                 made = specialized(mode, parameters, persistence)
