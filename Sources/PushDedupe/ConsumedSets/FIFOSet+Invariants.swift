@@ -30,20 +30,24 @@ extension FIFOSet {
         guard contains(_withStorage { _, ring in ring[newest] }) else { return "newest id not found" }
         guard walk else { return nil }
         let sequence = _accepted & _geometry.sequenceMask
-        var retainedAges: Set<UInt32> = []
+        // Indexed by age, not a `Set`: this walk runs on thousands of accepts in debug tests.
+        var isRetainedAge = [Bool](repeating: false, count: _count + 1)
+        var retainedLanes = 0
         let lanes = _lanes
-        for (index, lane) in lanes.enumerated() {
-            let age = (sequence &- lane) & _geometry.sequenceMask
+        for index in lanes.indices {
+            let age = (sequence &- lanes[index]) & _geometry.sequenceMask
             // The cursor restamps a lane at least once per pass.
             guard age >= 1 && age <= capacity + lanes.count / _geometry.sweptLanesPerAccept else {
                 return "lane \(index) is \(age) accepts old, past the cursor's bound"
             }
             let isEntry = index % Self.lanesPerGroup < Self.entryLanes
             if isEntry && Int(age) <= _count {
-                guard retainedAges.insert(age).inserted else { return "two lanes hold the id \(age) accepts old" }
+                guard !isRetainedAge[Int(age)] else { return "two lanes hold the id \(age) accepts old" }
+                isRetainedAge[Int(age)] = true
+                retainedLanes += 1
             }
         }
-        guard retainedAges.count == _count else { return "\(retainedAges.count) retained lanes for \(_count) ids" }
+        guard retainedLanes == _count else { return "\(retainedLanes) retained lanes for \(_count) ids" }
         for age in 1..._count {
             let slot = (_next - age + capacity) % capacity
             guard contains(_withStorage { _, ring in ring[slot] }) else { return "id accepted \(age) accepts ago not found" }
