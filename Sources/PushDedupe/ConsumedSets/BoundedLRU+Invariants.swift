@@ -28,7 +28,8 @@ extension BoundedLRU {
         var previous: Int32 = -1
         while slot >= 0 {
             precondition(walked.count < _count, "list longer than count: a cycle")
-            precondition(Int(slot) < _count && !isWalked[Int(slot)], "list does not cover the filled slots")
+            precondition(
+                Int(slot) < _count && !isWalked[Int(slot)], "slot \(slot) is past the filled slots or listed twice: a stray link")
             precondition(_links[Int(slot)].older == previous, "links of slot \(slot) are not symmetric")
             isWalked[Int(slot)] = true
             walked.append(Int(slot))
