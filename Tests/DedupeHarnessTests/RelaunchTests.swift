@@ -157,7 +157,7 @@ import Testing
     /// through; keyed on the push's id and restored from its snapshot, each stops it.
     @Test func staleInitialNotificationsGetThroughOnlyWithoutASnapshot() throws {
         // The first quarter of the scenario: about 150 of its 600 relaunches, each of which saves
-        // and restores every persisting set (all 600 made this the slowest test, 27 s serially).
+        // and restores every persisting set (all 600 made this the slowest test).
         var workload = try #require(ScenarioCatalogue.scenario(named: "stale-initial-notification")).workload(seed: 4, scale: 1)
         workload.events = Array(workload.events.prefix(workload.events.count / 4))
         var plan = RunPlan(

@@ -27,9 +27,10 @@ extension BoundedLRU {
         var slot = _oldest
         var previous: Int32 = -1
         while slot >= 0 {
-            precondition(walked.count < _count, "list longer than count: a cycle")
+            // Also bounds the walk: past `_count` slots, the next one is out of range or listed.
             precondition(
-                Int(slot) < _count && !isWalked[Int(slot)], "slot \(slot) is past the filled slots or listed twice: a stray link")
+                Int(slot) < _count && !isWalked[Int(slot)],
+                "slot \(slot) is past the filled slots or listed twice: a cycle or a stray link")
             precondition(_links[Int(slot)].older == previous, "links of slot \(slot) are not symmetric")
             isWalked[Int(slot)] = true
             walked.append(Int(slot))
