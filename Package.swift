@@ -15,8 +15,13 @@ let package = Package(
         .executable(name: "dedupe-bench", targets: ["dedupe-bench"]),
     ],
     targets: [
-        // The strategy library and the two-layer pipeline: pure Swift, portable to iOS.
-        .target(name: "PushDedupe", swiftSettings: strategySettings),
+        // The system SQLite on Linux (libsqlite3-dev); Apple platforms import the SDK's SQLite3.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The strategy library, the two-layer pipeline and the stores: Swift, portable to iOS.
+        .target(
+            name: "PushDedupe",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+            swiftSettings: strategySettings),
         // Seeded bursty workloads with ground truth, and trace files.
         .target(name: "DedupeWorkloads", dependencies: ["PushDedupe"]),
         // Timing, allocator statistics and correctness scoring.

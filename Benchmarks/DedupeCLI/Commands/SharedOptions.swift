@@ -9,7 +9,7 @@ enum SharedOptions {
     static let forks = OptionSpec(
         "forks", value: "N", help: "Processes the timing repetitions run in, 1 to 64 (default 6; see Guides/Harness.md).")
     static let windowMilliseconds = OptionSpec("window-ms", value: "MS", help: "Layer-1 window length in ms (default 500).")
-    static let out = OptionSpec("out", value: "DIR", help: "Directory for the reports (default Reports/).")
+    static let out = OptionSpec("out", value: "DIR", help: "Directory for the reports (default \(defaultOutputDirectory)/).")
     static let format = OptionSpec("format", value: "LIST", help: "Reports to write: any of csv,md,json,svg (default all).")
     static let filter = OptionSpec(
         "filter", value: "KEY=ID,...", repeatable: true,
@@ -79,8 +79,12 @@ enum SharedOptions {
         }
     }
 
+    /// Where reports go without `--out`: not `Reports/`, the committed reference run, which the
+    /// tests compare with the README; a run on another machine must not rewrite it by default.
+    static let defaultOutputDirectory = "dedupe-bench-reports"
+
     static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
-        let path = arguments.value("out") ?? "Reports"
+        let path = arguments.value("out") ?? defaultOutputDirectory
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
         // Checked before the run, so a long benchmark never ends in an unusable destination. The
         // reports replace the directory as a whole (`DirectoryPublication`), so its parent must

@@ -38,7 +38,7 @@ public enum SaveCost {
     ) throws -> Result {
         let url = directory.appendingPathComponent("save-cost-\(Consumed.strategyID).pdcs")
         let dedupe = try SharedDeduplicator<HashDequeWindow, Consumed>(
-            window: HashDequeWindow(preset: .compact), consumed: configuration, store: .file(url, saving: .manual),
+            window: HashDequeWindow(preset: .compact), consumed: configuration, store: .snapshot(url, saving: .manual),
             clock: .manual(ManualClock()))
         for index in 0..<ids { _ = dedupe.receiveEmit(pushID: "save-cost-\(index)") }
         var microseconds: [Double] = []

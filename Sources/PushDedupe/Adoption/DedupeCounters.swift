@@ -18,8 +18,25 @@ public struct DedupeCounters: Sendable, Hashable {
     public var suppressedByConsumedSet = 0
     /// Successful saves of the consumed set.
     public var saves = 0
-    /// Saves that failed (the last one's error is `lastSaveError`).
+    /// Saves that failed (the last one's error is `lastStoreError`); the ids stay in memory and
+    /// are written at the next save.
     public var failedSaves = 0
+    /// Restores tried: one at init, then one per retry while the file could not be read.
+    public var restoreAttempts = 0
+    /// Restores that could not read the file (it was left alone, and retried).
+    public var failedRestores = 0
+    /// Files moved aside as unusable (corrupt, or a set that cannot migrate), never deleted.
+    public var filesMovedAside = 0
+    /// Newer versions' files found, left untouched.
+    public var filesLeftUntouched = 0
+    /// Writes not made because the file is a newer version's.
+    public var refusedWrites = 0
+    /// Whole-state writes held back while the file could not be read, so as not to overwrite it.
+    public var deferredWrites = 0
+    /// Bytes the store wrote to its files (compactions included): the flash wear.
+    public var storeBytesWritten = 0
+    /// Journal compactions the store ran.
+    public var compactions = 0
 
     public init() {}
 

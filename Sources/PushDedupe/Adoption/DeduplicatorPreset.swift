@@ -1,3 +1,5 @@
+import struct Foundation.URL
+
 /// A named, versioned pair of strategies and their parameters: what an app adopts when it writes
 /// `MainActorDeduplicator(preset: RecommendedPreset.v1, store: …)`.
 ///
@@ -13,11 +15,25 @@ public struct DeduplicatorPreset<Window: FingerprintWindow, Consumed: Snapshotta
     public let window: WindowPreset
     /// Layer 2's parameters.
     public let consumedSet: ConsumedSetPreset
+    /// The store design the version was picked with (`v1` and `v2` shipped with snapshots).
+    public let storeDesign: DedupeStore.Design
 
-    init(version: String, window: WindowConfiguration, consumedSet: ConsumedSetConfiguration) {
+    init(version: String, window: WindowConfiguration, consumedSet: ConsumedSetConfiguration, storeDesign: DedupeStore.Design) {
         self.version = version
         self.window = WindowPreset("recommended-\(version)", window)
         self.consumedSet = ConsumedSetPreset("recommended-\(version)", consumedSet)
+        self.storeDesign = storeDesign
+    }
+
+    /// The version's store design at `url`, with each design's defaults (kill durability,
+    /// `completeUntilFirstUserAuthentication`; a snapshot saved after every consume).
+    public func store(at url: URL) -> DedupeStore {
+        switch storeDesign {
+        case .snapshot: .snapshot(url)
+        case .journal: .journal(url)
+        case .mappedJournal: .mappedJournal(url)
+        case .sqlite: .sqlite(url)
+        }
     }
 
     public var windowType: any FingerprintWindow.Type { Window.self }
@@ -44,6 +60,8 @@ public protocol DeduplicatorPresetVersion: Sendable, CustomStringConvertible {
     var window: WindowPreset { get }
     /// Layer 2's parameters.
     var consumedSet: ConsumedSetPreset { get }
+    /// The store design the version was picked with.
+    var storeDesign: DedupeStore.Design { get }
 }
 
 extension DeduplicatorPresetVersion {

@@ -1,10 +1,11 @@
+import struct Foundation.URL
 import struct Foundation.UUID
 
 /// The two-layer dedupe for a router on the main actor, keyed on the push's own id and kept
 /// across launches:
 ///
 /// ```swift
-/// let dedupe = MainActorDeduplicator.recommended(store: .file(storeURL))
+/// let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, store: .journal(storeURL))
 /// let first = dedupe.receivePayload(route: "item:42", pushID: messageID)   // .navigated
 /// let again = dedupe.receiveEmit(pushID: messageID)                        // .suppressedByConsumedSet
 /// ```
@@ -30,7 +31,8 @@ import struct Foundation.UUID
 ///
 /// - Complexity: per event, one clock read plus the pipeline's call and one counter increment;
 ///   no allocation beyond the strategies' own; one dynamic call when a recorder is attached;
-///   one save per navigated event under ``DedupeStore/SavingPolicy/afterEveryConsume``.
+///   one store write per navigated event (the snapshot design: under
+///   ``DedupeStore/SavingPolicy/afterEveryConsume``).
 @MainActor
 public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: ConsumedSet> {
     /// Unchecked exclusivity: every access is main-actor isolated and none re-enters (a
@@ -148,20 +150,31 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
 
     /// Call from the app's background callback (`sceneDidEnterBackground`,
     /// `applicationDidEnterBackground`), the last one an app can count on before iOS kills it:
-    /// records a `background` line, and saves the set if it changed and the store saves then
-    /// (``DedupeStore/SavingPolicy/onBackground``, or a failed save to retry).
+    /// records a `background` line, retries a restore still waiting for its file, and saves what
+    /// the store does not hold yet (``DedupeStore/SavingPolicy/onBackground``, or a failed save
+    /// to retry).
     public func didEnterBackground() {
         _core.didEnterBackground()
     }
 
-    /// Writes the set to the store now, for apps that batch (``DedupeStore/SavingPolicy/manual``);
-    /// nothing for ``DedupeStore/none``.
+    /// Writes to the store what it does not hold yet, for apps that batch
+    /// (``DedupeStore/SavingPolicy/manual``); nothing for ``DedupeStore/none``.
     ///
-    /// - Throws: ``DedupeStore/SaveError``; the set in memory is unchanged, and the file keeps
-    ///   the previous snapshot.
-    /// - Complexity: O(size of the set's snapshot), plus the file system's write and fsync.
-    public func save() throws(DedupeStore.SaveError) {
+    /// - Throws: ``StoreError``; the set in memory is unchanged, and the store keeps what it
+    ///   held. A store whose file could not be read yet, or is a newer version's, is not
+    ///   written.
+    /// - Complexity: the design's write: O(size of the set) for a snapshot, O(unwritten ids) for
+    ///   the others.
+    public func save() throws(StoreError) {
         try _core.save()
+    }
+
+    /// Retries a restore that is waiting for its file (``RestoreOutcome/pending(_:)``) now,
+    /// whatever the back-off: call it from `applicationProtectedDataDidBecomeAvailable`, when
+    /// Data Protection releases the file. What it reads is merged with what was consumed since.
+    @discardableResult
+    public func retryRestore() -> RestoreOutcome {
+        _core.retryRestore()
     }
 
     /// Layer 1's run-time switch, e.g. a remote kill switch: `false` sends every payload straight
@@ -179,12 +192,15 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: O(1).
     public var counters: DedupeCounters { _core.counters }
 
-    /// What the store held at init.
+    /// What the store held: at init, or at the restore that a wait ended.
     public var restoreOutcome: RestoreOutcome { _core.restoreOutcome }
 
-    /// The error of the most recent failed save (kept after later successes; `counters` counts
-    /// them), or `nil` if none failed.
-    public var lastSaveError: DedupeStore.SaveError? { _core.lastSaveError }
+    /// What the store repaired while reading its file (a torn tail cut, a file moved aside).
+    public var storeRepairs: [StoreRepair] { _core.storeRepairs }
+
+    /// The most recent store error, of a save or a restore (kept after later successes;
+    /// `counters` counts them), or `nil` if none failed.
+    public var lastStoreError: StoreError? { _core.lastStoreError }
 
     /// Whether events navigated since the store last saved the set.
     public var hasUnsavedChanges: Bool { _core.hasUnsavedChanges }
@@ -199,7 +215,7 @@ extension MainActorDeduplicator where Consumed: SnapshottableConsumedSet {
     /// ```swift
     /// let dedupe = try MainActorDeduplicator<HashDequeWindow, FIFOSet>(
     ///     window: HashDequeWindow(configuration: .init(window: .milliseconds(500), capacity: 8)),
-    ///     consumed: .init(capacity: 448), store: .file(url))
+    ///     consumed: .init(capacity: 448), store: .journal(url))
     /// ```
     ///
     /// - Throws: ``ConfigurationError`` when the set rejects `consumed`.
@@ -211,22 +227,33 @@ extension MainActorDeduplicator where Consumed: SnapshottableConsumedSet {
     }
 
     /// A preset version's pair and parameters, layer 2 restored from `store` and saved to it:
-    /// `MainActorDeduplicator(preset: RecommendedPreset.v1, store: .file(url))`.
+    /// `MainActorDeduplicator(preset: RecommendedPreset.v3, store: .journal(url))`.
     public convenience init(
         preset: DeduplicatorPreset<Window, Consumed>, store: DedupeStore = .none, clock: DedupeClock = .continuous(),
         recorder: (any TraceRecording)? = nil
     ) {
         self.init(core: _DeduplicatorCore(preset: preset, store: store, clock: clock, recorder: recorder))
     }
+
+    /// A preset version with its own store design at `storeURL`:
+    /// `MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: url)`. The file's directory must
+    /// exist; an earlier version's snapshot at `storeURL` migrates at the first launch.
+    public convenience init(
+        preset: DeduplicatorPreset<Window, Consumed>, storeURL: URL, clock: DedupeClock = .continuous(),
+        recorder: (any TraceRecording)? = nil
+    ) {
+        self.init(preset: preset, store: preset.store(at: storeURL), clock: clock, recorder: recorder)
+    }
 }
 
 extension MainActorDeduplicator where Window == HashDequeWindow, Consumed == FIFOSet {
-    /// ``RecommendedPreset/v1``: `hash-deque` + `fifo-set`, window 500 ms with capacity 8,
-    /// consumed capacity 448. Pinned to `v1`: a later version is adopted by naming it
-    /// (`init(preset:store:clock:recorder:)`), never by this call changing.
+    /// ``RecommendedPreset/latest``'s pair and parameters with `store`. Every version has these
+    /// types, so an app's stored property keeps its type when a version is added; its saved set
+    /// migrates. Name a version (`init(preset:storeURL:clock:recorder:)`) to pin the parameters
+    /// and take the version's store design.
     public static func recommended(
         store: DedupeStore = .none, clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
     ) -> MainActorDeduplicator {
-        MainActorDeduplicator(preset: RecommendedPreset.v1, store: store, clock: clock, recorder: recorder)
+        MainActorDeduplicator(preset: RecommendedPreset.latest, store: store, clock: clock, recorder: recorder)
     }
 }

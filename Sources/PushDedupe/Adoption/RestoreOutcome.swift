@@ -1,55 +1,43 @@
-/// What a deduplicator found in its store at init, for the app to log.
-///
-/// Every outcome but ``restored(ids:)`` and ``migrated(from:ids:)`` starts an empty set: a
-/// snapshot that cannot be trusted whole is never partly used.
+/// What a deduplicator's store held, for the app to log: at init, and again after a restore
+/// that had to wait (``pending(_:)``) succeeds.
 public enum RestoreOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The store is ``DedupeStore/none``: nothing to restore.
     case notPersisted
     /// No file yet (the first launch, or the file was deleted).
-    case noSnapshot
-    /// The snapshot this strategy wrote, now holding `ids` ids (for a filter, insertions).
+    case nothingStored
+    /// The store's own ids (for a filter's snapshot, insertions), `ids` held now.
     case restored(ids: Int)
-    /// A snapshot another exact strategy wrote (e.g. an earlier preset version), whose ids were
-    /// re-inserted in their stored order; `ids` are held now.
+    /// A snapshot another exact strategy wrote (an earlier preset version), whose ids were
+    /// re-inserted in their stored order; `ids` held now.
     case migrated(from: String, ids: Int)
-    /// A file that cannot be used; the set starts empty, and the next save replaces the file.
-    case discarded(DiscardReason)
+    /// The file could not be read yet (locked by Data Protection, an I/O error, too many open
+    /// files). It is left alone: the set works in memory, and the restore is retried after a
+    /// back-off at the next consume, at `retryRestore()` and at background; what it then reads
+    /// is merged with what was consumed meanwhile.
+    case pending(StoreError)
+    /// A newer version's file: left untouched, and never written by this version.
+    case leftUntouched(StoreError)
+    /// The file could not be used (corrupt, or a set that cannot migrate); it was moved aside,
+    /// never deleted, and the set started empty.
+    case movedAside(StoreRepair)
 
-    /// Why a file was not used.
-    public enum DiscardReason: Sendable, Equatable, CustomStringConvertible {
-        /// The file has no bytes.
-        case emptyFile
-        /// The file could not be read (permissions, I/O); the file system's message.
-        case unreadable(String)
-        /// The bytes are not a usable snapshot: truncated, corrupt (checksum), not a snapshot,
-        /// another format version (older or newer), another strategy that cannot migrate, or one
-        /// the configuration cannot hold. `error.kind` says which.
-        case invalidSnapshot(SnapshotError)
-
-        public var description: String {
-            switch self {
-            case .emptyFile: "the file is empty"
-            case .unreadable(let reason): "the file cannot be read: \(reason)"
-            case .invalidSnapshot(let error): "\(error)"
-            }
-        }
-    }
-
-    /// Whether the set started from the file's contents.
+    /// Whether the set started from the store's contents.
     public var isRestored: Bool {
         switch self {
         case .restored, .migrated: true
-        case .notPersisted, .noSnapshot, .discarded: false
+        case .notPersisted, .nothingStored, .pending, .leftUntouched, .movedAside: false
         }
     }
 
     public var description: String {
         switch self {
         case .notPersisted: "not persisted"
-        case .noSnapshot: "no snapshot"
+        case .nothingStored: "nothing stored"
         case .restored(let ids): "restored \(ids) ids"
         case .migrated(let strategy, let ids): "migrated \(ids) ids from \(strategy)"
-        case .discarded(let reason): "discarded: \(reason)"
+        case .pending(let error): "pending: \(error)"
+        case .leftUntouched(let error): "left untouched: \(error)"
+        case .movedAside(let repair): "\(repair)"
         }
     }
 }

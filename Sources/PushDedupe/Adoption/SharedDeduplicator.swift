@@ -1,4 +1,5 @@
 import class Foundation.NSLock
+import struct Foundation.URL
 import struct Foundation.UUID
 
 /// The two-layer dedupe behind a lock, for code that calls it from several threads or tasks.
@@ -147,10 +148,18 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     }
 
     /// As ``MainActorDeduplicator/save()``, under the lock.
-    public func save() throws(DedupeStore.SaveError) {
+    public func save() throws(StoreError) {
         _lock.lock()
         defer { _lock.unlock() }
         try _core.save()
+    }
+
+    /// As ``MainActorDeduplicator/retryRestore()``, under the lock.
+    @discardableResult
+    public func retryRestore() -> RestoreOutcome {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core.retryRestore()
     }
 
     /// As ``MainActorDeduplicator/isWindowEnabled``: layer 1's run-time switch.
@@ -176,18 +185,25 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
         return _core.counters
     }
 
-    /// What the store held at init.
+    /// What the store held: at init, or at the restore that a wait ended.
     public var restoreOutcome: RestoreOutcome {
         _lock.lock()
         defer { _lock.unlock() }
         return _core.restoreOutcome
     }
 
-    /// The error of the most recent failed save, or `nil` if none failed.
-    public var lastSaveError: DedupeStore.SaveError? {
+    /// What the store repaired while reading its file.
+    public var storeRepairs: [StoreRepair] {
         _lock.lock()
         defer { _lock.unlock() }
-        return _core.lastSaveError
+        return _core.storeRepairs
+    }
+
+    /// The most recent store error, of a save or a restore, or `nil` if none failed.
+    public var lastStoreError: StoreError? {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core.lastStoreError
     }
 
     /// Whether events navigated since the store last saved the set.
@@ -224,13 +240,23 @@ extension SharedDeduplicator where Consumed: SnapshottableConsumedSet {
     ) {
         self.init(core: _DeduplicatorCore(preset: preset, store: store, clock: clock, recorder: recorder))
     }
+
+    /// A preset version with its own store design at `storeURL`:
+    /// `SharedDeduplicator(preset: RecommendedPreset.v3, storeURL: url)`. The file's directory must
+    /// exist; an earlier version's snapshot at `storeURL` migrates at the first launch.
+    public convenience init(
+        preset: DeduplicatorPreset<Window, Consumed>, storeURL: URL, clock: DedupeClock = .continuous(),
+        recorder: (any TraceRecording)? = nil
+    ) {
+        self.init(preset: preset, store: preset.store(at: storeURL), clock: clock, recorder: recorder)
+    }
 }
 
 extension SharedDeduplicator where Window == HashDequeWindow, Consumed == FIFOSet {
-    /// ``RecommendedPreset/v1``, pinned, as ``MainActorDeduplicator/recommended(store:clock:recorder:)``.
+    /// ``RecommendedPreset/latest`` with `store`, as ``MainActorDeduplicator/recommended(store:clock:recorder:)``.
     public static func recommended(
         store: DedupeStore = .none, clock: DedupeClock = .continuous(), recorder: (any TraceRecording)? = nil
     ) -> SharedDeduplicator {
-        SharedDeduplicator(preset: RecommendedPreset.v1, store: store, clock: clock, recorder: recorder)
+        SharedDeduplicator(preset: RecommendedPreset.latest, store: store, clock: clock, recorder: recorder)
     }
 }

@@ -9,7 +9,7 @@
 struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     @usableFromInline var pipeline: TwoLayerPipeline<Window, Consumed>
     @usableFromInline var _counts = _DecisionCounts()
-    /// The continuous clock, no recorder, the window on, and no save per consume.
+    /// The continuous clock, no recorder, the window on, and no store work per consume.
     @usableFromInline private(set) var _isPlain: Bool
     @usableFromInline var _isWindowEnabled = true
     @usableFromInline let clock: DedupeClock
@@ -29,7 +29,7 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     }
 
     private mutating func _updatePlain() {
-        _isPlain = clock._isContinuous && recorder == nil && _isWindowEnabled && _persistence?.policy != .afterEveryConsume
+        _isPlain = clock._isContinuous && recorder == nil && _isWindowEnabled && !(_persistence?.needsEveryConsume ?? false)
     }
 
     /// Layer 1's run-time switch. Off, a payload goes straight to layer 2, as an emit does; the
@@ -62,7 +62,7 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     mutating func _receiveEmit(envelope: EnvelopeID, source: String) -> RoutingDecision {
         let now = clock.now()
         let decision = pipeline.receiveEmit(envelope: envelope, at: now)
-        _didDecide(decision)
+        _didDecide(decision, envelope: envelope, at: now)
         recorder?.recordEmit(envelope: envelope, source: source, at: now, decision: decision)
         return decision
     }
@@ -72,27 +72,42 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
         let decision = _isWindowEnabled
             ? pipeline.receivePayload(fingerprint, envelope: envelope, at: now)
             : pipeline.receiveEmit(envelope: envelope, at: now)
-        _didDecide(decision)
+        _didDecide(decision, envelope: envelope, at: now)
         return decision
     }
 
-    /// Counts the decision and, after a consume that changed the set, lets the store save.
+    /// Counts the decision and, after a consume that changed the set, lets the store record it.
     @inlinable
-    mutating func _didDecide(_ decision: RoutingDecision) {
+    mutating func _didDecide(_ decision: RoutingDecision, envelope: EnvelopeID, at now: Timestamp) {
         _counts.count(decision)
-        if decision == .navigated, let persistence = _persistence {
-            persistence.didConsume(pipeline.consumed, navigated: _counts.navigated)
-        }
+        if decision == .navigated, _persistence != nil { _storeDidConsume(envelope, at: now) }
     }
 
-    /// Records the background line, then saves what changed if the store's policy says so.
+    /// Out of line: the store's work is system calls, not worth inlining into every call site.
+    @usableFromInline
+    mutating func _storeDidConsume(_ envelope: EnvelopeID, at now: Timestamp) {
+        _persistence?.didConsume(envelope, &pipeline.consumed, navigated: _counts.navigated, now: now)
+        _updatePlain()
+    }
+
+    /// Records the background line, retries a waiting restore, then saves what changed if the
+    /// store's policy says so.
     mutating func didEnterBackground() {
-        recorder?.recordBackground(at: clock.now())
-        _persistence?.didEnterBackground(pipeline.consumed, navigated: _counts.navigated)
+        let now = clock.now()
+        recorder?.recordBackground(at: now)
+        _persistence?.didEnterBackground(&pipeline.consumed, navigated: _counts.navigated, now: now)
+        _updatePlain()
     }
 
-    /// Writes the set now; nothing for a store that does not persist.
-    func save() throws(DedupeStore.SaveError) {
+    /// Retries a restore that is waiting for its file now, ignoring the back-off.
+    mutating func retryRestore() -> RestoreOutcome {
+        _persistence?.retryRestore(&pipeline.consumed, navigated: _counts.navigated, now: clock.now())
+        _updatePlain()
+        return restoreOutcome
+    }
+
+    /// Writes what the store does not hold yet; nothing for a store that does not persist.
+    func save() throws(StoreError) {
         try _persistence?.save(pipeline.consumed, navigated: _counts.navigated)
     }
 
@@ -101,14 +116,26 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
         counters.navigated = _counts.navigated
         counters.suppressedByWindow = _counts.suppressedByWindow
         counters.suppressedByConsumedSet = _counts.suppressedByConsumedSet
-        counters.saves = _persistence?.saves ?? 0
-        counters.failedSaves = _persistence?.failedSaves ?? 0
+        if let store = _persistence?.counts {
+            counters.saves = store.saves
+            counters.failedSaves = store.failedSaves
+            counters.restoreAttempts = store.restoreAttempts
+            counters.failedRestores = store.failedRestores
+            counters.filesMovedAside = store.movedAside
+            counters.filesLeftUntouched = store.leftUntouched
+            counters.refusedWrites = store.refusedWrites
+            counters.deferredWrites = store.deferredWrites
+        }
+        counters.storeBytesWritten = _persistence?.store.bytesWritten ?? 0
+        counters.compactions = _persistence?.store.compactions ?? 0
         return counters
     }
 
     var restoreOutcome: RestoreOutcome { _persistence?.restoreOutcome ?? .notPersisted }
 
-    var lastSaveError: DedupeStore.SaveError? { _persistence?.lastError }
+    var storeRepairs: [StoreRepair] { _persistence?.repairs ?? [] }
+
+    var lastStoreError: StoreError? { _persistence?.lastError }
 
     var hasUnsavedChanges: Bool { _persistence?.hasUnsavedChanges(navigated: _counts.navigated) ?? false }
 }
@@ -121,11 +148,22 @@ extension _DeduplicatorCore where Consumed: SnapshottableConsumedSet {
     ) throws(ConfigurationError) {
         var consumed = try Consumed(configuration: configuration)
         var persistence: _Persistence<Consumed>?
-        if case .file(let url, let fileSystem) = store._location {
-            let (restored, outcome) = _Persistence<Consumed>.restore(url, fileSystem: fileSystem, configuration: configuration)
-            if let restored { consumed = restored }
-            persistence = _Persistence(
-                url: url, policy: store.saving, fileSystem: fileSystem, restoreOutcome: outcome, snapshot: { $0.snapshot() })
+        if let opened = try store.open(retaining: configuration.capacity) {
+            let empty = consumed
+            let coding = _Persistence<Consumed>.SetCoding(
+                empty: { empty },
+                decode: { (bytes) throws(SnapshotError) in
+                    let stored = try _SnapshotReader(framing: bytes).storedStrategyID
+                    let restored = try Consumed(migrating: bytes, configuration: configuration)
+                    let outcome: RestoreOutcome = stored == Consumed.strategyID
+                        ? .restored(ids: restored.count) : .migrated(from: stored, ids: restored.count)
+                    return (restored, outcome)
+                },
+                snapshot: { $0.snapshot() },
+                ids: { set in (Consumed.self as? any _IDListSnapshot.Type).flatMap { try? $0._snapshotIDs(set.snapshot()) } })
+            let created = _Persistence(store: opened, policy: store.saving, retained: configuration.capacity, coding: coding)
+            created.restore(&consumed, now: clock.now())
+            persistence = created
         }
         self.init(pipeline: TwoLayerPipeline(window: window, consumed: consumed), clock: clock, recorder: recorder, persistence: persistence)
     }

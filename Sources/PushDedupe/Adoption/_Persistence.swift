@@ -1,87 +1,238 @@
-import struct Foundation.URL
-
-/// A file store's state inside a deduplicator: restores at init, saves as its policy says, and
-/// keeps the save counts and the last error. A class, so that the deduplicator's inlined
-/// per-event path sees one fixed-size reference instead of a resilient `URL`.
+/// A store's state inside a deduplicator: restores at init and whenever a restore had to wait,
+/// records consumes as the store's design and policy say, and counts what happened. A class, so
+/// that the deduplicator's inlined per-event path sees one fixed-size reference.
+///
+/// The rule it keeps: **never write over what could not be read.** While the store's file
+/// cannot be read, a design that rewrites whole state does not write at all, and the ids
+/// consumed meanwhile are merged into what a later restore reads; a newer version's file is
+/// never written.
 @usableFromInline
 final class _Persistence<Consumed: ConsumedSet> {
-    let url: URL
-    let policy: DedupeStore.SavingPolicy
-    let fileSystem: any _StoreFileSystem
-    let snapshot: (Consumed) -> [UInt8]
-    let restoreOutcome: RestoreOutcome
-    private(set) var saves = 0
-    private(set) var failedSaves = 0
-    private(set) var lastError: DedupeStore.SaveError?
-    /// The navigated count when the file last matched the set: the set has changed since
-    /// whenever the count differs (each navigated event is exactly one consume that changed it).
-    private var navigatedAtLastSave: Int
-
-    init(
-        url: URL, policy: DedupeStore.SavingPolicy, fileSystem: any _StoreFileSystem,
-        restoreOutcome: RestoreOutcome, snapshot: @escaping (Consumed) -> [UInt8]
-    ) {
-        self.url = url
-        self.policy = policy
-        self.fileSystem = fileSystem
-        self.restoreOutcome = restoreOutcome
-        self.snapshot = snapshot
-        navigatedAtLastSave = 0
+    /// The set-specific work, captured where the set is known to be snapshottable.
+    struct SetCoding {
+        var empty: () -> Consumed
+        /// A snapshot's set and the outcome naming where it came from.
+        var decode: ([UInt8]) throws(SnapshotError) -> (Consumed, RestoreOutcome)
+        var snapshot: (Consumed) -> [UInt8]
+        /// The set's ids in the order that rebuilds it, or `nil` for a filter.
+        var ids: (Consumed) -> [EnvelopeID]?
     }
 
-    /// Whether `navigated` events happened since the last successful save.
-    func hasUnsavedChanges(navigated: Int) -> Bool { navigated != navigatedAtLastSave }
+    enum State: Equatable {
+        /// Restored: writes go to the store.
+        case ready
+        /// The file could not be read; the next restore is due at `retryAt`.
+        case waiting(retryAt: Timestamp, backoffNanoseconds: Int64)
+        /// A newer version's file: never written.
+        case readOnly
+    }
 
-    /// Writes the set over the file. A failure leaves the file and the set as they were.
-    func save(_ consumed: Consumed, navigated: Int) throws(DedupeStore.SaveError) {
-        do {
-            try fileSystem.replace(url, with: snapshot(consumed))
+    static var firstBackoffNanoseconds: Int64 { 1_000_000_000 }
+    static var maximumBackoffNanoseconds: Int64 { 64_000_000_000 }
+
+    let store: any ConsumedStore
+    let policy: DedupeStore.SavingPolicy
+    /// Ids the set retains: the most unrecorded ids worth keeping.
+    let retained: Int
+    private let coding: SetCoding
+    private(set) var state: State = .ready
+    private(set) var restoreOutcome: RestoreOutcome = .nothingStored
+    private(set) var repairs: [StoreRepair] = []
+    private(set) var counts = _StoreCounts()
+    private(set) var lastError: StoreError?
+    /// Consumed ids not yet recorded (a failed append, a file not yet readable), oldest first;
+    /// always empty for a design that writes whole state, which tracks `navigatedAtLastSave`.
+    private var unrecorded: [EnvelopeID] = []
+    /// Ids consumed while the restore waits, merged into what it then reads.
+    private var sinceLaunch: [EnvelopeID] = []
+    private var navigatedAtLastSave = 0
+
+    init(store: any ConsumedStore, policy: DedupeStore.SavingPolicy, retained: Int, coding: SetCoding) {
+        self.store = store
+        self.policy = store.writesWholeState ? policy : .afterEveryConsume
+        self.retained = max(1, retained)
+        self.coding = coding
+        unrecorded.reserveCapacity(4)
+    }
+
+    /// Whether every consume must come through ``didConsume(_:_:navigated:now:)``: a store that
+    /// records each one, or a restore still to merge.
+    var needsEveryConsume: Bool { policy == .afterEveryConsume || state != .ready }
+
+    /// Whether consumes since the last write are not in the store yet.
+    func hasUnsavedChanges(navigated: Int) -> Bool {
+        !unrecorded.isEmpty || (store.writesWholeState && navigated != navigatedAtLastSave)
+    }
+
+    /// Reads the store into `consumed`, merging what was consumed since a restore that had to
+    /// wait. A file still unreadable schedules the next try.
+    func restore(_ consumed: inout Consumed, now: Timestamp) {
+        counts.restoreAttempts += 1
+        let load: StoreLoad
+        do throws(StoreError) {
+            load = try store.load()
         } catch {
-            failedSaves += 1
-            let failure = DedupeStore.SaveError(url: url, reason: "\(error)")
-            lastError = failure
-            throw failure
+            if case .newerVersion = error.kind {
+                state = .readOnly
+                restoreOutcome = .leftUntouched(error)
+                counts.leftUntouched += 1
+            } else {
+                wait(after: error, now: now)
+            }
+            lastError = error
+            return
         }
-        saves += 1
+        repairs += load.repairs
+        for repair in load.repairs { if case .movedAside = repair { counts.movedAside += 1 } }
+        var restored = coding.empty()
+        var outcome: RestoreOutcome
+        switch load.contents {
+        case .nothing:
+            outcome = load.repairs.last.map { .movedAside($0) } ?? .nothingStored
+        case .ids(let ids):
+            for id in ids { _ = restored.consume(id, at: Timestamp(nanoseconds: 0)) }
+            outcome = .restored(ids: restored.count)
+        case .snapshot(let bytes):
+            do throws(SnapshotError) {
+                (restored, outcome) = try coding.decode(bytes)
+            } catch {
+                let untouched = StoreError(path: store.path, kind: .newerVersion(found: Int(bytes.count > 4 ? bytes[4] : 0), supported: Int(_SnapshotFormat.version)), reason: "\(error); the file is left untouched")
+                if error.kind == .unsupportedVersion, bytes.count > 4, bytes[4] > _SnapshotFormat.version {
+                    state = .readOnly
+                    restoreOutcome = .leftUntouched(untouched)
+                    counts.leftUntouched += 1
+                    return
+                }
+                do throws(StoreError) {
+                    let repair = try store.moveAside(reason: "\(error)")
+                    repairs.append(repair)
+                    counts.movedAside += 1
+                    outcome = .movedAside(repair)
+                } catch {
+                    wait(after: error, now: now)
+                    return
+                }
+            }
+            if !store.writesWholeState, outcome.isRestored {
+                // An earlier version's snapshot at a journal's path becomes a journal of its ids,
+                // written whole beside it and renamed over it, before anything is appended. A
+                // filter's bits hold no ids: its snapshot is moved aside, and the set keeps them
+                // in memory.
+                do throws(StoreError) {
+                    if let ids = coding.ids(restored) {
+                        try store.replace(with: ids, snapshot: { coding.snapshot(restored) })
+                    } else {
+                        repairs.append(try store.moveAside(reason: "a filter's snapshot holds no ids to journal"))
+                        counts.movedAside += 1
+                    }
+                } catch {
+                    wait(after: error, now: now)
+                    return
+                }
+            }
+        }
+        let waited = !sinceLaunch.isEmpty
+        for id in sinceLaunch { _ = restored.consume(id, at: now) }
+        sinceLaunch = []
+        consumed = restored
+        state = .ready
+        restoreOutcome = outcome
+        if waited && store.writesWholeState { navigatedAtLastSave = -1 }
+    }
+
+    private func wait(after error: StoreError, now: Timestamp) {
+        counts.failedRestores += 1
+        lastError = error
+        let backoff: Int64
+        if case .waiting(_, let previous) = state {
+            backoff = min(2 * previous, Self.maximumBackoffNanoseconds)
+        } else {
+            backoff = Self.firstBackoffNanoseconds
+        }
+        state = .waiting(retryAt: Timestamp(nanoseconds: now.nanoseconds &+ backoff), backoffNanoseconds: backoff)
+        restoreOutcome = .pending(error)
+    }
+
+    /// After a consume that changed the set: retries a restore that is due, then records the id.
+    @usableFromInline
+    func didConsume(_ id: EnvelopeID, _ consumed: inout Consumed, navigated: Int, now: Timestamp) {
+        if case .waiting(let retryAt, _) = state {
+            sinceLaunch.append(id)
+            if sinceLaunch.count > 2 * retained { sinceLaunch.removeFirst(sinceLaunch.count - retained) }
+            if now >= retryAt { restore(&consumed, now: now) }
+        }
+        if !store.writesWholeState {
+            unrecorded.append(id)
+            if unrecorded.count > 2 * retained { unrecorded.removeFirst(unrecorded.count - retained) }
+        }
+        guard policy == .afterEveryConsume else { return }
+        try? record(consumed, navigated: navigated)
+    }
+
+    /// Writes what is not in the store yet: the unrecorded ids, or the whole set. A design that
+    /// rewrites whole state does not write while its file is unread.
+    func record(_ consumed: Consumed, navigated: Int) throws(StoreError) {
+        switch state {
+        case .ready: break
+        case .readOnly:
+            counts.refusedWrites += 1
+            return
+        case .waiting:
+            guard !store.writesWholeState else {
+                counts.deferredWrites += 1
+                return
+            }
+        }
+        guard hasUnsavedChanges(navigated: navigated) else { return }
+        do throws(StoreError) {
+            try store.append(unrecorded, snapshot: { coding.snapshot(consumed) })
+        } catch {
+            counts.failedSaves += 1
+            lastError = error
+            throw error
+        }
+        counts.saves += 1
+        unrecorded.removeAll(keepingCapacity: true)
         navigatedAtLastSave = navigated
     }
 
-    /// After a consume that changed the set: saves under `.afterEveryConsume`.
-    @usableFromInline
-    func didConsume(_ consumed: Consumed, navigated: Int) {
-        guard policy == .afterEveryConsume else { return }
-        try? save(consumed, navigated: navigated)
+    /// The app's explicit save: as ``record(_:navigated:)``, but a write the state forbids is an
+    /// error the caller sees.
+    func save(_ consumed: Consumed, navigated: Int) throws(StoreError) {
+        switch state {
+        case .ready: break
+        case .readOnly, .waiting:
+            if case .leftUntouched(let error) = restoreOutcome { throw error }
+            if store.writesWholeState, let lastError { throw lastError }
+        }
+        try record(consumed, navigated: navigated)
     }
 
-    /// At the app's background callback: saves what changed unless the app saves by hand (under
-    /// `.afterEveryConsume` that retries a failed save).
-    func didEnterBackground(_ consumed: Consumed, navigated: Int) {
-        guard policy != .manual, hasUnsavedChanges(navigated: navigated) else { return }
-        try? save(consumed, navigated: navigated)
+    /// At the app's background callback: retries a waiting restore, then writes what changed
+    /// unless the app saves by hand.
+    func didEnterBackground(_ consumed: inout Consumed, navigated: Int, now: Timestamp) {
+        retryRestore(&consumed, navigated: navigated, now: now)
+        guard policy != .manual else { return }
+        try? record(consumed, navigated: navigated)
+    }
+
+    /// Retries a waiting restore now, whatever the back-off (for the app's
+    /// protected-data-available callback), then writes what the wait held back.
+    func retryRestore(_ consumed: inout Consumed, navigated: Int, now: Timestamp) {
+        guard case .waiting = state else { return }
+        restore(&consumed, now: now)
+        if state == .ready && policy == .afterEveryConsume { try? record(consumed, navigated: navigated) }
     }
 }
 
-extension _Persistence where Consumed: SnapshottableConsumedSet {
-    /// The set the file at `url` holds, or `nil` with the reason to start empty.
-    static func restore(
-        _ url: URL, fileSystem: any _StoreFileSystem, configuration: ConsumedSetConfiguration
-    ) -> (Consumed?, RestoreOutcome) {
-        let bytes: [UInt8]?
-        do {
-            bytes = try fileSystem.contents(of: url)
-        } catch {
-            return (nil, .discarded(.unreadable("\(error)")))
-        }
-        guard let bytes else { return (nil, .noSnapshot) }
-        guard !bytes.isEmpty else { return (nil, .discarded(.emptyFile)) }
-        do {
-            let stored = try _SnapshotReader(framing: bytes).storedStrategyID
-            let consumed = try Consumed(migrating: bytes, configuration: configuration)
-            let outcome: RestoreOutcome = stored == Consumed.strategyID
-                ? .restored(ids: consumed.count) : .migrated(from: stored, ids: consumed.count)
-            return (consumed, outcome)
-        } catch {
-            return (nil, .discarded(.invalidSnapshot(error)))
-        }
-    }
+/// What a deduplicator's store did, for ``DedupeCounters``.
+struct _StoreCounts: Sendable, Hashable {
+    var saves = 0
+    var failedSaves = 0
+    var restoreAttempts = 0
+    var failedRestores = 0
+    var movedAside = 0
+    var leftUntouched = 0
+    var refusedWrites = 0
+    var deferredWrites = 0
 }

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The whole consumed set's snapshot (`Guides/Snapshots.md`) in one file, rewritten at every
+/// save: the design the first presets shipped, and the baseline the other stores are measured
+/// against.
+///
+/// A save writes the snapshot to a temporary file beside the store and renames it over the file,
+/// so a kill leaves the previous snapshot or the new one, whole; ``StoreDurability/powerLoss``
+/// also flushes the file and its directory. Each save costs O(size of the set), and two
+/// processes on one file lose ids: each writes its own whole set, and the last writer wins.
+public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
+    public static let designID = "snapshot"
+    public let path: String
+    public let durability: StoreDurability
+    public var writesWholeState: Bool { true }
+    public private(set) var bytesWritten = 0
+    public var compactions: Int { 0 }
+
+    let fileSystem: _StoreFileSystem
+    private var newerVersion: Int?
+
+    public init(
+        url: URL, durability: StoreDurability = .processKill,
+        protection: StoreFileProtection = .completeUntilFirstUserAuthentication, faults: StoreFaults? = nil
+    ) {
+        path = url.path
+        self.durability = durability
+        fileSystem = _StoreFileSystem(faults: faults, protection: protection)
+    }
+
+    public func load() throws(StoreError) -> StoreLoad {
+        guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else {
+            return StoreLoad(.nothing)
+        }
+        let bytes: [UInt8]
+        do throws(StoreError) {
+            bytes = try fileSystem.readAll(fd, path)
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        let versionOffset = _SnapshotFormat.magic.count
+        if bytes.starts(with: _SnapshotFormat.magic), bytes.count > versionOffset, bytes[versionOffset] > _SnapshotFormat.version {
+            newerVersion = Int(bytes[versionOffset])
+            throw newerVersionError(Int(bytes[versionOffset]))
+        }
+        do throws(SnapshotError) {
+            _ = try _SnapshotReader(framing: bytes)
+        } catch {
+            return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
+        }
+        return StoreLoad(.snapshot(bytes))
+    }
+
+    public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
+        try replace(with: ids, snapshot: snapshot)
+    }
+
+    public func replace(with ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
+        if let newerVersion { throw newerVersionError(newerVersion) }
+        let bytes = snapshot()
+        try fileSystem.replace(path, with: bytes, temporary: path + ".saving", durability: durability)
+        bytesWritten += bytes.count
+    }
+
+    public func moveAside(reason: String) throws(StoreError) -> StoreRepair {
+        .movedAside(movedTo: try fileSystem.moveAside(path), reason: reason)
+    }
+
+    private func newerVersionError(_ version: Int) -> StoreError {
+        StoreError(
+            path: path, kind: .newerVersion(found: version, supported: Int(_SnapshotFormat.version)),
+            reason: "snapshot format version \(version) is newer than \(_SnapshotFormat.version); the file is left untouched")
+    }
+}
