@@ -19,7 +19,7 @@ import Testing
     @MainActor static func launch(traceURL: URL, storeURL: URL, route: String, messageID: String) throws -> Launch {
         // BEGIN README replay loop
         let recorder = try TraceRecorder.recording(to: traceURL, routes: .hashed())
-        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v2, store: .file(storeURL), recorder: recorder)
+        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL, recorder: recorder)
         let decision = dedupe.receivePayload(route: route, pushID: messageID, source: "tap")
         let replay = dedupe.receiveEmit(pushID: messageID, source: "pending_route")
         dedupe.didEnterBackground()                    // writes `background` and flushes the trace
@@ -34,7 +34,7 @@ import Testing
         let storeURL = directory.appendingPathComponent("consumed-routes.pdcs")
         let first = try Self.launch(traceURL: traceURL, storeURL: storeURL, route: "item:42", messageID: "msg-42")
         #expect(first.decision == .navigated && first.replay == .suppressedByConsumedSet)
-        #expect(first.counters.navigated == 1 && first.counters.suppressedByConsumedSet == 1 && first.restored == .noSnapshot)
+        #expect(first.counters.navigated == 1 && first.counters.suppressedByConsumedSet == 1 && first.restored == .nothingStored)
         // The next launch: the SDK hands the same notification back; the restored set drops it.
         let second = try Self.launch(traceURL: traceURL, storeURL: storeURL, route: "item:42", messageID: "msg-42")
         #expect(second.decision == .suppressedByConsumedSet && second.replay == .suppressedByConsumedSet)

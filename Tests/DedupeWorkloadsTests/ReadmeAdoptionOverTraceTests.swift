@@ -3,9 +3,9 @@ import Foundation
 import PushDedupe
 import Testing
 
-/// The README's adoption, exactly as it tells an app to write it (`RecommendedPreset.v2`, a file
-/// store, every event keyed on the push's id, a new deduplicator on the same store at each
-/// launch), over device traffic with relaunches: every delivery of a push that an earlier launch
+/// The README's adoption, exactly as it tells an app to write it (`RecommendedPreset.v3` with its
+/// store at a file, every event keyed on the push's id, a new deduplicator on the same file at
+/// each launch), over device traffic with relaunches: every delivery of a push that an earlier launch
 /// navigated is suppressed, which is what a consumed set lost at the kill cannot do.
 @Suite struct ReadmeAdoptionOverTraceTests {
     @MainActor @Test(arguments: ["stale-initial-notification", "messaging-app-week"])
@@ -14,9 +14,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-adoption-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = DedupeStore.file(directory.appendingPathComponent("consumed-routes.pdcs"))
+        let storeURL = directory.appendingPathComponent("consumed-routes.pdcs")
         let clock = ManualClock()
-        var dedupe = MainActorDeduplicator(preset: RecommendedPreset.v2, store: store, clock: .manual(clock))
+        var dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL, clock: .manual(clock))
         var navigatedBefore: Set<UInt32> = []
         var navigatedNow: Set<UInt32> = []
         var replays = 0
@@ -29,7 +29,7 @@ import Testing
                 relaunches += 1
                 navigatedBefore.formUnion(navigatedNow)
                 navigatedNow = []
-                dedupe = MainActorDeduplicator(preset: RecommendedPreset.v2, store: store, clock: .manual(clock))
+                dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL, clock: .manual(clock))
             case .background:
                 dedupe.didEnterBackground()
             case .payload, .emit:

@@ -5,13 +5,13 @@ import Testing
 // BEGIN Guides/Pipeline.md router example
 @MainActor
 final class PushRouter {
-    private let dedupe: RecommendedPreset.V1MainActor
+    private let dedupe: RecommendedPreset.V3MainActor
     private let app: AppNavigation                  // the app's tabs, host and detail loading
     private(set) var inFlightTask: Task<Void, Never>?
 
     /// `dedupe` is made once, at launch, with the app's store:
-    /// `.recommended(store: .file(applicationSupport.appendingPathComponent("consumed-routes.pdcs")))`.
-    init(app: AppNavigation, dedupe: RecommendedPreset.V1MainActor) {
+    /// `MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: applicationSupport.appendingPathComponent("consumed-routes.pdcs"))`.
+    init(app: AppNavigation, dedupe: RecommendedPreset.V3MainActor) {
         self.app = app
         self.dedupe = dedupe
     }
@@ -199,7 +199,7 @@ final class AppNavigation {
     @MainActor @Test func aStaleInitialNotificationAfterARelaunchIsDropped() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = DedupeStore.file(directory.file("consumed-routes.pdcs"), saving: .onBackground)
+        let store = DedupeStore.snapshot(directory.file("consumed-routes.pdcs"), saving: .onBackground)
         let item = ["route": "item:42", "tab": "home"]
         let app = AppNavigation()
         let first = PushRouter(app: app, dedupe: .recommended(store: store, clock: .manual(ManualClock())))

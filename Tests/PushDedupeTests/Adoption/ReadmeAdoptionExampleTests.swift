@@ -5,31 +5,32 @@ import Testing
 /// The README's adoption example is the region below, compiled and run here, and the README must
 /// show it line for line.
 @Suite struct ReadmeAdoptionExampleTests {
-    /// The README's lines: key on the push's id, persist the set in a file, the recommended
-    /// pair; then a relaunch (a second deduplicator on the same store) drops the replay.
+    /// The README's lines: key on the push's id, the recommended version with its store at the
+    /// app's file; then a relaunch (a second deduplicator on the same file) drops the replay.
     @MainActor @Test func theExampleKeysOnThePushAndSuppressesAReplayAcrossARelaunch() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let applicationSupport = temporary.url
         let messageID = "c7f0e1a2-msg-42"                 // the server's own id, from the payload
         // BEGIN README adoption example
-        let store = DedupeStore.file(applicationSupport.appendingPathComponent("consumed-routes.pdcs"))
-        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v2, store: store)
+        let storeURL = applicationSupport.appendingPathComponent("consumed-routes.pdcs")
+        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL)
         let first = dedupe.receivePayload(route: "item:42", pushID: messageID)     // .navigated
         let again = dedupe.receivePayload(route: "item:42", pushID: messageID)     // .suppressedByWindow
         let pending = dedupe.receiveEmit(pushID: messageID)                        // .suppressedByConsumedSet
 
         // The next launch, after iOS killed the app: the set comes back from the file.
-        let relaunched = MainActorDeduplicator(preset: RecommendedPreset.v2, store: store)  // .restored(ids: 1)
+        let relaunched = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL)  // .restored(ids: 1)
         let stale = relaunched.receiveEmit(pushID: messageID)                      // .suppressedByConsumedSet
         // END README adoption example
         #expect(first == .navigated)
         #expect(again == .suppressedByWindow)
         #expect(pending == .suppressedByConsumedSet)
-        #expect(dedupe.counters.saves == 1 && dedupe.restoreOutcome == .noSnapshot)
+        #expect(dedupe.counters.saves == 1 && dedupe.restoreOutcome == .nothingStored)
         #expect(relaunched.restoreOutcome == .restored(ids: 1))
         #expect(stale == .suppressedByConsumedSet)
-        #expect(type(of: dedupe) == RecommendedPreset.V2MainActor.self)
+        #expect(type(of: dedupe) == RecommendedPreset.V3MainActor.self)
+        #expect(RecommendedPreset.v3.store(at: storeURL).design == RecommendedPreset.v3.storeDesign)
     }
 
     @Test func theReadmeShowsTheTestedLinesVerbatim() throws {

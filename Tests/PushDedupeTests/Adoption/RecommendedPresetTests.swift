@@ -26,11 +26,11 @@ import Testing
         #expect(v1.window.configuration == WindowConfiguration(window: .milliseconds(500), capacity: 8))
         #expect(v1.consumedSet.configuration == ConsumedSetConfiguration(capacity: 448))
         #expect(v1.description == "v1: hash-deque + fifo-set (window 500 ms, window capacity 8, capacity 448)")
-        let recommended = MainActorDeduplicator.recommended()
-        #expect(type(of: recommended) == RecommendedPreset.V1MainActor.self)
-        #expect(type(of: SharedDeduplicator.recommended()) == RecommendedPreset.V1Shared.self)
-        #expect(recommended.pipeline.window.window == .milliseconds(500))
-        var consumed = recommended.pipeline.consumed
+        #expect(v1.storeDesign == .snapshot)
+        let dedupe = MainActorDeduplicator(preset: v1)
+        #expect(type(of: dedupe) == RecommendedPreset.V1MainActor.self)
+        #expect(dedupe.pipeline.window.window == .milliseconds(500))
+        var consumed = dedupe.pipeline.consumed
         for id in 0..<449 { _ = consumed.consume(EnvelopeID(high: 1, low: UInt64(id)), at: .zero) }
         #expect(consumed.count == 448 && consumed.evictions == 1, "v1 holds 448 ids")
     }
@@ -50,6 +50,33 @@ import Testing
         var consumed = dedupe.pipeline.consumed
         for id in 0..<1_751 { _ = consumed.consume(EnvelopeID(high: 2, low: UInt64(id)), at: .zero) }
         #expect(consumed.count == 1_750 && consumed.evictions == 1, "v2 holds 1,750 ids")
+        #expect(v2.storeDesign == .snapshot)
+    }
+
+    /// `v3` is `v2`'s pair with the store the run picked by measurement.
+    @MainActor @Test func v3IsV2WithTheMeasuredStoreForever() {
+        let v3 = RecommendedPreset.v3
+        #expect(v3.version == "v3")
+        #expect(v3.windowType.strategyID == "hash-deque" && v3.consumedSetType.strategyID == "fifo-set")
+        #expect(v3.window.configuration == WindowConfiguration(window: .milliseconds(500), capacity: 4))
+        #expect(v3.consumedSet.configuration == ConsumedSetConfiguration(capacity: 1_750))
+        #expect(v3.storeDesign == .mappedJournal)
+        let url = URL(fileURLWithPath: "/tmp/unused-store")
+        #expect(v3.store(at: url).design == .mappedJournal && v3.store(at: url).url == url)
+        #expect(v3.store(at: url).durability == .processKill && v3.store(at: url).protection == .completeUntilFirstUserAuthentication)
+    }
+
+    /// `recommended()` builds the newest version: every version has the same types, so no app's
+    /// stored property changes type when one is added.
+    @MainActor @Test func recommendedBuildsTheLatestVersion() {
+        #expect(RecommendedPreset.latest == RecommendedPreset.v3)
+        #expect(RecommendedPreset.versions.last?.version == RecommendedPreset.latest.version)
+        let recommended = MainActorDeduplicator.recommended()
+        #expect(type(of: recommended) == RecommendedPreset.V3MainActor.self)
+        #expect(type(of: SharedDeduplicator.recommended()) == RecommendedPreset.V3Shared.self)
+        var consumed = recommended.pipeline.consumed
+        for id in 0..<1_751 { _ = consumed.consume(EnvelopeID(high: 3, low: UInt64(id)), at: .zero) }
+        #expect(consumed.count == 1_750 && consumed.evictions == 1)
     }
 
     @Test func aDifferentRecommendationIsReported() {

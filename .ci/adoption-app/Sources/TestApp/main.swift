@@ -11,13 +11,13 @@ import PushDedupe
 
 @MainActor func record(trace: URL, store storeURL: URL) throws {
     let firstLaunch = Date(timeIntervalSince1970: 1_764_547_200)
-    let store = DedupeStore.file(storeURL)
+    let store = RecommendedPreset.v3.store(at: storeURL)
     // Launch 1: pushes tapped, some delivered twice (two tokens), some replayed by the pending
     // route when the host attaches.
     do {
         let clock = ManualClock()
         let recorder = try TraceRecorder.recording(to: trace, now: firstLaunch)
-        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v1, store: store, clock: .manual(clock), recorder: recorder)
+        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, store: store, clock: .manual(clock), recorder: recorder)
         for n in 0..<30 {
             let push = "msg-\(n)"
             let route = "item:\(n % 7)"
@@ -40,7 +40,7 @@ import PushDedupe
     do {
         let clock = ManualClock()
         let recorder = try TraceRecorder.recording(to: trace, now: firstLaunch.addingTimeInterval(3 * 86_400))
-        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v1, store: store, clock: .manual(clock), recorder: recorder)
+        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, store: store, clock: .manual(clock), recorder: recorder)
         _ = dedupe.receivePayload(route: "item:1", pushID: "msg-29", source: "cold_launch")
         for n in 30..<36 {
             clock.advance(by: .seconds(30))
