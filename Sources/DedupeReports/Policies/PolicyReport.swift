@@ -205,7 +205,7 @@ public enum PolicyReport {
 
     static func sweepText(_ policies: PolicyResults, chart: Bool) -> String {
         guard let scenario = policies.sweepScenario else { return "" }
-        var out = sweepIntroduction(scenario, chart: chart)
+        let out = sweepIntroduction(scenario, chart: chart)
         let policiesInOrder = policies.sweep.reduce(into: [String]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
         var table = MarkdownTable(
             header: ["Fetch median (ms)"] + policiesInOrder.flatMap { ["`\($0)` duplicates", "reprocessed", "tasks"] },
