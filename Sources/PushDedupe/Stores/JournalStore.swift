@@ -239,10 +239,14 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         if descriptor >= 0 { return descriptor }
         while true {
             if let fd = try fileSystem.open(path, flags: O_RDWR | O_APPEND, reading: false, missingIsNil: true) {
-                var header = [UInt8](repeating: 0, count: _JournalFormat.headerSize)
-                let count = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-                let kind = header.withUnsafeBytes { _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }
-                guard count == _JournalFormat.headerSize, kind == .current else {
+                let header: [UInt8]
+                do throws(StoreError) {
+                    header = try fileSystem.readPrefix(fd, count: _JournalFormat.headerSize, path)
+                } catch {
+                    close(fd)
+                    throw error
+                }
+                guard header.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) == .current else {
                     close(fd)
                     throw StoreError(path: path, kind: .corrupt, reason: "not a current journal; it is not appended to until it is read")
                 }

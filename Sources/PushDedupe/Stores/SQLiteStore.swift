@@ -31,6 +31,8 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     public static let designID = "sqlite"
     /// The schema version in `PRAGMA user_version`.
     static let schemaVersion: Int32 = 1
+    /// The first 16 bytes of every SQLite database file.
+    static let databaseMagic = Array("SQLite format 3\0".utf8)
     public let path: String
     public let durability: StoreDurability
     public let retained: Int
@@ -60,16 +62,19 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else {
             return StoreLoad(.nothing)
         }
-        let bytes: [UInt8]
+        // The first bytes tell a database from an earlier version's snapshot; only a snapshot is
+        // read whole here, SQLite reads the rest.
+        var bytes: [UInt8]
         do throws(StoreError) {
-            bytes = try fileSystem.readAll(fd, path)
+            bytes = try fileSystem.readPrefix(fd, count: Self.databaseMagic.count, path)
+            if bytes.starts(with: _SnapshotFormat.magic) { bytes = try fileSystem.readAll(fd, path) }
         } catch {
             close(fd)
             throw error
         }
         close(fd)
         if bytes.starts(with: _SnapshotFormat.magic) { return StoreLoad(.snapshot(bytes)) }
-        if !bytes.isEmpty && !bytes.starts(with: Array("SQLite format 3\0".utf8)) {
+        if !bytes.isEmpty && bytes != Self.databaseMagic {
             return StoreLoad(.nothing, repairs: [try moveAside(reason: "not a SQLite database")])
         }
         do throws(StoreError) {
@@ -126,9 +131,7 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         // database built beside it and renamed over it, so a kill leaves one or the other.
         let isDatabase = ((try? fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true)) ?? nil).map { fd in
             defer { close(fd) }
-            var magic = [UInt8](repeating: 0, count: 16)
-            let count = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
-            return count == 16 && magic == Array("SQLite format 3\0".utf8)
+            return (try? fileSystem.readPrefix(fd, count: Self.databaseMagic.count, path)) == Self.databaseMagic
         } ?? true
         if isDatabase {
             let database = try openDatabase(reading: false)

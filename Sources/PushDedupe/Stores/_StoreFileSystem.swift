@@ -59,6 +59,17 @@ struct _StoreFileSystem: Sendable {
         }
     }
 
+    /// Up to `count` bytes from offset 0: fewer only when the file is shorter.
+    func readPrefix(_ fd: Int32, count: Int, _ path: String) throws(StoreError) -> [UInt8] {
+        try check(.read, path, reading: true)
+        var bytes = [UInt8](repeating: 0, count: count)
+        while true {
+            let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, 0) }
+            if read >= 0 { return Array(bytes[0..<read]) }
+            if errno != EINTR { throw Self.error(.read, path, errno, reading: true) }
+        }
+    }
+
     /// Writes all of `bytes` at the file's offset (the end, for a file opened with `O_APPEND`),
     /// in one `write(2)` unless the kernel takes fewer bytes.
     func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ path: String) throws(StoreError) {
