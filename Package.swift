@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "PushDedupe", targets: ["PushDedupe"]),
         .executable(name: "dedupe-bench", targets: ["dedupe-bench"]),
+        .executable(name: "dedupe-fuzz", targets: ["dedupe-fuzz"]),
+        .executable(name: "dedupe-maintain", targets: ["dedupe-maintain"]),
     ],
     targets: [
         // The system SQLite on Linux (libsqlite3-dev); Apple platforms import the SDK's SQLite3.
@@ -28,13 +30,29 @@ let package = Package(
         .target(name: "DedupeHarness", dependencies: ["PushDedupe", "DedupeWorkloads"]),
         // CSV, Markdown, JSON and SVG reports derived from the harness's results.
         .target(name: "DedupeReports", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
-        // The command line: argument parsing and subcommands, kept in a library so tests reach it.
+        // The user's command line: argument parsing and the user's verbs, kept in a library so
+        // tests reach it. The maintainer tools below parse and report errors with it too.
         .target(
             name: "DedupeCLI",
             dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeReports"],
             path: "Benchmarks/DedupeCLI"
         ),
         .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
+        // Maintainer tools, each an executable of its own so the user's tool holds the user's
+        // verbs only: the end-to-end fuzzer of dedupe-bench, and the measurements outside a run.
+        .target(
+            name: "DedupeFuzz",
+            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
+            path: "Benchmarks/DedupeFuzz"
+        ),
+        .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCLI", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
+        .target(
+            name: "DedupeMaintenance",
+            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
+            path: "Benchmarks/DedupeMaintenance"
+        ),
+        .executableTarget(
+            name: "dedupe-maintain", dependencies: ["DedupeCLI", "DedupeMaintenance"], path: "Benchmarks/dedupe-maintain"),
 
         .testTarget(name: "PushDedupeTests", dependencies: ["PushDedupe"], swiftSettings: strategySettings),
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
@@ -42,7 +60,8 @@ let package = Package(
         .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness"]),
         .testTarget(
             name: "DedupeCLITests",
-            dependencies: ["DedupeCLI", "dedupe-bench"],
+            // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).
+            dependencies: ["DedupeCLI", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
             resources: [.copy("Fixtures")]
         ),
     ],

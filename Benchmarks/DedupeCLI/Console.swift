@@ -40,7 +40,7 @@ public struct Console: Sendable {
                     .first { $0.domain == NSPOSIXErrorDomain }
                 if posix?.code == Int(EPIPE) { exit(0) }
                 try? FileHandle.standardError.write(
-                    contentsOf: Data("dedupe-bench: error: cannot write to standard output: \(error.localizedDescription)\n".utf8))
+                    contentsOf: Data("\(ProcessInfo.processInfo.processName): error: cannot write to standard output: \(error.localizedDescription)\n".utf8))
                 exit(2)
             }
         },

@@ -1,19 +1,31 @@
-/// One `dedupe-bench` subcommand: its name, help and options, and what it does.
-struct Subcommand: Sendable {
-    var name: String
+/// One verb of a ``CommandLineTool``: its name, help and options, and what it does.
+package struct Subcommand: Sendable {
+    package var name: String
     /// One line for the command list.
-    var summary: String
+    package var summary: String
     /// Positionals for the usage line, e.g. `BASELINE.json CURRENT.json`.
-    var positionals: String
+    package var positionals: String
     /// Paragraphs after the options in `--help`.
-    var discussion: String
-    var options: [OptionSpec]
+    package var discussion: String
+    package var options: [OptionSpec]
     /// Runs with parsed arguments; returns the exit code.
-    var run: @Sendable (ParsedArguments, Console) throws(CommandLineError) -> Int32
+    package var run: @Sendable (ParsedArguments, Console) throws(CommandLineError) -> Int32
 
-    /// The `--help` text.
-    func help() -> String {
-        var text = "OVERVIEW: \(summary)\n\nUSAGE: dedupe-bench \(name)"
+    package init(
+        name: String, summary: String, positionals: String, discussion: String, options: [OptionSpec],
+        run: @escaping @Sendable (ParsedArguments, Console) throws(CommandLineError) -> Int32
+    ) {
+        self.name = name
+        self.summary = summary
+        self.positionals = positionals
+        self.discussion = discussion
+        self.options = options
+        self.run = run
+    }
+
+    /// The `--help` text; `usage` is how the verb is invoked (`dedupe-bench compare`).
+    func help(usage: String) -> String {
+        var text = "OVERVIEW: \(summary)\n\nUSAGE: \(usage)"
         if !options.isEmpty { text += " [options]" }
         if !positionals.isEmpty { text += " \(positionals)" }
         text += "\n\nOPTIONS:\n"

@@ -1,9 +1,9 @@
 import DedupeReports
 import Foundation
 import Testing
-@testable import DedupeCLI
+@testable import DedupeFuzz
 
-/// `__fuzz`: its inputs are a function of the seed, its judge follows the exit-code contract,
+/// `dedupe-fuzz`: its inputs are a function of the seed, its judge follows the exit-code contract,
 /// a small round gives the same inputs and classes twice, and every crash input it found stays
 /// a regression test (`Fixtures/fuzz/`).
 @Suite struct FuzzTests {
@@ -100,7 +100,7 @@ import Testing
         for _ in 0..<2 {
             let directory = try BinaryRunner.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
-            let outcome = try BinaryRunner.run(["__fuzz", "--seed", "5", "--inputs", "3", "--minimize", "0", "--timeout", "120", "--out", directory.path])
+            let outcome = try BinaryRunner.run(tool: "dedupe-fuzz", ["--seed", "5", "--inputs", "3", "--minimize", "0", "--timeout", "120", "--out", directory.path])
             #expect([0, 1].contains(outcome.status), "\(outcome.error)")
             summaries.append(outcome.output)
             tables.append(try String(contentsOf: directory.appendingPathComponent("inputs.tsv"), encoding: .utf8))
@@ -112,7 +112,7 @@ import Testing
         #expect(summaries[0].hasPrefix("fuzz: seed 5, 3 input(s): 2 replay, 1 compare; inputs digest "))
     }
 
-    /// Every minimal crash input `__fuzz` found, replayed through the binary: an acceptance or
+    /// Every minimal crash input `dedupe-fuzz` found, replayed through the binary: an acceptance or
     /// a one-line refusal. One whose crash is not fixed yet carries `known-crash` (its site).
     @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: BinaryRunner.fixture("fuzz").path).sorted())
     func foundCrashesStayFixed(_ name: String) throws {

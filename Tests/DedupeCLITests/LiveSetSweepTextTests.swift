@@ -1,8 +1,8 @@
 import DedupeHarness
 import Testing
-@testable import DedupeCLI
+@testable import DedupeMaintenance
 
-/// The hidden sweep verb's ratios are read off the points of the same run, one per size, and a
+/// `dedupe-maintain live-set-sweep`'s ratios are read off the points of the same run, one per size, and a
 /// missing strategy leaves its cell empty instead of inventing a figure.
 @Suite struct LiveSetSweepTextTests {
     static func point(_ strategy: String, _ x: Double, _ nanoseconds: Double, _ dimension: String = "window-live-set-50pct-repeats") -> SweepPoint {

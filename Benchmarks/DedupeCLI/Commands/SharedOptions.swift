@@ -3,40 +3,40 @@ import DedupeReports
 import Foundation
 
 /// Options several subcommands share, and their parsing.
-enum SharedOptions {
-    static let seed = OptionSpec("seed", value: "N", help: "Seed for the workloads (default 42).")
-    static let repetitions = OptionSpec("repetitions", value: "N", help: "Timed repetitions per case and fork, at least 1 (default 5).")
+package enum SharedOptions {
+    package static let seed = OptionSpec("seed", value: "N", help: "Seed for the workloads (default 42).")
+    package static let repetitions = OptionSpec("repetitions", value: "N", help: "Timed repetitions per case and fork, at least 1 (default 5).")
     static let forks = OptionSpec(
         "forks", value: "N", help: "Processes the timing repetitions run in, 1 to 64 (default 6; see Guides/Harness.md).")
-    static let windowMilliseconds = OptionSpec("window-ms", value: "MS", help: "Layer-1 window length in ms (default 500).")
+    package static let windowMilliseconds = OptionSpec("window-ms", value: "MS", help: "Layer-1 window length in ms (default 500).")
     static let out = OptionSpec("out", value: "DIR", help: "Directory for the reports (default \(defaultOutputDirectory)/).")
     static let format = OptionSpec("format", value: "LIST", help: "Reports to write: any of csv,md,json,svg (default all).")
-    static let filter = OptionSpec(
+    package static let filter = OptionSpec(
         "filter", value: "KEY=ID,...", repeatable: true,
         help: "Restrict to ids; KEY is window, consumed, workload, mode, or case (a case id, with or without its workload).")
     static let reference = OptionSpec(
         "reference", value: "SPEC",
         help: "What timing ratios are against: published (seed-literal / set, the default), none, or window=ID,consumed=ID "
             + "(exact strategies; a layer not named stays published). Correctness is always matched against the published code.")
-    static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
-    static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
-    static let allowDebug = OptionSpec(
+    package static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
+    package static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
+    package static let allowDebug = OptionSpec(
         "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
-    static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
+    package static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
         try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
     }
 
     /// `text` as a plain decimal integer: ASCII digits only. Swift's `init?(_:)` also takes a
     /// leading `+` (or `-`), which no option documents.
-    static func integer<T: FixedWidthInteger>(_ text: String) -> T? {
+    package static func integer<T: FixedWidthInteger>(_ text: String) -> T? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
         return T(text)
     }
 
     /// `text` as a plain decimal number: digits with at most one `.` between digits. `Double(_:)`
     /// also takes a sign, exponents, hexadecimal, `inf` and `nan`.
-    static func decimal(_ text: String) -> Double? {
+    package static func decimal(_ text: String) -> Double? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ part in
             !part.isEmpty && part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
@@ -44,7 +44,7 @@ enum SharedOptions {
         return Double(text)
     }
 
-    static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
+    package static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
         try arguments.value("repetitions", default: 5, expecting: "an integer from 1 to 1000") {
             integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
@@ -73,7 +73,7 @@ enum SharedOptions {
         return reference
     }
 
-    static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
+    package static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
         try arguments.value("window-ms", default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
             decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
         }
@@ -114,7 +114,7 @@ enum SharedOptions {
     /// catalogue so a typo fails before anything runs. A strategy's type id registered under
     /// several entries (`recent-ids`) is ambiguous and lists them; registered once, it names that
     /// entry. A case id (`case=…`) is checked by the harness once the cases exist.
-    static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
+    package static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
         var filter = RunFilter()
         for text in arguments.values["filter"] ?? [] {
             guard let equals = text.firstIndex(of: "=") else {

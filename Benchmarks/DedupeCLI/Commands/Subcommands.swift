@@ -1,11 +1,5 @@
-/// Every subcommand, in help order.
+/// Every `dedupe-bench` subcommand, in help order: the user's verbs only. The maintainer tools
+/// are executables of their own (`dedupe-fuzz`, `dedupe-maintain`).
 enum Subcommands {
     static let all: [Subcommand] = [run, list, scenarios, policies, verify, replay, exportTrace, compare]
-
-    /// Verbs for maintainers, not listed in help.
-    static let hidden: [Subcommand] = [facadeOverhead, recorderOverhead, fuzz, liveSetSweep]
-
-    static func named(_ name: String) -> Subcommand? {
-        (all + hidden).first { $0.name == name }
-    }
 }

@@ -2,7 +2,7 @@ import DedupeWorkloads
 import struct Foundation.UUID
 import PushDedupe
 
-/// What the adoption facade costs over the bare pipeline: `dedupe-bench __facade-overhead`.
+/// What the adoption facade costs over the bare pipeline: `dedupe-maintain facade-overhead`.
 ///
 /// The three sides run the recommended pair on the same events, in interleaved repetitions (the
 /// order rotates every repetition), each on fresh strategies built outside the timed pass:

@@ -8,7 +8,7 @@ import struct Foundation.URL
 import class Foundation.FileManager
 import PushDedupe
 
-/// What an attached `TraceRecorder` costs per event: `dedupe-bench __recorder-overhead`.
+/// What an attached `TraceRecorder` costs per event: `dedupe-maintain recorder-overhead`.
 ///
 /// The sides run the recommended pair keyed on push ids (`receivePayload(route:pushID:)`,
 /// `receiveEmit(pushID:)`, as an app that follows the README does) on the same events, in

@@ -33,7 +33,7 @@ public struct ResultsComparison: Sendable {
         var logThreshold: Double { log1p(thresholdPercent / 100) }
     }
 
-    /// The threshold `compare` uses unless told otherwise; chosen by `Benchmarks/calibrate-compare`.
+    /// The threshold `compare` uses unless told otherwise; chosen by `Utils/calibrate-compare`.
     public static let defaultThresholdPercent = 4.0
 
     /// One strategy in one mode, across workloads: the gate's unit. A pipeline case belongs to two

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `dedupe-bench` executable and captures what it printed.
+/// Runs the built executables (`dedupe-bench`, by default) and captures what they printed.
 enum BinaryRunner {
     struct Outcome {
         /// The exit code, or the signal number when `killedBySignal`.
@@ -11,14 +11,18 @@ enum BinaryRunner {
     }
 
     /// The executable sits in the build products directory, beside this target's resource bundle.
-    static var executable: URL {
-        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("dedupe-bench")
+    static var executable: URL { executable(named: "dedupe-bench") }
+
+    static func executable(named tool: String) -> URL {
+        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(tool)
     }
 
-    /// Runs the tool with `arguments`; `environment` is added to this process's environment.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `tool` with `arguments`; `environment` is added to this process's environment.
+    static func run(
+        tool: String = "dedupe-bench", _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(named: tool)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }

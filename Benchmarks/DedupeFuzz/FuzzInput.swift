@@ -1,6 +1,6 @@
 import PushDedupe
 
-/// One input of `__fuzz`: the files it puts in the work directory and the tool's arguments.
+/// One input of `dedupe-fuzz`: the files it puts in the work directory and the tool's arguments.
 ///
 /// An argument that starts with `@` names a path in the work directory (`@trace.csv`); the
 /// digest covers the arguments as written here, so it does not depend on where the work

@@ -1,56 +1,9 @@
+import DedupeCLI
 import DedupeHarness
 import DedupeReports
 import Foundation
 
-extension Subcommands {
-    /// Hidden: the project's end-to-end fuzzer (`Guides/CLI.md`, *`__fuzz`*). `.ci/run` runs a
-    /// short seeded round of it.
-    static let fuzz = Subcommand(
-        name: "__fuzz", summary: "Fuzz replay and compare end to end with seeded mutations.", positionals: "",
-        discussion: """
-        Input i of a round is a pure function of --seed and i: a seed trace or results file mutated one to three
-        times. Each runs in a child process of this executable (--forks 1 --repetitions 1 for replay) with a
-        per-input timeout, and is classified: accepted (exit 0; compare also 1), refused (exit 2, one error line),
-        or a finding: crash (a signal or another exit code), hang (the timeout, then four times it), wrong accept (exit 0 on input
-        that means nothing, or nan, inf, control characters or a broken table in the outputs), bad refusal
-        (exit 2 without exactly one error line). Writes summary.txt, inputs.tsv and findings/ (each finding's
-        input; crash traces also minimized) to --out. Exit 1 when there is a finding.
-        """,
-        options: [
-            SharedOptions.seed,
-            OptionSpec("inputs", value: "N", help: "Inputs in the round, 1 to 1000000 (default 100)."),
-            OptionSpec("seconds", value: "S", help: "Stop after the input that passes S seconds (default: no limit)."),
-            OptionSpec("timeout", value: "S", help: "Seconds one input may run before it is retried with four times as long, then counts as a hang (default 30)."),
-            OptionSpec("kinds", value: "LIST", help: "replay, compare or both (default replay,compare)."),
-            OptionSpec("minimize", value: "N", help: "Runs spent minimizing each new crash site's trace, 0 for none (default 60)."),
-            OptionSpec("out", value: "DIR", help: "Directory for the summary, the inputs table and the findings (required)."),
-        ]
-    ) { arguments, console throws(CommandLineError) in
-        _ = try arguments.positionals(named: [])
-        var round = FuzzRound(
-            seed: try SharedOptions.seed(arguments),
-            inputs: try arguments.value("inputs", default: 100, expecting: "an integer from 1 to 1000000") {
-                (SharedOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
-            },
-            seconds: try arguments.value("seconds", default: .infinity, expecting: "a number of seconds above 0") {
-                SharedOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
-            },
-            timeout: try arguments.value("timeout", default: 30, expecting: "a number of seconds from 1 to 3600") {
-                SharedOptions.decimal($0).flatMap { (1...3_600).contains($0) ? $0 : nil }
-            },
-            kinds: try FuzzRound.kinds(arguments.value("kinds")),
-            minimizationRuns: try arguments.value("minimize", default: 60, expecting: "an integer from 0 to 10000") {
-                (SharedOptions.integer($0) as Int?).flatMap { (0...10_000).contains($0) ? $0 : nil }
-            },
-            directory: try FuzzRound.directory(arguments.value("out")),
-            executable: ChildProcess.currentExecutablePath())
-        let summary = try round.run(console: console)
-        console.output(summary)
-        return round.findings > 0 ? 1 : 0
-    }
-}
-
-/// One round of `__fuzz`: generates the inputs in order, runs each, classifies it, keeps the
+/// One round of `dedupe-fuzz`: generates the inputs in order, runs each, classifies it, keeps the
 /// findings, and summarises. Nothing in the summary or the inputs table depends on timing but
 /// the hangs (and a stop by `--seconds`, which says so).
 struct FuzzRound {
@@ -62,7 +15,8 @@ struct FuzzRound {
     /// Runs spent minimizing the first trace of each crash site.
     var minimizationRuns: Int
     var directory: String
-    var executable: String
+    /// The `dedupe-bench` executable under test.
+    var tool: String
     private(set) var findings = 0
 
     static func kinds(_ text: String?) throws(CommandLineError) -> [FuzzInput.Kind] {
@@ -78,7 +32,7 @@ struct FuzzRound {
     }
 
     static func directory(_ path: String?) throws(CommandLineError) -> String {
-        guard let path, !path.isEmpty else { throw CommandLineError(.missingValue, "'__fuzz' needs '--out DIR'") }
+        guard let path, !path.isEmpty else { throw CommandLineError(.missingValue, "missing option '--out DIR'") }
         if let problem = OutputTarget.directoryProblem(at: path) {
             throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(problem)")
         }
@@ -179,14 +133,14 @@ struct FuzzRound {
             throw CommandLineError(.unreadableFile, "cannot write the fuzz input into '\(work)'")
         }
         var child = try FuzzChild.run(
-            executable: executable, arguments: input.resolvedArguments(in: work),
+            executable: tool, arguments: input.resolvedArguments(in: work),
             outputPath: directory + "/stdout", errorPath: directory + "/stderr", timeoutSeconds: timeout)
         if child.ending == .timedOut {
             // Once more with four times the time: on a loaded machine a small input can take many
             // times its CPU time, and a hang is a finding only when it does not finish either way.
             try? FileManager.default.removeItem(atPath: work + "/out")
             child = try FuzzChild.run(
-                executable: executable, arguments: input.resolvedArguments(in: work),
+                executable: tool, arguments: input.resolvedArguments(in: work),
                 outputPath: directory + "/stdout", errorPath: directory + "/stderr", timeoutSeconds: 4 * timeout)
         }
         var outcome = FuzzOutcome.judge(input, child, outputFiles: Self.outputs(in: work, input: input))
@@ -266,7 +220,7 @@ struct FuzzRound {
         let trace = FuzzTraces.Draft(events: FuzzTraces.corpus[1]).bytes
         try? Data(trace).write(to: URL(fileURLWithPath: base + "/trace.csv"))
         let child = try FuzzChild.run(
-            executable: executable,
+            executable: tool,
             arguments: [
                 "replay", base + "/trace.csv", "--out", base + "/out", "--forks", "4", "--repetitions", "2", "--format", "json",
                 "--quiet", "--allow-debug", "--filter", "window=seed-literal,hash-deque", "--filter", "consumed=set,fifo-set",

@@ -1,12 +1,13 @@
+import DedupeCLI
 import DedupeHarness
 import Foundation
 
-extension Subcommands {
-    /// Hidden: measures what an attached trace recorder adds per event. Run it in a release build
+extension MaintenanceCommand {
+    /// Measures what an attached trace recorder adds per event. Run it in a release build
     /// under jemalloc to count allocations:
-    /// `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 .build/release/dedupe-bench __recorder-overhead`.
+    /// `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 .build/release/dedupe-maintain recorder-overhead`.
     static let recorderOverhead = Subcommand(
-        name: "__recorder-overhead", summary: "Time the trace recorder against the bare deduplicator.", positionals: "",
+        name: "recorder-overhead", summary: "Time the trace recorder against the bare deduplicator.", positionals: "",
         discussion: """
         Runs the recommended pair keyed on push ids on one scenario four ways (no recorder, a no-op recorder,
         TraceRecorder into a buffer, TraceRecorder into a file in the temporary directory) in interleaved

@@ -1,3 +1,4 @@
+import DedupeCLI
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// One run of the tool under test for `__fuzz`: a child process in a process group of its own,
+/// One run of the tool under test for `dedupe-fuzz`: a child process in a process group of its own,
 /// so a timeout ends it and every process it started (timing forks, the memory pass), and
 /// nothing else. Its stdout and stderr go to files, so no pipe can fill and block it.
 struct FuzzChild {

@@ -2,7 +2,7 @@ import DedupeHarness
 import DedupeReports
 import Foundation
 
-/// The results files `__fuzz` feeds `compare`: a real results file made once per round, with
+/// The results files `dedupe-fuzz` feeds `compare`: a real results file made once per round, with
 /// its measured figures replaced by seeded ones so the inputs are the same on every machine,
 /// then mutated as a JSON tree or as text: emptied and duplicated fields, fork counts, numbers
 /// outside their type, type changes, names with control characters, a 100 KB `cpuModel`,

@@ -1,6 +1,7 @@
+import DedupeCLI
 import DedupeWorkloads
 
-/// The options the overhead verbs share (`__facade-overhead`, `__recorder-overhead`): one
+/// The options the overhead verbs share (`facade-overhead`, `recorder-overhead`): one
 /// scenario's workload and interleaved repetitions, refused in a debug build unless allowed.
 enum OverheadOptions {
     static let specs = [

@@ -1,11 +1,12 @@
+import DedupeCLI
 import DedupeHarness
 
-extension Subcommands {
-    /// Hidden: measures what the adoption facade adds over the bare pipeline. Run it in a release
+extension MaintenanceCommand {
+    /// Measures what the adoption facade adds over the bare pipeline. Run it in a release
     /// build under jemalloc to count allocations:
-    /// `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 .build/release/dedupe-bench __facade-overhead`.
+    /// `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 .build/release/dedupe-maintain facade-overhead`.
     static let facadeOverhead = Subcommand(
-        name: "__facade-overhead", summary: "Time the adoption facade against the bare pipeline.", positionals: "",
+        name: "facade-overhead", summary: "Time the adoption facade against the bare pipeline.", positionals: "",
         discussion: """
         Runs the recommended pair on one scenario three ways (bare TwoLayerPipeline, MainActorDeduplicator,
         SharedDeduplicator) in interleaved repetitions. Every side reads ContinuousClock per event, as an

@@ -1,6 +1,6 @@
 import DedupeWorkloads
 
-/// The traces `__fuzz` feeds `replay`: a few seed traces, each mutated one to three times with
+/// The traces `dedupe-fuzz` feeds `replay`: a few seed traces, each mutated one to three times with
 /// the edits that broke the stages after the parser (issue 25): time edges and gaps, relaunch
 /// and background placement, encodings, column counts, bursts of fingerprints, long delays.
 enum FuzzTraces {

@@ -1,11 +1,12 @@
+import DedupeCLI
 import DedupeHarness
 import DedupeReports
 
-extension Subcommands {
-    /// Hidden: only the live-set speed sweep, for comparing windows without a whole run. Prints
+extension MaintenanceCommand {
+    /// Only the live-set speed sweep, for comparing windows without a whole run. Prints
     /// the points as CSV, then `hash-deque`'s ratios to its references in this run.
     static let liveSetSweep = Subcommand(
-        name: "__live-set-sweep", summary: "Time only the window-live-set sweeps (0% and 50% repeats).", positionals: "",
+        name: "live-set-sweep", summary: "Time only the window-live-set sweeps (0% and 50% repeats).", positionals: "",
         discussion: """
         Runs the live-set sweep as 'run' does (release build; windows interleaved per point), without the
         cases, the memory pass or the other sweeps; writes no reports. Prints dimension,x,strategy,ns_per_event,events
@@ -25,17 +26,17 @@ extension Subcommands {
             repetitions: try SharedOptions.repetitions(arguments),
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
         plan.allowDebugBuild = arguments.flags.contains("allow-debug")
-        var sizes: [Int]?
-        if arguments.value("live") != nil {
-            sizes = try arguments.value("live", default: [], expecting: "a comma-separated list of integers from 1 to 1048576") { text in
-                let sizes = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { SharedOptions.integer(String($0)) as Int? }
-                return sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count
-                    && sizes.allSatisfy { (1...(1 << 20)).contains($0) } ? sizes : nil
-            }
+        // Empty when not given: a given list has at least one size. (Converting to `[Int]?` would
+        // read the conversion's `nil` as an accepted value.)
+        let sizes: [Int] = try arguments.value("live", default: [], expecting: "a comma-separated list of integers from 1 to 1048576") {
+            text -> [Int]? in
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            let sizes = fields.compactMap { SharedOptions.integer(String($0)) as Int? }
+            return sizes.count == fields.count && sizes.allSatisfy { (1...(1 << 20)).contains($0) } ? sizes : nil
         }
         let points: [SweepPoint]
         do {
-            points = try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: sizes) { progress in
+            points = try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: sizes.isEmpty ? nil : sizes) { progress in
                 if !arguments.flags.contains("quiet") { console.error("\(progress.caseLabel)\n") }
             }
         } catch let error as HarnessError {
@@ -48,7 +49,7 @@ extension Subcommands {
     }
 }
 
-/// The hidden verb's output.
+/// `live-set-sweep`'s output.
 enum LiveSetSweepText {
     static func render(_ points: [SweepPoint]) -> String {
         var text = "dimension,x,strategy,ns_per_event,events\n"

@@ -1,0 +1,72 @@
+import DedupeCLI
+import DedupeHarness
+import Foundation
+
+/// `dedupe-fuzz`: the project's end-to-end fuzzer of `dedupe-bench` (`Guides/CLI.md`,
+/// *`dedupe-fuzz`*), a maintainer tool of its own. `.ci/run` runs a short seeded round of it.
+public enum FuzzCommand {
+    static let tool = CommandLineTool(
+        name: "dedupe-fuzz", summary: fuzz.summary, subcommands: [], defaultSubcommand: fuzz, introduction: "",
+        exitCodes: "Exit codes: 0 no finding, 1 a finding, 2 usage or input error.")
+
+    /// Runs the fuzzer on the process's raw argument bytes and returns the exit code.
+    public static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
+        tool.main(rawArguments: rawArguments, console: console)
+    }
+
+    static let fuzz = Subcommand(
+        name: "dedupe-fuzz", summary: "Fuzz dedupe-bench's replay and compare end to end with seeded mutations.", positionals: "",
+        discussion: """
+        Input i of a round is a pure function of --seed and i: a seed trace or results file mutated one to three
+        times. Each runs in a child process of dedupe-bench (--forks 1 --repetitions 1 for replay) with a
+        per-input timeout, and is classified: accepted (exit 0; compare also 1), refused (exit 2, one error line),
+        or a finding: crash (a signal or another exit code), hang (the timeout, then four times it), wrong accept (exit 0 on input
+        that means nothing, or nan, inf, control characters or a broken table in the outputs), bad refusal
+        (exit 2 without exactly one error line). Writes summary.txt, inputs.tsv and findings/ (each finding's
+        input; crash traces also minimized) to --out. Exit 1 when there is a finding.
+        """,
+        options: [
+            SharedOptions.seed,
+            OptionSpec("inputs", value: "N", help: "Inputs in the round, 1 to 1000000 (default 100)."),
+            OptionSpec("seconds", value: "S", help: "Stop after the input that passes S seconds (default: no limit)."),
+            OptionSpec("timeout", value: "S", help: "Seconds one input may run before it is retried with four times as long, then counts as a hang (default 30)."),
+            OptionSpec("kinds", value: "LIST", help: "replay, compare or both (default replay,compare)."),
+            OptionSpec("minimize", value: "N", help: "Runs spent minimizing each new crash site's trace, 0 for none (default 60)."),
+            OptionSpec("out", value: "DIR", help: "Directory for the summary, the inputs table and the findings (required)."),
+            OptionSpec("bench", value: "PATH", help: "The dedupe-bench executable under test (default: the one beside dedupe-fuzz)."),
+        ]
+    ) { arguments, console throws(CommandLineError) in
+        _ = try arguments.positionals(named: [])
+        var round = FuzzRound(
+            seed: try SharedOptions.seed(arguments),
+            inputs: try arguments.value("inputs", default: 100, expecting: "an integer from 1 to 1000000") {
+                (SharedOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
+            },
+            seconds: try arguments.value("seconds", default: .infinity, expecting: "a number of seconds above 0") {
+                SharedOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
+            },
+            timeout: try arguments.value("timeout", default: 30, expecting: "a number of seconds from 1 to 3600") {
+                SharedOptions.decimal($0).flatMap { (1...3_600).contains($0) ? $0 : nil }
+            },
+            kinds: try FuzzRound.kinds(arguments.value("kinds")),
+            minimizationRuns: try arguments.value("minimize", default: 60, expecting: "an integer from 0 to 10000") {
+                (SharedOptions.integer($0) as Int?).flatMap { (0...10_000).contains($0) ? $0 : nil }
+            },
+            directory: try FuzzRound.directory(arguments.value("out")),
+            tool: try benchExecutable(arguments.value("bench")))
+        let summary = try round.run(console: console)
+        console.output(summary)
+        return round.findings > 0 ? 1 : 0
+    }
+
+    /// `--bench`, or the `dedupe-bench` that the package's build put beside this executable.
+    static func benchExecutable(_ path: String?) throws(CommandLineError) -> String {
+        let executable = path ?? URL(fileURLWithPath: ChildProcess.currentExecutablePath())
+            .deletingLastPathComponent().appendingPathComponent("dedupe-bench").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw CommandLineError(
+                .badValue, "no dedupe-bench executable at '\(executable)' (build the package, or pass '--bench PATH')")
+        }
+        return URL(fileURLWithPath: executable).standardizedFileURL.path
+    }
+}
