@@ -21,7 +21,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let traceURL = directory.file("session.csv")
-        let store = DedupeStore.file(directory.file("consumed.pdcs"), saving: .onBackground)
+        let store = DedupeStore.snapshot(directory.file("consumed.pdcs"), saving: .onBackground)
 
         let firstClock = ManualClock()
         let firstRecorder = try TraceRecorder.recording(to: traceURL, now: Self.origin)
