@@ -125,7 +125,8 @@ import Darwin
         #expect(try Self.compare(baseline, current, ["--correction", "bh"]).output.contains("Benjamini–Hochberg-adjusted"))
     }
 
-    /// Each unusable input: exit 2 and one line naming what is wrong.
+    /// Each unusable input: exit 2 and one line naming what is wrong. `@` stands for the case a
+    /// message names, which every message names one way: its place in the file and its id.
     @Test(arguments: [
         ("quick", "quick mode differs (true in the baseline, false now), so the timings are not comparable"),
         ("seed", "seed differs (42 in the baseline, 8 now)"),
@@ -133,8 +134,11 @@ import Darwin
         ("forks", "too few forks to reach significance: 6 in the baseline and 2 now give no 95% interval; run both with at least 4 forks (--forks)"),
         ("unforked", "the results have no timing forks (made by a build before forks); rerun it with this build"),
         ("parameters", "no timed case is in both files"),
-        ("sample", "sample 2 is 0.0 ns/event (expected a positive finite number)"),
-        ("split", "19 sample(s) in 6 fork(s), expected a multiple of the run's 6 fork(s)"),
+        ("timingReference", "timing reference differs (published in the baseline, window=hash-deque now), so the timings are not comparable"),
+        ("sample", "@: timing.samplesNanosecondsPerEvent[1] is 0.0 ns/event (expected a positive finite number)"),
+        ("split", "@: its 19 sample(s) do not split evenly into the run's 6 fork(s)"),
+        ("otherForks", "@ was timed in 5 fork(s) and the run in 6 (settings.forks); every case is timed in the run's forks"),
+        ("noSamples", "@ has timing but no samples"),
         ("unrated", "no unit to gate: of the"),
         ("references", "are reference rows (ratio 1 by construction) and 0 have no ratios to the reference; a gate that tests nothing cannot pass"),
         ("duplicate", "appears twice"),
@@ -150,6 +154,7 @@ import Darwin
         baselineCopy.environment.seed = 42
         current.environment.seed = 42
         let timed = current.cases.indices.filter { current.cases[$0].timing != nil && current.cases[$0].window == "hash-deque" }
+        let named = "cases[\(timed[0])] (\(current.cases[timed[0]].id.text))"
         switch edit {
         case "quick": current.settings.quick = false
         case "seed": current.environment.seed = 8
@@ -165,22 +170,22 @@ import Darwin
                 current.cases[index].parameters.falsePositiveRate /= 2
                 current.cases[index].parameters.retentionMilliseconds *= 2
             }
+        case "timingReference": current.settings.timingReference = "window=hash-deque"
         case "sample": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent[1] = 0
         case "split": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent.append(1)
+        case "otherForks":
+            // 30 samples: a multiple of both the case's 5 forks and the run's 6.
+            current.cases[timed[0]].timing!.forks = 5
+            current.cases[timed[0]].timing!.samplesNanosecondsPerEvent = (1...30).map { 10 + Double($0) / 100 }
+        case "noSamples": current.cases[timed[0]].timing!.samplesNanosecondsPerEvent = []
         case "unrated":
             // Without their references, no case has ratios (a file derives them from both samples).
             baselineCopy.cases.removeAll(where: \.isReference)
             current.cases.removeAll(where: \.isReference)
         case "references":
-            // Every case timed like its reference: every ratio is 1, so every row reads as a reference.
-            for side in [0, 1] {
-                var results = side == 0 ? baselineCopy : current
-                for index in results.cases.indices where results.cases[index].timing != nil {
-                    let count = results.cases[index].timing!.samplesNanosecondsPerEvent.count
-                    results.cases[index].timing!.samplesNanosecondsPerEvent = Array(repeating: 10, count: count)
-                }
-                if side == 0 { baselineCopy = results } else { current = results }
-            }
+            // Only the reference rows are timed: there is nothing to gate.
+            baselineCopy.cases.removeAll { $0.timing != nil && !$0.isReference }
+            current.cases.removeAll { $0.timing != nil && !$0.isReference }
         case "duplicate": current.cases.append(current.cases[timed[0]])
         case "zeroForks": current.settings.forks = 0
         case "caseForks": current.cases[timed[0]].timing!.forks = -1
@@ -190,8 +195,32 @@ import Darwin
         }
         let outcome = try Self.compare(baselineCopy, current)
         #expect(outcome.status == 2)
-        #expect(outcome.error.contains(message), "\(outcome.error)")
+        #expect(outcome.error.contains(message.replacingOccurrences(of: "@", with: named)), "\(outcome.error)")
+        #expect(outcome.error.range(of: #"case \d"#, options: .regularExpression) == nil, "\(outcome.error)")
         #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    /// A strategy timed exactly like the reference has ratios of exactly 1 in both files; it is
+    /// gated all the same, since a reference row is known by what it is, not by its ratios.
+    @Test func aStrategyAsFastAsTheReferenceIsStillGated() {
+        var sides = [ForkedResults.make(seed: 1), ForkedResults.make(seed: 2)]
+        for side in sides.indices {
+            for index in sides[side].cases.indices where Self.isBloom(sides[side].cases[index]) && sides[side].cases[index].timing != nil {
+                let count = sides[side].cases[index].timing!.ratiosToReference.count
+                sides[side].cases[index].timing!.ratiosToReference = Array(repeating: 1, count: count)
+            }
+        }
+        let comparison = ResultsComparison(baseline: sides[0], current: sides[1])
+        #expect(comparison.units.contains { Self.isBloomUnit($0) && $0.verdict == .unchanged })
+        #expect(comparison.referenceCases == sides[0].cases.filter { $0.timing != nil && $0.isReference }.count)
+    }
+
+    /// A small `--alpha` is printed as the level it is, not rounded to a 100% interval.
+    @Test func theConfidenceLevelOfASmallAlphaIsExact() throws {
+        let outcome = try Self.compare(ForkedResults.make(seed: 1), ForkedResults.make(seed: 2), ["--alpha", "0.0000001"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains("6 in the baseline and 6 now give no 99.99999% interval; run both with at least "), "\(outcome.error)")
+        #expect(!outcome.error.contains("100%"))
     }
 
     @Test func aComparisonOfOneFileWithItselfPasses() throws {

@@ -5,7 +5,6 @@ extension ResultsComparison {
     /// The terminal summary: what was compared and how, the verdict, the top regressions by
     /// effect and why each flagged one was flagged, then the largest unflagged slowdowns.
     public func summaryText(top: Int = 10) -> String {
-        let level = Self.setting((1 - rule.alpha) * 100)
         let forks = units.first.map { "\($0.change.baselineForks) and \($0.change.currentForks)" } ?? "no"
         let regressions = units.filter { $0.verdict == .regression }.sorted { $0.change.estimate.shift > $1.change.estimate.shift }
         let improvements = units.filter { $0.verdict == .improvement }
@@ -17,7 +16,7 @@ extension ResultsComparison {
         lines.append(
             "rule: a unit (a strategy in a mode, over its workloads; a pipeline case counts for its window and its set) regresses when its one-sided Welch t test on the "
                 + "forks' log geometric-mean ratio to the reference (median over each fork's repetitions), \(rule.correction.name)-adjusted over \(units.count) unit(s), "
-                + "gives p < \(Self.setting(rule.alpha)), and the \(level)% Hodges–Lehmann interval of its change lies above "
+                + "gives p < \(Self.setting(rule.alpha)), and the \(rule.confidencePercent)% Hodges–Lehmann interval of its change lies above "
                 + "+\(Self.setting(rule.thresholdPercent))%")
         if let median = SampleStatistics.median(detectable), let worst = units.max(by: {
             $0.change.minimumDetectablePercent < $1.change.minimumDetectablePercent

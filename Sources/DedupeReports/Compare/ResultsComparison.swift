@@ -31,6 +31,14 @@ public struct ResultsComparison: Sendable {
 
         /// The threshold on the log scale the statistics live on.
         var logThreshold: Double { log1p(thresholdPercent / 100) }
+
+        /// The interval's confidence, 1 − α, in percent and exact in decimal: `95`, `99.9`,
+        /// `99.99999`. Computed from α as typed, since the `Double` 1 − α rounded for print reads
+        /// `100` for a small α.
+        var confidencePercent: String {
+            let alphaText = ResultsComparison.setting(alpha)
+            return "\(100 - 100 * (Decimal(string: alphaText) ?? Decimal(alpha)))"
+        }
     }
 
     /// The threshold `compare` uses unless told otherwise; chosen by `Utils/calibrate-compare`.
@@ -129,8 +137,9 @@ public struct ResultsComparison: Sendable {
     /// Cases only in one of the files.
     public var onlyInBaseline: [CaseID]
     public var onlyInCurrent: [CaseID]
-    /// Cases in both files that are reference rows: their ratio is 1 by construction, so they
-    /// are in no unit.
+    /// Cases in both files that are reference rows, the timing reference of their mode
+    /// (``CaseResult/isTimingReference(_:)``): their ratio is 1 by construction, so they are in
+    /// no unit.
     public var referenceCases: Int
     /// Cases in both files without ratios to the reference on a side (a run without a timing
     /// reference): nothing to gate them on, so they are in no unit.
@@ -162,6 +171,8 @@ public struct ResultsComparison: Sendable {
         for result in currentTimed { currentByKey[result.id] = result }
         let baselineKeys = Set(baselineTimed.map(\.id))
         let pairs = baselineTimed.compactMap { before in currentByKey[before.id].map { (before, $0) } }
+        // Both files have the same timing reference (``pairProblem(baseline:current:rule:)``).
+        let reference = baseline.settings.reference
 
         rows = pairs.map { before, after in
             let old = before.timing!.medianNanosecondsPerEvent
@@ -173,7 +184,8 @@ public struct ResultsComparison: Sendable {
         }
 
         // Units in the baseline's order of first appearance, so the output is stable. The
-        // reference rows (ratio 1 by construction) are left out of every unit.
+        // reference rows are left out of every unit, known by what they are: a strategy whose
+        // samples equal the reference's has ratios of exactly 1 too, and is gated like any other.
         var unitOrder: [UnitKey] = []
         var unitPairs: [UnitKey: [(CaseResult, CaseResult)]] = [:]
         referenceCases = 0
@@ -183,7 +195,7 @@ public struct ResultsComparison: Sendable {
                 unratedCases += 1
                 continue
             }
-            guard !Self.isReferenceRow(before) || !Self.isReferenceRow(after) else {
+            guard !before.isTimingReference(reference) else {
                 referenceCases += 1
                 continue
             }
@@ -222,11 +234,6 @@ public struct ResultsComparison: Sendable {
         }
     }
 
-    /// Whether `result` is a reference row: it has ratios, every one exactly 1.
-    static func isReferenceRow(_ result: CaseResult) -> Bool {
-        result.timing.map { !$0.ratiosToReference.isEmpty && $0.ratiosToReference.allSatisfy { $0 == 1 } } ?? true
-    }
-
     /// Per fork: the mean over `cases` of each case's median log ratio to the reference over the
     /// fork's repetitions, the log of a geometric mean over workloads. The median keeps one
     /// preempted repetition (of the case or of its reference) from moving the fork's value.
@@ -262,8 +269,7 @@ public struct ResultsComparison: Sendable {
     }
 
     static func decide(key: UnitKey, workloads: Int, change: Change, slower: Double, faster: Double, rule: Rule) -> Unit {
-        let level = Self.setting((1 - rule.alpha) * 100)
-        let interval = "the \(level)% interval [\(Self.signed(change.lowerPercent)), \(Self.signed(change.upperPercent))]"
+        let interval = "the \(rule.confidencePercent)% interval [\(Self.signed(change.lowerPercent)), \(Self.signed(change.upperPercent))]"
         let threshold = Self.setting(rule.thresholdPercent)
         let alpha = Self.setting(rule.alpha)
         let correction = rule.correction.name
@@ -294,9 +300,14 @@ public struct ResultsComparison: Sendable {
         (percent >= 0 ? "+" : "−") + NumberText.fixed(abs(percent), 1) + "%"
     }
 
-    /// A setting as typed: `5`, `0.05`, `95`, `97.5`.
+    /// A setting as typed: the shortest plain decimal that reads back as `value` (`5`, `0.05`,
+    /// `97.5`, `0.0000001`), or in `%g` form beyond 40 decimal places.
     static func setting(_ value: Double) -> String {
-        String(format: "%g", value)
+        for places in 0...40 {
+            let text = String(format: "%.\(places)f", value)
+            if Double(text) == value { return text }
+        }
+        return String(format: "%g", value)
     }
 
     static func pText(_ p: Double) -> String {

@@ -34,6 +34,14 @@ import Testing
         #expect(ResultsComparison.minimumForks(alpha: 0.05) == 4)
     }
 
+    /// The settings print as typed, and the confidence 1 − α exactly, however small α is (the
+    /// `Double` (1 − 1e-7) × 100 prints as 100 with `%g`).
+    @Test func settingsAndConfidenceLevelsPrintAsTyped() {
+        #expect(["5", "0.05", "97.5", "0.0000001", "1000"] == [5, 0.05, 97.5, 0.0000001, 1000].map(ResultsComparison.setting))
+        let levels = [0.05, 0.025, 0.001, 0.0000001, 0.4999].map { ResultsComparison.Rule(alpha: $0).confidencePercent }
+        #expect(levels == ["95", "97.5", "99.9", "99.99999", "50.01"])
+    }
+
     @Test func holmAgainstHandComputedAdjustments() {
         // Sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1: 0.02, 0.03, 0.06, 0.04; running maximum.
         let adjusted = MultipleComparisons.holm.adjusted([0.01, 0.04, 0.03, 0.005])

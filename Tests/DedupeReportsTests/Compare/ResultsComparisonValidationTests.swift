@@ -81,8 +81,16 @@ import Testing
         #expect(comparison.gateProblem == "no unit to gate: of the 3 timed case(s) in both files, 0 are reference rows "
             + "(ratio 1 by construction) and 3 have no ratios to the reference; a gate that tests nothing cannot pass")
         var references = results
-        for index in references.cases.indices { references.cases[index].timing!.ratiosToReference = Array(repeating: 1, count: 6) }
-        #expect(try #require(ResultsComparison(baseline: references, current: references).gateProblem).contains("3 are reference rows"))
+        references.cases.removeAll { !$0.isReference }
+        #expect(try #require(ResultsComparison(baseline: references, current: references).gateProblem).contains("1 are reference rows"))
+        // Ratios of exactly 1 do not make a row a reference row: these are still gated.
+        var asFastAsTheReference = results
+        for index in asFastAsTheReference.cases.indices {
+            asFastAsTheReference.cases[index].timing!.ratiosToReference = Array(repeating: 1, count: 6)
+        }
+        let gated = ResultsComparison(baseline: asFastAsTheReference, current: asFastAsTheReference)
+        #expect(gated.gateProblem == nil)
+        #expect(gated.referenceCases == 1)
     }
 
     /// A 100 KB CPU name is a short warning.
