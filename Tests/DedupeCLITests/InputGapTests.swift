@@ -118,15 +118,15 @@ import Darwin
         try ResultsJSON.encode(good).write(to: goodFile)
         let edits: [(String, (inout TimingResult) -> Void, String)] = [
             ("empty", { $0.samplesNanosecondsPerEvent = [] }, "has timing but no samples"),
-            ("zero", { $0.samplesNanosecondsPerEvent[0] = 0 }, "sample 1 is 0.0 ns/event"),
-            ("negative", { $0.samplesNanosecondsPerEvent[1] = -3 }, "sample 2 is -3.0 ns/event"),
+            ("zero", { $0.samplesNanosecondsPerEvent[0] = 0 }, "timing.samplesNanosecondsPerEvent[0] is 0.0 ns/event"),
+            ("negative", { $0.samplesNanosecondsPerEvent[1] = -3 }, "timing.samplesNanosecondsPerEvent[1] is -3.0 ns/event"),
         ]
         for (name, edit, fragment) in edits {
             var bad = good
             edit(&bad.cases[index].timing!)
             let file = directory.appendingPathComponent("\(name).json")
             try ResultsJSON.encode(bad).write(to: file)
-            Self.fails(["compare", goodFile.path, file.path], saying: "\(file.path): case \(index + 1) (")
+            Self.fails(["compare", goodFile.path, file.path], saying: "\(file.path): cases[\(index)] (")
             Self.fails(["compare", file.path, goodFile.path], saying: fragment)
         }
         var future = good
