@@ -78,14 +78,15 @@ public struct DedupeStore: Sendable {
         DedupeStore(url: url, design: .journal, saving: .afterEveryConsume, durability: durability, protection: protection, faults: faults)
     }
 
-    /// A memory-mapped journal at `url` (``MappedJournalStore``); `protection` must not be
-    /// ``StoreFileProtection/complete``.
+    /// A memory-mapped journal at `url` (``MappedJournalStore``), whose protection class cannot
+    /// be `complete` (``MappedFileProtection``).
     public static func mappedJournal(
         _ url: URL, durability: StoreDurability = .processKill,
-        protection: StoreFileProtection = .completeUntilFirstUserAuthentication, faults: StoreFaults? = nil
+        protection: MappedFileProtection = .completeUntilFirstUserAuthentication, faults: StoreFaults? = nil
     ) -> DedupeStore {
         DedupeStore(
-            url: url, design: .mappedJournal, saving: .afterEveryConsume, durability: durability, protection: protection, faults: faults)
+            url: url, design: .mappedJournal, saving: .afterEveryConsume, durability: durability,
+            protection: protection.fileProtection, faults: faults)
     }
 
     /// A WAL-mode SQLite database at `url` (``SQLiteStore``).
@@ -102,10 +103,7 @@ public struct DedupeStore: Sendable {
     }
 
     /// Opens the design's store for a set that retains `retained` ids; `nil` for ``none``.
-    ///
-    /// - Throws: ``ConfigurationError`` for a combination the design refuses (a mapped journal
-    ///   with ``StoreFileProtection/complete``).
-    public func open(retaining retained: Int) throws(ConfigurationError) -> (any ConsumedStore)? {
+    public func open(retaining retained: Int) -> (any ConsumedStore)? {
         guard let url else { return nil }
         switch design {
         case .snapshot:
@@ -113,7 +111,9 @@ public struct DedupeStore: Sendable {
         case .journal:
             return JournalStore(url: url, retained: retained, durability: durability, protection: protection, faults: faults)
         case .mappedJournal:
-            return try MappedJournalStore(url: url, retained: retained, durability: durability, protection: protection, faults: faults)
+            // `mappedJournal(_:…)` only takes mappable classes; `complete` cannot reach here.
+            let mappable = MappedFileProtection(rawValue: protection.rawValue) ?? .completeUntilFirstUserAuthentication
+            return MappedJournalStore(url: url, retained: retained, durability: durability, protection: mappable, faults: faults)
         case .sqlite:
             return SQLiteStore(url: url, retained: retained, durability: durability, protection: protection, faults: faults)
         }

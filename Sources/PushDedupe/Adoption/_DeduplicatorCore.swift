@@ -148,7 +148,7 @@ extension _DeduplicatorCore where Consumed: SnapshottableConsumedSet {
     ) throws(ConfigurationError) {
         var consumed = try Consumed(configuration: configuration)
         var persistence: _Persistence<Consumed>?
-        if let opened = try store.open(retaining: configuration.capacity) {
+        if let opened = store.open(retaining: configuration.capacity) {
             let empty = consumed
             let coding = _Persistence<Consumed>.SetCoding(
                 empty: { empty },

@@ -91,7 +91,9 @@ final class _Persistence<Consumed: ConsumedSet> {
             outcome = load.repairs.last.map { .movedAside($0) } ?? .nothingStored
         case .ids(let ids):
             for id in ids { _ = restored.consume(id, at: Timestamp(nanoseconds: 0)) }
-            outcome = .restored(ids: restored.count)
+            // A file moved aside with nothing to salvage started the set empty.
+            let movedAside = load.repairs.last { if case .movedAside = $0 { true } else { false } }
+            outcome = ids.isEmpty ? movedAside.map { .movedAside($0) } ?? .restored(ids: 0) : .restored(ids: restored.count)
         case .snapshot(let bytes):
             do throws(SnapshotError) {
                 (restored, outcome) = try coding.decode(bytes)

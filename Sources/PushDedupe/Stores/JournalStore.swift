@@ -102,20 +102,19 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         let (ids, damaged, validEnd) = bytes.withUnsafeBytes {
             _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count)
         }
-        var repairs: [StoreRepair] = []
         let tail = bytes.count - validEnd
-        // A tail of a whole record or more may be an acknowledged record damaged after the fact:
-        // kept aside like damage in the middle before it is cut.
+        recordsInFile = ids.count
+        // Damage in the middle, or a tail of a whole record or more (an acknowledged record may
+        // have been damaged after the fact): the file is kept aside once, then compacted, which
+        // keeps only whole valid records, so the next launch finds a clean file.
         if damaged > 0 || tail >= _JournalFormat.recordSize {
             let copy = try fileSystem.copyAside(path, bytes: bytes)
-            repairs.append(.skippedDamagedRecords(count: damaged + tail / _JournalFormat.recordSize, copy: copy))
+            try compact(copyingDamageAside: false)
+            return StoreLoad(.ids(ids), repairs: [.skippedDamagedRecords(count: damaged + tail / _JournalFormat.recordSize, copy: copy)])
         }
-        if tail > 0 {
-            try cutTail(expectedSize: bytes.count, to: validEnd)
-            repairs.append(.truncatedTornTail(bytes: tail))
-        }
-        recordsInFile = ids.count
-        return StoreLoad(.ids(ids), repairs: repairs)
+        guard tail > 0 else { return StoreLoad(.ids(ids)) }
+        try cutTail(expectedSize: bytes.count, to: validEnd)
+        return StoreLoad(.ids(ids), repairs: [.truncatedTornTail(bytes: tail)])
     }
 
     /// Cuts the file back to `validEnd` under the lock, if it still has the size that was read
@@ -177,7 +176,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         if recordsInFile >= compactionFactor * retained {
             // The ids are already recorded; a compaction that fails leaves the journal as it was
             // and is tried again at the next append.
-            try? compact()
+            try? compact(copyingDamageAside: true)
         }
     }
 
@@ -205,8 +204,9 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     }
 
     /// Keeps the newest `retained` distinct ids, in a new file renamed over the journal under the
-    /// lock, so no other process's append falls between the read and the rename.
-    func compact() throws(StoreError) {
+    /// lock, so no other process's append falls between the read and the rename. Damaged records
+    /// are dropped, after the file is copied aside when `copyingDamageAside`.
+    func compact(copyingDamageAside: Bool) throws(StoreError) {
         let fd = try openForAppend()
         defer { closeDescriptor() }
         try fileSystem.lock(fd, LOCK_EX, path)
@@ -215,7 +215,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         let (ids, damaged, _) = bytes.withUnsafeBytes {
             _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count)
         }
-        if damaged > 0 { _ = try fileSystem.copyAside(path, bytes: bytes) }
+        if damaged > 0 && copyingDamageAside { _ = try fileSystem.copyAside(path, bytes: bytes) }
         try write(_JournalFormat.newestDistinct(ids, keep: retained))
         compactions += 1
     }

@@ -36,33 +36,54 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     public private(set) var bytesWritten = 0
     public private(set) var compactions = 0
 
-    /// Header bytes before the first record: the shared 24, slots, count, padding.
+    /// Header bytes before the first record: the shared 24, slots, the count word, padding.
     static let headerSize = 64
     static let slotsOffset = 24
+    /// The count word: the used count (u32) and its check (u32), stored as one aligned 8-byte
+    /// word, so a kill cannot tear it and a flipped bit in it is seen, not trusted.
     static let countOffset = 32
+
+    static func countWord(_ count: Int) -> UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: count)) | UInt64(countCheck(UInt32(truncatingIfNeeded: count))) << 32
+    }
+
+    /// The count a word holds, or `nil` when its check fails.
+    static func count(in word: UInt64) -> Int? {
+        let count = UInt32(truncatingIfNeeded: word)
+        return UInt32(truncatingIfNeeded: word >> 32) == countCheck(count) ? Int(count) : nil
+    }
+
+    private static func countCheck(_ count: UInt32) -> UInt32 {
+        UInt32(truncatingIfNeeded: DeterministicHashing.mix64(UInt64(count) ^ 0x5044_4d4a_434f_554e))
+    }
+
+    /// The slots and count of a header over `size` bytes of file, or `nil` when either is out of
+    /// range or the count's check fails. Compared as `UInt64`, so a flipped high bit cannot
+    /// overflow.
+    static func slotsAndCount(_ buffer: UnsafeRawBufferPointer, fileSize size: Int) -> (slots: Int, used: Int)? {
+        guard size >= headerSize, buffer.count >= headerSize else { return nil }
+        let slots = _JournalFormat.load64(buffer, slotsOffset)
+        guard slots <= UInt64((size - headerSize) / _JournalFormat.recordSize),
+              let used = count(in: _JournalFormat.load64(buffer, countOffset)), UInt64(used) <= slots else { return nil }
+        return (Int(slots), used)
+    }
 
     let fileSystem: _StoreFileSystem
     private var descriptor: Int32 = -1
     private var mapping: UnsafeMutableRawBufferPointer?
     private var newerVersion: Int?
 
-    /// A mapped journal at `url`, compacted to `retained` ids.
-    ///
-    /// - Throws: ``ConfigurationError`` for ``StoreFileProtection/complete``.
+    /// A mapped journal at `url`, compacted to `retained` ids. Its protection class cannot be
+    /// `complete` (see ``MappedFileProtection``).
     public init(
         url: URL, retained: Int, durability: StoreDurability = .processKill, compactionFactor: Int = 2,
-        protection: StoreFileProtection = .completeUntilFirstUserAuthentication, faults: StoreFaults? = nil
-    ) throws(ConfigurationError) {
-        guard protection != .complete else {
-            throw ConfigurationError(
-                strategy: Self.designID, parameter: "protection",
-                reason: "complete makes the mapped pages fault while the phone is locked; use completeUntilFirstUserAuthentication")
-        }
+        protection: MappedFileProtection = .completeUntilFirstUserAuthentication, faults: StoreFaults? = nil
+    ) {
         path = url.path
         self.retained = max(1, retained)
         self.durability = durability
         self.compactionFactor = max(2, compactionFactor)
-        fileSystem = _StoreFileSystem(faults: faults, protection: protection)
+        fileSystem = _StoreFileSystem(faults: faults, protection: protection.fileProtection)
     }
 
     deinit { unmap() }
@@ -88,17 +109,31 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
             if bytes.starts(with: _SnapshotFormat.magic) { return StoreLoad(.snapshot(bytes)) }
             return try salvage(bytes, reason: bytes.isEmpty ? "the file is empty" : "not a mapped journal header")
         case .current:
-            let (slots, count) = bytes.withUnsafeBytes {
-                (_JournalFormat.load64($0, Self.slotsOffset), _JournalFormat.load64($0, Self.countOffset))
+            guard let (_, used) = bytes.withUnsafeBytes({ Self.slotsAndCount($0, fileSize: bytes.count) }) else {
+                return try salvage(bytes, reason: "its slot count or record count is out of range or damaged")
             }
-            guard bytes.count >= Self.headerSize, count <= slots, Self.headerSize + Int(slots) * _JournalFormat.recordSize <= bytes.count
-            else { return try salvage(bytes, reason: "its count or size is out of range") }
-            let end = Self.headerSize + Int(count) * _JournalFormat.recordSize
+            let end = Self.headerSize + used * _JournalFormat.recordSize
             let (ids, damaged, validEnd) = bytes.withUnsafeBytes { _JournalFormat.records($0, from: Self.headerSize, to: end) }
             let bad = damaged + (end - validEnd) / _JournalFormat.recordSize
             guard bad > 0 else { return StoreLoad(.ids(ids)) }
+            // Kept aside once, then compacted away, so the next launch finds a clean file.
             let copy = try fileSystem.copyAside(path, bytes: bytes)
+            try dropDamagedRecords()
             return StoreLoad(.ids(ids), repairs: [.skippedDamagedRecords(count: bad, copy: copy)])
+        }
+    }
+
+    /// Compacts the mapped file under the lock, which keeps only records whose checksum holds.
+    private func dropDamagedRecords() throws(StoreError) {
+        let fd = try mapped()
+        do throws(StoreError) {
+            try fileSystem.lock(fd, LOCK_EX, path)
+            let count = try header()
+            compactInPlace(used: count.used)
+            try fileSystem.lock(fd, LOCK_UN, path)
+        } catch {
+            unmap()
+            throw error
         }
     }
 
@@ -115,9 +150,15 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
         guard !ids.isEmpty else { return }
         if let newerVersion { throw newerVersionError(newerVersion) }
-        let fd = try mapped()
+        var fd = try mapped()
         do throws(StoreError) {
             try fileSystem.lock(fd, LOCK_EX, path)
+            if !(try fileSystem.status(fd, path).linked) {
+                // Another store replaced the file (a migration): write to the one at the path.
+                unmap()
+                fd = try mapped()
+                try fileSystem.lock(fd, LOCK_EX, path)
+            }
             var count = try header()
             if count.used + ids.count > count.slots {
                 try grow(to: max(2 * count.slots, count.used + ids.count))
@@ -130,7 +171,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
             }
             try flush(from: Self.headerSize + count.used * _JournalFormat.recordSize, count: ids.count * _JournalFormat.recordSize)
             // The count commits the records: stored only once they are whole.
-            _JournalFormat.store(UInt64(count.used + ids.count), at: Self.countOffset, in: map)
+            _JournalFormat.store(Self.countWord(count.used + ids.count), at: Self.countOffset, in: map)
             try flush(from: 0, count: Self.headerSize)
             bytesWritten += ids.count * _JournalFormat.recordSize + 8
             if count.used + ids.count >= compactionFactor * retained { compactInPlace(used: count.used + ids.count) }
@@ -157,7 +198,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
         bytes += [UInt8](repeating: 0, count: slots * _JournalFormat.recordSize)
         bytes.withUnsafeMutableBytes { buffer in
             _JournalFormat.store(UInt64(slots), at: slotsOffset, in: buffer)
-            _JournalFormat.store(UInt64(ids.count), at: countOffset, in: buffer)
+            _JournalFormat.store(countWord(ids.count), at: countOffset, in: buffer)
             for (index, id) in ids.enumerated() {
                 _JournalFormat.encode(id, into: buffer, at: headerSize + index * _JournalFormat.recordSize)
             }
@@ -167,18 +208,13 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
 
     /// The slot count and the used count, remapping when another process grew the file.
     private func header() throws(StoreError) -> (slots: Int, used: Int) {
-        var map = mapping!
-        var slots = Int(_JournalFormat.load64(UnsafeRawBufferPointer(map), Self.slotsOffset))
-        if Self.headerSize + slots * _JournalFormat.recordSize > map.count {
-            try remap()
-            map = mapping!
-            slots = Int(_JournalFormat.load64(UnsafeRawBufferPointer(map), Self.slotsOffset))
+        if let header = Self.slotsAndCount(UnsafeRawBufferPointer(mapping!), fileSize: mapping!.count) { return header }
+        // Slots beyond this mapping: another process grew the file. Map it as it is now.
+        try remap()
+        guard let header = Self.slotsAndCount(UnsafeRawBufferPointer(mapping!), fileSize: mapping!.count) else {
+            throw StoreError(path: path, kind: .corrupt, reason: "the header's slot count or record count is out of range or damaged")
         }
-        let used = Int(_JournalFormat.load64(UnsafeRawBufferPointer(map), Self.countOffset))
-        guard used <= slots, Self.headerSize + slots * _JournalFormat.recordSize <= map.count else {
-            throw StoreError(path: path, kind: .corrupt, reason: "the header's count \(used) or slots \(slots) is out of range")
-        }
-        return (slots, used)
+        return header
     }
 
     /// Extends the file by writing zeros, not by `ftruncate`: a sparse region would have no disk
@@ -227,7 +263,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
         // A failed flush under power-loss durability leaves the count high: a later compaction
         // tries again, and a restore meanwhile replays the kept ids twice, harmlessly.
         guard (try? flush(from: Self.headerSize, count: kept.count * _JournalFormat.recordSize)) != nil else { return }
-        _JournalFormat.store(UInt64(kept.count), at: Self.countOffset, in: map)
+        _JournalFormat.store(Self.countWord(kept.count), at: Self.countOffset, in: map)
         try? flush(from: 0, count: Self.headerSize)
         bytesWritten += kept.count * _JournalFormat.recordSize + 8
         compactions += 1

@@ -6,8 +6,8 @@ import SQLite3
 import CSQLite
 #endif
 
-/// A WAL-mode SQLite database, the real-database peer of the journals: one `INSERT OR IGNORE`
-/// keyed by the id per consume.
+/// A WAL-mode SQLite database, the real-database peer of the journals: one insert keyed by the
+/// id per consume.
 ///
 /// ```swift
 /// let store = DedupeStore.sqlite(support.appendingPathComponent("consumed-routes.sqlite"))
@@ -19,8 +19,12 @@ import CSQLite
 ///   (SQLite's *Write-Ahead Logging* and `PRAGMA synchronous` documentation).
 /// - **Two processes** share the database through SQLite's own locks, held only for one
 ///   statement; a busy database is waited for up to a second.
-/// - **Compaction.** Every `retained` inserts, rows older than the newest `retained` are deleted;
-///   SQLite's automatic checkpoint keeps the log short.
+/// - **Compaction.** At every `retained`-th row the table has ever held (its row ids are shared by
+///   every process and launch), all but the newest `retained` rows are deleted. A checkpoint
+///   every 128 pages and `journal_size_limit` keep the log short.
+/// - **Order.** `INSERT OR REPLACE`, not `OR IGNORE`: an id the set forgot and consumed again
+///   moves to the newest row, so a restore rebuilds the set in the order it consumed, and
+///   compaction keeps what the set keeps.
 /// - **Recovery.** A database SQLite calls corrupt or not a database is moved aside (with its
 ///   `-wal` and `-shm` files); a `user_version` above this library's is left untouched; a
 ///   snapshot file at the path (an earlier version's store) is handed back for migration.
@@ -37,13 +41,18 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     public let durability: StoreDurability
     public let retained: Int
     public var writesWholeState: Bool { false }
-    public private(set) var bytesWritten = 0
     public private(set) var compactions = 0
+
+    /// Bytes written to the log: pages this store's connections wrote
+    /// (`SQLITE_DBSTATUS_CACHE_WRITE`), each with its 24-byte frame header. Checkpoints copy the
+    /// pages once more into the database file; that copy is not counted.
+    public var bytesWritten: Int { closedConnectionBytes + connectionBytes() }
 
     let fileSystem: _StoreFileSystem
     private var database: OpaquePointer?
     private var insert: OpaquePointer?
-    private var insertsSinceCompaction = 0
+    private var pageSize = 4096
+    private var closedConnectionBytes = 0
     private var newerVersion: Int?
 
     public init(
@@ -114,14 +123,11 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             if ids.count > 1 { sqlite3_exec(database, "ROLLBACK", nil, nil, nil) }
             throw error
         }
-        bytesWritten += ids.count * 16
-        insertsSinceCompaction += ids.count
-        if insertsSinceCompaction >= retained {
-            // The ids are committed; a failed compaction is tried again after the next inserts.
-            if (try? execute(database, "DELETE FROM consumed WHERE seq NOT IN (SELECT seq FROM consumed ORDER BY seq DESC LIMIT \(retained))")) != nil {
-                compactions += 1
-                insertsSinceCompaction = 0
-            }
+        let lastRow = Int(sqlite3_last_insert_rowid(database))
+        if lastRow / retained != (lastRow - ids.count) / retained {
+            // The ids are committed; a compaction that fails is made up at the next one.
+            let keep = "SELECT seq FROM consumed ORDER BY seq DESC LIMIT \(retained)"
+            if (try? execute(database, "DELETE FROM consumed WHERE seq NOT IN (\(keep))")) != nil { compactions += 1 }
         }
     }
 
@@ -152,7 +158,6 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             built.closeDatabase()
             try fileSystem.rename(temporary, path)
         }
-        bytesWritten += ids.count * 16
     }
 
     private func insert(_ id: EnvelopeID, _ database: OpaquePointer) throws(StoreError) {
@@ -189,6 +194,8 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             sqlite3_busy_timeout(handle, 1000)
             try execute(handle, "PRAGMA journal_mode=WAL", reading: reading)
             try execute(handle, durability == .powerLoss ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", reading: reading)
+            try execute(handle, "PRAGMA wal_autocheckpoint=128; PRAGMA journal_size_limit=524288", reading: reading)
+            pageSize = max(512, try integer(handle, "PRAGMA page_size", reading: reading))
             let version = existed ? try integer(handle, "PRAGMA user_version", reading: reading) : 0
             if version == 0 {
                 try execute(handle, """
@@ -197,7 +204,7 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
                     """, reading: reading)
             }
             var statement: OpaquePointer?
-            let prepared = sqlite3_prepare_v2(handle, "INSERT OR IGNORE INTO consumed(high, low) VALUES(?, ?)", -1, &statement, nil)
+            let prepared = sqlite3_prepare_v2(handle, "INSERT OR REPLACE INTO consumed(high, low) VALUES(?, ?)", -1, &statement, nil)
             guard prepared == SQLITE_OK else { throw failure(prepared, handle, "prepare", reading: reading) }
             insert = statement
         } catch {
@@ -207,7 +214,17 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         return handle
     }
 
+    /// Log bytes the open connection wrote.
+    private func connectionBytes() -> Int {
+        guard let database else { return 0 }
+        var pages: Int32 = 0
+        var highwater: Int32 = 0
+        sqlite3_db_status(database, SQLITE_DBSTATUS_CACHE_WRITE, &pages, &highwater, 0)
+        return Int(pages) * (pageSize + 24)
+    }
+
     private func closeDatabase() {
+        closedConnectionBytes += connectionBytes()
         sqlite3_finalize(insert)
         insert = nil
         sqlite3_close(database)

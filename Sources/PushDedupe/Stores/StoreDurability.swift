@@ -26,13 +26,33 @@ public enum StoreFileProtection: String, Sendable, Hashable, CaseIterable, Custo
     /// `completeUntilFirstUserAuthentication`: readable after the first unlock since boot. The
     /// default, and what every store here needs to work while the phone is locked.
     case completeUntilFirstUserAuthentication
-    /// `complete`: unreadable while locked. A mapped store refuses it: its pages would fault
-    /// while the phone is locked and end the process.
+    /// `complete`: unreadable while locked. A mapped store cannot take it
+    /// (``MappedFileProtection``): its pages would fault while the phone is locked.
     case complete
     /// `completeUnlessOpen`: a file open before the lock stays writable.
     case completeUnlessOpen
     /// `none`: readable before the first unlock, as Firebase opens its SQLite store.
     case none
+
+    public var description: String { rawValue }
+}
+
+/// The protection classes a memory-mapped store can use: every class but `complete`, whose mapped
+/// pages fault while the phone is locked and end the process. A type of its own, so that the
+/// refusal happens when the code is compiled, not when the app runs.
+public enum MappedFileProtection: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case completeUntilFirstUserAuthentication
+    case completeUnlessOpen
+    case none
+
+    /// The same class, as every store names it.
+    public var fileProtection: StoreFileProtection {
+        switch self {
+        case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
+        case .completeUnlessOpen: .completeUnlessOpen
+        case .none: .none
+        }
+    }
 
     public var description: String { rawValue }
 }

@@ -177,7 +177,7 @@ import Testing
         #expect(dedupe.restoreOutcome == .notPersisted && dedupe.counters.saves == 0 && !dedupe.hasUnsavedChanges)
         #expect(dedupe.retryRestore() == .notPersisted && dedupe.storeRepairs.isEmpty && dedupe.lastStoreError == nil)
         #expect(DedupeStore.none.url == nil)
-        #expect(try DedupeStore.none.open(retaining: 10) == nil)
+        #expect(DedupeStore.none.open(retaining: 10) == nil)
     }
 
     /// A save into a directory that does not exist fails without a trap, for every design: the

@@ -9,7 +9,7 @@ import Testing
     @MainActor static func adopt(storeURL: URL, route: String, messageID: String) -> (RoutingDecision, RoutingDecision, MainActorDeduplicator<HashDequeWindow, FIFOSet>) {
         // BEGIN headline adoption code
         // Once, in the router. The store's URL is the app's: Application Support, or an App Group container.
-        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v2, store: .file(storeURL, saving: .afterEveryConsume))
+        let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL)
         // Right after a payload is normalized to a route:
         let decision = dedupe.receivePayload(route: route, pushID: messageID)
         // At the router's entry for every envelope emitted again (pending route, ready callback):

@@ -35,7 +35,7 @@ struct StoreSubject: Sendable, Hashable, CustomStringConvertible {
 
     /// The store itself, retaining `retained` ids.
     func open(_ url: URL, retained: Int, faults: StoreFaults? = nil) throws -> any ConsumedStore {
-        try #require(try dedupeStore(url, faults: faults).open(retaining: retained))
+        try #require(dedupeStore(url, faults: faults).open(retaining: retained))
     }
 
     /// Whether `load()` returns the file's records as they are, so that the journal model
