@@ -148,6 +148,30 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
         return decision
     }
 
+    /// As ``receivePayload(route:pushID:source:)``, but a `.navigated` envelope is only reserved:
+    /// consumed in memory, so its replay in this process is dropped, and written to the store at
+    /// ``commit(_:)``, when the route is shown. A kill before the commit forgets it, so the tap
+    /// whose screen never appeared navigates again at the next launch (`Guides/Router.md`,
+    /// reserve-then-commit).
+    ///
+    /// - Complexity: as `receivePayload`; the store's write moves to `commit`.
+    public func reservePayload(route: some StringProtocol, pushID: String, source: String = "") -> RoutingDecision {
+        _core._receivePayload(route: route, envelope: EnvelopeID._push(pushID), pushID: pushID, source: source, reserving: true)
+    }
+
+    /// As ``receiveEmit(pushID:source:)``, reserving a `.navigated` envelope until ``commit(_:)``.
+    public func reserveEmit(pushID: String, source: String = "") -> RoutingDecision {
+        _core._receiveEmit(envelope: EnvelopeID._push(pushID), source: source, reserving: true)
+    }
+
+    /// Writes a reserved envelope's consume to the store; nothing for an envelope not reserved.
+    ///
+    /// - Complexity: the store's write of one id (the snapshot design: the whole set, once no
+    ///   reservation is left).
+    public func commit(_ envelope: EnvelopeID) {
+        _core.commit(envelope)
+    }
+
     /// Call from the app's background callback (`sceneDidEnterBackground`,
     /// `applicationDidEnterBackground`), the last one an app can count on before iOS kills it:
     /// records a `background` line, retries a restore still waiting for its file, and saves what

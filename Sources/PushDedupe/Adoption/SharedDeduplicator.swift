@@ -140,6 +140,27 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
         return decision
     }
 
+    /// As ``MainActorDeduplicator/reservePayload(route:pushID:source:)``, under the lock.
+    public func reservePayload(route: some StringProtocol, pushID: String, source: String = "") -> RoutingDecision {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core._receivePayload(route: route, envelope: EnvelopeID._push(pushID), pushID: pushID, source: source, reserving: true)
+    }
+
+    /// As ``MainActorDeduplicator/reserveEmit(pushID:source:)``, under the lock.
+    public func reserveEmit(pushID: String, source: String = "") -> RoutingDecision {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return _core._receiveEmit(envelope: EnvelopeID._push(pushID), source: source, reserving: true)
+    }
+
+    /// As ``MainActorDeduplicator/commit(_:)``, under the lock.
+    public func commit(_ envelope: EnvelopeID) {
+        _lock.lock()
+        defer { _lock.unlock() }
+        _core.commit(envelope)
+    }
+
     /// As ``MainActorDeduplicator/didEnterBackground()``, under the lock.
     public func didEnterBackground() {
         _lock.lock()

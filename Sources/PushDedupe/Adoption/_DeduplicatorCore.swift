@@ -42,10 +42,14 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
         }
     }
 
+    /// `reserving`: a navigated envelope is consumed in memory, and its store write waits for
+    /// ``commit(_:)`` (a router's reserve-then-commit).
     @inlinable @inline(never)
-    mutating func _receivePayload(route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String) -> RoutingDecision {
+    mutating func _receivePayload(
+        route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String, reserving: Bool = false
+    ) -> RoutingDecision {
         let now = clock.now()
-        let decision = _decide(RouteFingerprint(route: route), envelope: envelope, at: now)
+        let decision = _decide(RouteFingerprint(route: route), envelope: envelope, at: now, reserving: reserving)
         recorder?.recordPayload(route: String(route), envelope: envelope, pushID: pushID, source: source, at: now, decision: decision)
         return decision
     }
@@ -59,34 +63,45 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     }
 
     @inlinable @inline(never)
-    mutating func _receiveEmit(envelope: EnvelopeID, source: String) -> RoutingDecision {
+    mutating func _receiveEmit(envelope: EnvelopeID, source: String, reserving: Bool = false) -> RoutingDecision {
         let now = clock.now()
         let decision = pipeline.receiveEmit(envelope: envelope, at: now)
-        _didDecide(decision, envelope: envelope, at: now)
+        _didDecide(decision, envelope: envelope, at: now, reserving: reserving)
         recorder?.recordEmit(envelope: envelope, source: source, at: now, decision: decision)
         return decision
     }
 
     @inlinable
-    mutating func _decide(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, at now: Timestamp) -> RoutingDecision {
+    mutating func _decide(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, at now: Timestamp, reserving: Bool = false) -> RoutingDecision {
         let decision = _isWindowEnabled
             ? pipeline.receivePayload(fingerprint, envelope: envelope, at: now)
             : pipeline.receiveEmit(envelope: envelope, at: now)
-        _didDecide(decision, envelope: envelope, at: now)
+        _didDecide(decision, envelope: envelope, at: now, reserving: reserving)
         return decision
     }
 
     /// Counts the decision and, after a consume that changed the set, lets the store record it.
     @inlinable
-    mutating func _didDecide(_ decision: RoutingDecision, envelope: EnvelopeID, at now: Timestamp) {
+    mutating func _didDecide(_ decision: RoutingDecision, envelope: EnvelopeID, at now: Timestamp, reserving: Bool = false) {
         _counts.count(decision)
-        if decision == .navigated, _persistence != nil { _storeDidConsume(envelope, at: now) }
+        if decision == .navigated, _persistence != nil { _storeDidConsume(envelope, at: now, reserving: reserving) }
     }
 
     /// Out of line: the store's work is system calls, not worth inlining into every call site.
     @usableFromInline
-    mutating func _storeDidConsume(_ envelope: EnvelopeID, at now: Timestamp) {
-        _persistence?.didConsume(envelope, &pipeline.consumed, navigated: _counts.navigated, now: now)
+    mutating func _storeDidConsume(_ envelope: EnvelopeID, at now: Timestamp, reserving: Bool) {
+        if reserving {
+            _persistence?.didReserve(envelope, &pipeline.consumed, now: now)
+        } else {
+            _persistence?.didConsume(envelope, &pipeline.consumed, navigated: _counts.navigated, now: now)
+        }
+        _updatePlain()
+    }
+
+    /// Makes a reserved envelope's consume durable; nothing for one not reserved, or without a
+    /// store.
+    mutating func commit(_ envelope: EnvelopeID) {
+        _persistence?.commit(envelope, &pipeline.consumed, navigated: _counts.navigated, now: clock.now())
         _updatePlain()
     }
 

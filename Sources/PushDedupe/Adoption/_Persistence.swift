@@ -45,6 +45,9 @@ final class _Persistence<Consumed: ConsumedSet> {
     private var unrecorded: [EnvelopeID] = []
     /// Ids consumed while the restore waits, merged into what it then reads.
     private var sinceLaunch: [EnvelopeID] = []
+    /// Ids consumed in memory whose store write waits for their commit (a router's
+    /// reserve-then-commit), oldest first.
+    private(set) var reserved: [EnvelopeID] = []
     private var navigatedAtLastSave = 0
 
     init(store: any ConsumedStore, policy: DedupeStore.SavingPolicy, retained: Int, coding: SetCoding) {
@@ -158,11 +161,35 @@ final class _Persistence<Consumed: ConsumedSet> {
     /// After a consume that changed the set: retries a restore that is due, then records the id.
     @usableFromInline
     func didConsume(_ id: EnvelopeID, _ consumed: inout Consumed, navigated: Int, now: Timestamp) {
-        if case .waiting(let retryAt, _) = state {
-            sinceLaunch.append(id)
-            if sinceLaunch.count > 2 * retained { sinceLaunch.removeFirst(sinceLaunch.count - retained) }
-            if now >= retryAt { restore(&consumed, now: now) }
-        }
+        noteConsumed(id, &consumed, now: now)
+        recordConsumed(id, consumed, navigated: navigated)
+    }
+
+    /// After a consume that changed the set, reserved: in memory now, written at ``commit``. A
+    /// kill before then forgets it, so the route whose work it waits for is not lost.
+    @usableFromInline
+    func didReserve(_ id: EnvelopeID, _ consumed: inout Consumed, now: Timestamp) {
+        noteConsumed(id, &consumed, now: now)
+        reserved.append(id)
+    }
+
+    /// Writes a reserved id; nothing for an id not reserved.
+    func commit(_ id: EnvelopeID, _ consumed: inout Consumed, navigated: Int, now: Timestamp) {
+        guard let index = reserved.firstIndex(of: id) else { return }
+        reserved.remove(at: index)
+        if case .waiting(let retryAt, _) = state, now >= retryAt { restore(&consumed, now: now) }
+        recordConsumed(id, consumed, navigated: navigated)
+    }
+
+    /// Keeps a consume for the merge while a restore waits, and retries the restore when due.
+    private func noteConsumed(_ id: EnvelopeID, _ consumed: inout Consumed, now: Timestamp) {
+        guard case .waiting(let retryAt, _) = state else { return }
+        sinceLaunch.append(id)
+        if sinceLaunch.count > 2 * retained { sinceLaunch.removeFirst(sinceLaunch.count - retained) }
+        if now >= retryAt { restore(&consumed, now: now) }
+    }
+
+    private func recordConsumed(_ id: EnvelopeID, _ consumed: Consumed, navigated: Int) {
         if !store.writesWholeState {
             unrecorded.append(id)
             if unrecorded.count > 2 * retained { unrecorded.removeFirst(unrecorded.count - retained) }
@@ -184,6 +211,11 @@ final class _Persistence<Consumed: ConsumedSet> {
                 counts.deferredWrites += 1
                 return
             }
+        }
+        // A whole-state write would make reserved ids durable before their commit.
+        guard !store.writesWholeState || reserved.isEmpty else {
+            counts.deferredWrites += 1
+            return
         }
         guard hasUnsavedChanges(navigated: navigated) else { return }
         do throws(StoreError) {

@@ -1,15 +1,13 @@
-/// The deduplicator as a router's ledger. Its store records a consume inside `receivePayload` and
-/// `receiveEmit` (as its saving policy says), so the reservation is already durable and
-/// ``commit(_:)`` has nothing left to do: under either ``ConsumeTiming``, a kill during the
-/// route's work then loses the tap, as ``ConsumeTiming/commitBeforeWork`` does.
+/// The deduplicator as a router's ledger: a reserve decides as `receivePayload` and
+/// `receiveEmit` do and keeps a `.navigated` envelope out of the store until ``commit(_:)``, so a
+/// kill during the route's work forgets the reservation and the tap navigates again at the next
+/// launch (``ConsumeTiming/reserveThenCommit``).
 extension MainActorDeduplicator: RouteConsumeLedger {
     public func reservePayload(fingerprint: String, pushID: String) -> RoutingDecision {
-        receivePayload(route: fingerprint, pushID: pushID)
+        reservePayload(route: fingerprint, pushID: pushID)
     }
 
     public func reserveEmit(pushID: String) -> RoutingDecision {
-        receiveEmit(pushID: pushID)
+        reserveEmit(pushID: pushID, source: "")
     }
-
-    public func commit(_ envelope: EnvelopeID) {}
 }

@@ -10,9 +10,8 @@
 ///   launch's ledger drops its replay. A reserved envelope never committed is forgotten at a kill,
 ///   so its replay after the next launch navigates.
 ///
-/// A ledger whose store records every consume at once (``MainActorDeduplicator``'s conformance)
-/// meets the contract with a commit that does nothing: under either timing, the consume is then
-/// durable at receipt.
+/// ``MainActorDeduplicator`` is the ledger an app uses: its `reservePayload` / `reserveEmit` keep
+/// a navigated envelope out of its store until `commit(_:)`.
 @MainActor
 public protocol RouteConsumeLedger: AnyObject {
     /// Layers 1 and 2 for a payload just normalized to a route whose fingerprint is

@@ -144,10 +144,10 @@ struct CheckoutFailed: Error {}
         #expect(router.ignored == [.duplicateOnTop: 1])
     }
 
-    /// Today's deduplicator records the consume at receipt, whatever the router's timing: killed
-    /// mid-fetch, the next launch drops the replay (`Guides/Router.md`, "What the deduplicator
-    /// needs").
-    @Test func theDeduplicatorLedgerCommitsAtReceipt() async throws {
+    /// The deduplicator as a ledger reserves at receipt and writes at the commit: a launch that
+    /// begins while the route's fetch runs (the first process killed mid-fetch) navigates the
+    /// replay, so the tap is not lost; once the route is shown, the next launch drops it.
+    @Test func theDeduplicatorLedgerWritesWhenTheRouteIsShown() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = DedupeStore.journal(directory.file("consumed-routes.pdcs"))
@@ -157,10 +157,13 @@ struct CheckoutFailed: Error {}
         }
         first.receivePayload("item:1", pushID: "msg-1")
         await Self.settle { gate.pending == ["item:1"] }
-        let relaunched = NavigationRouter<String, _>(ledger: MainActorDeduplicator.recommended(store: store))
-        relaunched.receiveEmit("item:1", pushID: "msg-1")
-        #expect(relaunched.ignored == [.consumedEnvelope: 1])
+        // A reserve decides without writing, so this probe leaves the store as the kill would.
+        let relaunchedMidFetch = MainActorDeduplicator.recommended(store: store)
+        #expect(relaunchedMidFetch.reserveEmit(pushID: "msg-1") == .navigated, "the tap whose screen never showed is not lost")
         gate.release("item:1")
         await Self.settle { first.path == ["item:1"] }
+        let relaunched = NavigationRouter<String, _>(ledger: MainActorDeduplicator.recommended(store: store))
+        relaunched.receiveEmit("item:1", pushID: "msg-1")
+        #expect(relaunched.ignored == [.consumedEnvelope: 1], "shown, then committed: the replay is dropped")
     }
 }
