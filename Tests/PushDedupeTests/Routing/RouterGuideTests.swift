@@ -38,13 +38,14 @@ import Testing
         #expect(router.ignored == [.consumedEnvelope: 1, .inFlightAction: 1])
     }
 
-    @Test func theGuideShowsTheTestedExampleVerbatim() throws {
+    @Test(arguments: ["Guides/Router.md", "README.md"])
+    func theDocumentShowsTheTestedExampleVerbatim(_ document: String) throws {
         let marker = "<!-- router adoption example: compiled and run by Tests/PushDedupeTests/Routing/RouterGuideTests.swift -->"
-        let shown = DocumentationBlocks.fencedBlock(after: marker, in: try DocumentationBlocks.text("Guides/Router.md"))
+        let shown = DocumentationBlocks.fencedBlock(after: marker, in: try DocumentationBlocks.text(document))
         let tested = DocumentationBlocks.region(
             from: "// BEGIN Guides/Router.md adoption example", to: "// END Guides/Router.md adoption example",
             in: try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
-        #expect(tested != nil && shown == tested, "Guides/Router.md's example differs from the one this test runs: copy it again")
+        #expect(tested != nil && shown == tested, "\(document)'s router example differs from the one this test runs: copy it again")
         #expect((shown?.count ?? .max) <= 12)
     }
 }
