@@ -21,11 +21,7 @@ extension MaintenanceCommand {
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
-        var plan = RunPlan(
-            source: .catalogue, quick: arguments.flags.contains("quick"), seed: try SharedOptions.seed(arguments),
-            repetitions: try SharedOptions.repetitions(arguments),
-            windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
-        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        let plan = try SharedOptions.cataloguePlan(arguments)
         // Empty when not given: a given list has at least one size. (Converting to `[Int]?` would
         // read the conversion's `nil` as an accepted value.)
         let sizes: [Int] = try arguments.value("live", default: [], expecting: "a comma-separated list of integers from 1 to 1048576") {

@@ -131,26 +131,17 @@ enum PolicyOptions {
         var scenarios: [String]?
         var variants: [String]?
         for text in arguments.values["filter"] ?? [] {
-            guard let equals = text.firstIndex(of: "=") else {
-                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': expected KEY=ID[,ID...]")
-            }
-            let key = String(text[..<equals])
-            let ids = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard !ids.contains(where: \.isEmpty) else {
-                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': empty id")
-            }
+            let clause = try FilterClause(text)
             let known: [String]
-            switch key {
+            switch clause.key {
             case "scenario": known = knownScenarios
             case "variant": known = PolicyVariant.allCases.map(\.rawValue)
-            default:
-                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': unknown key '\(key)' (scenario, variant)")
+            default: throw clause.invalid("unknown key '\(clause.key)' (scenario, variant)")
             }
-            if let unknown = ids.first(where: { !known.contains($0) }) {
-                throw CommandLineError(
-                    .badValue, "invalid value '\(text)' for '--filter': unknown \(key) '\(unknown)' (known: \(known.joined(separator: ", ")))")
+            if let unknown = clause.ids.first(where: { !known.contains($0) }) {
+                throw clause.invalid("unknown \(clause.key) '\(unknown)' (known: \(known.joined(separator: ", ")))")
             }
-            if key == "scenario" { scenarios = (scenarios ?? []) + ids } else { variants = (variants ?? []) + ids }
+            if clause.key == "scenario" { scenarios = (scenarios ?? []) + clause.ids } else { variants = (variants ?? []) + clause.ids }
         }
         return (scenarios, variants)
     }

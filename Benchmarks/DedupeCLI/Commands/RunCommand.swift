@@ -18,13 +18,9 @@ extension Subcommands {
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
-        var plan = RunPlan(
-            source: .catalogue, quick: arguments.flags.contains("quick"), seed: try SharedOptions.seed(arguments),
-            repetitions: try SharedOptions.repetitions(arguments),
-            windowMilliseconds: try SharedOptions.windowMilliseconds(arguments), filter: try SharedOptions.filter(arguments))
+        var plan = try SharedOptions.cataloguePlan(arguments)
         plan.forks = try SharedOptions.forks(arguments)
         plan.timingReference = try SharedOptions.reference(arguments)
-        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)

@@ -23,6 +23,18 @@ package enum SharedOptions {
     package static let allowDebug = OptionSpec(
         "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
+    /// The plan of a run of the catalogue from the options `run` and `dedupe-maintain
+    /// live-set-sweep` share: `--quick`, `--seed`, `--repetitions`, `--window-ms`, `--filter` and
+    /// `--allow-debug`.
+    package static func cataloguePlan(_ arguments: ParsedArguments) throws(CommandLineError) -> RunPlan {
+        var plan = RunPlan(
+            source: .catalogue, quick: arguments.flags.contains("quick"), seed: try seed(arguments),
+            repetitions: try repetitions(arguments), windowMilliseconds: try windowMilliseconds(arguments),
+            filter: try filter(arguments))
+        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        return plan
+    }
+
     package static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
         try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
     }
@@ -117,14 +129,8 @@ package enum SharedOptions {
     package static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
         var filter = RunFilter()
         for text in arguments.values["filter"] ?? [] {
-            guard let equals = text.firstIndex(of: "=") else {
-                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': expected KEY=ID[,ID...]")
-            }
-            let key = String(text[..<equals])
-            var ids = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard !ids.contains(where: \.isEmpty) else {
-                throw CommandLineError(.badValue, "invalid value '\(text)' for '--filter': empty id")
-            }
+            let clause = try FilterClause(text)
+            let key = clause.key
             let known: [Catalogue.Entry]
             switch key {
             case "window": known = Catalogue.windows
@@ -132,23 +138,19 @@ package enum SharedOptions {
             case "workload": known = Catalogue.workloads
             case "mode": known = Catalogue.modes
             case "case":
-                filter.cases = (filter.cases ?? []) + ids
+                filter.cases = (filter.cases ?? []) + clause.ids
                 continue
             default:
-                throw CommandLineError(
-                    .badValue, "invalid value '\(text)' for '--filter': unknown key '\(key)' (window, consumed, workload, mode, case)")
+                throw clause.invalid("unknown key '\(key)' (window, consumed, workload, mode, case)")
             }
-            ids = try ids.map { id throws(CommandLineError) in
+            let ids = try clause.ids.map { id throws(CommandLineError) in
                 if known.contains(where: { $0.id == id }) { return id }
                 let entries = known.filter { $0.typeID == id }
                 if entries.count == 1 { return entries[0].id }
                 if entries.count > 1 {
-                    throw CommandLineError(
-                        .badValue, "invalid value '\(text)' for '--filter': '\(id)' is ambiguous: "
-                            + entries.map(\.id).joined(separator: ", "))
+                    throw clause.invalid("'\(id)' is ambiguous: " + entries.map(\.id).joined(separator: ", "))
                 }
-                throw CommandLineError(
-                    .badValue, "invalid value '\(text)' for '--filter': unknown \(key) '\(id)' (see 'dedupe-bench list')")
+                throw clause.invalid("unknown \(key) '\(id)' (see 'dedupe-bench list')")
             }
             switch key {
             case "window": filter.windows = (filter.windows ?? []) + ids

@@ -8,12 +8,7 @@ extension CSVTable {
     ///
     /// - Complexity: O(total characters).
     public func renderTabSeparated() -> String {
-        var text = ""
-        for row in [header] + rows {
-            text += row.map(Self.tabSeparatedField).joined(separator: "\t")
-            text += "\n"
-        }
-        return text
+        rendered(field: Self.tabSeparatedField, separator: "\t", lineEnd: "\n")
     }
 
     /// One tab-separated field, escaped only where it holds a backslash or a control character.

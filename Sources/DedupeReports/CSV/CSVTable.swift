@@ -16,10 +16,16 @@ public struct CSVTable: Sendable, Equatable {
     ///
     /// - Complexity: O(total characters).
     public func render() -> String {
+        rendered(field: Self.quote, separator: ",", lineEnd: "\r\n")
+    }
+
+    /// Every row, the header first, each field through `field`, joined by `separator`, each row
+    /// ending in `lineEnd`: the one layout of the CSV and the tab-separated forms.
+    func rendered(field: (String) -> String, separator: String, lineEnd: String) -> String {
         var text = ""
         for row in [header] + rows {
-            text += row.map(Self.quote).joined(separator: ",")
-            text += "\r\n"
+            text += row.map(field).joined(separator: separator)
+            text += lineEnd
         }
         return text
     }
