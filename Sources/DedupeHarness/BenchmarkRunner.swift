@@ -61,11 +61,12 @@ public enum BenchmarkRunner {
             run.phase = .memory
             allocatorSource = try run.measureMemory()
         }
-        // A debug build's byte loops say nothing about a phone's save, as its timings say nothing.
-        var saveCosts: [SaveCostSummary]?
+        // A debug build's byte loops say nothing about a phone's store, as its timings say nothing.
+        var stores: StoreResults?
         if plan.measureTiming && !isDebugBuild {
-            saveCosts = try SaveCost.measureRun(
-                run.results, entries: plan.strategies.consumedSets, horizonIDs: profile.horizonIDs, saves: sizing.savesPerSet)
+            stores = try StoreMeasurement.run(
+                retained: profile.sizing.consumedCapacity, sizing: sizing.stores, seed: plan.seed,
+                executable: HarnessChild.canHostChildren ? ChildProcess.currentExecutablePath() : nil)
         }
         if plan.runSweeps, case .catalogue = plan.source {
             run.phase = .sweeps
@@ -84,7 +85,7 @@ public enum BenchmarkRunner {
         environment.runSeconds = Double(MonotonicClock.now() - started) / 1e9
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
-        results.saveCosts = saveCosts
+        results.stores = stores
         results.workloads = workloads.indices.map { index in
             var info = workloads[index].info(windowMilliseconds: plan.windowMilliseconds)
             info.referenceWindowLimit = run.referenceLimits[index]

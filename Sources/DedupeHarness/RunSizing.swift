@@ -34,18 +34,18 @@ public struct RunSizing: Sendable, Equatable {
     public var sweepEventsRange: ClosedRange<Int>
     /// Timing forks: processes each case's repetitions run in (`Guides/Harness.md`, *Timing*).
     public var forks: Int
-    /// Timed saves of each snapshottable consumed set, through the library's file store.
-    public var savesPerSet: Int
+    /// The store layer's measurement (`StoreResults`).
+    public var stores: StoreSizing
 
     public init(
         workloadScale: Double, timingSecondsPerWorkload: Double, timedEventsRange: ClosedRange<Int>,
         crossProductWorkloads: Int, latencyBatchSize: Int, falsePositiveProbes: Int, liveSetSizes: [Int],
         consumedSetSizes: [Int], windowLengthsMilliseconds: [Double], consumedCapacities: [Int],
         bloomBitsPerEntry: [Double], timingSecondsPerSweepPoint: Double, sweepEventsRange: ClosedRange<Int>,
-        forks: Int = 1, savesPerSet: Int = 20
+        forks: Int = 1, stores: StoreSizing = .quick
     ) {
         self.forks = forks
-        self.savesPerSet = savesPerSet
+        self.stores = stores
         self.workloadScale = workloadScale
         self.timingSecondsPerWorkload = timingSecondsPerWorkload
         self.timedEventsRange = timedEventsRange
@@ -70,7 +70,7 @@ public struct RunSizing: Sendable, Equatable {
         windowLengthsMilliseconds: [50, 100, 200, 500, 1_000, 2_000, 5_000],
         consumedCapacities: [64, 256, 1_024, 4_096, 16_384, 65_536],
         bloomBitsPerEntry: [2, 4, 6, 8, 10, 12, 16],
-        timingSecondsPerSweepPoint: 0.12, sweepEventsRange: 1_000...100_000, forks: 6, savesPerSet: 200)
+        timingSecondsPerSweepPoint: 0.12, sweepEventsRange: 1_000...100_000, forks: 6, stores: .full)
 
     /// CI mode: a tenth of each workload, fewer sweep points (60-second budget); still has the
     /// points the targets are stated at (8 and 64 live fingerprints, 65,536 ids).
@@ -82,5 +82,5 @@ public struct RunSizing: Sendable, Equatable {
         windowLengthsMilliseconds: [50, 500, 5_000],
         consumedCapacities: [256, 4_096, 65_536],
         bloomBitsPerEntry: [4, 10, 16],
-        timingSecondsPerSweepPoint: 0.04, sweepEventsRange: 500...20_000, forks: 6, savesPerSet: 50)
+        timingSecondsPerSweepPoint: 0.04, sweepEventsRange: 500...20_000, forks: 6, stores: .quick)
 }

@@ -22,6 +22,8 @@ public enum ReportSet {
             files.append(("memory.csv", Data(CSVReport.memory(results).render().utf8)))
             files.append(("correctness.csv", Data(CSVReport.correctness(results).render().utf8)))
             files.append(("sweeps.csv", Data(CSVReport.sweeps(results).render().utf8)))
+            files.append((CSVReport.storesFileName, Data(CSVReport.stores(results).render().utf8)))
+            files.append((CSVReport.storeDamageFileName, Data(CSVReport.storeDamage(results).render().utf8)))
         }
         let charts = formats.contains(.svg) ? ChartReport.charts(results) : []
         for chart in charts {
@@ -41,6 +43,7 @@ public enum ReportSet {
         "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
         "window-ns-vs-live-set.svg", "window-ns-vs-live-set-50pct-repeats.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
         "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg", ChartReport.windowChoiceFileName,
+        CSVReport.storesFileName, CSVReport.storeDamageFileName, ChartReport.storeChartFileName,
     ]).union(PolicyReport.fileNames)
 
     /// Publishes the reports as the whole of `directory` (`DirectoryPublication`): after a kill

@@ -66,7 +66,7 @@ public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
         case .malformed(let reason): return reason
         case .unsupportedSchema(let version) where version < RunResults.currentSchemaVersion:
             return "results schema \(version) comes from an older dedupe-bench and lacks what this build reports on "
-                + "(case ids, identity and persistence, error causes); this build reads schema \(RunResults.currentSchemaVersion) only: "
+                + "(the store layer, case ids, identity and persistence, error causes); this build reads schema \(RunResults.currentSchemaVersion) only: "
                 + "re-run the benchmark to regenerate the file"
         case .unsupportedSchema(let version):
             return "schema version \(version) is not supported (this build reads \(RunResults.currentSchemaVersion))"

@@ -3,16 +3,16 @@ import DedupeReports
 import Foundation
 import Testing
 
-/// Schema 4 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
+/// Schema 5 of `results.json`: the keys a real run writes are pinned, so a renamed or dropped
 /// field is a deliberate schema change, and the file reads back to the same value.
 @Suite struct ResultsSchemaTests {
     static func keys(_ object: Any?) -> Set<String> {
         Set((object as? [String: Any])?.keys.map { $0 } ?? [])
     }
 
-    @Test func schemaFourKeysArePinnedAndRoundTrip() throws {
+    @Test func schemaFiveKeysArePinnedAndRoundTrip() throws {
         let results = try GoldenReportTests.goldenRun()
-        #expect(results.schemaVersion == 4)
+        #expect(results.schemaVersion == 5)
         let data = try ResultsJSON.encode(results)
         #expect(try ResultsJSON.decode(data) == results)
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

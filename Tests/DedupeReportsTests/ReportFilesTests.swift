@@ -25,7 +25,7 @@ import FoundationXML
 
     @Test func everyChartIsWellFormedXMLWithEscapedText() {
         let charts = ChartReport.charts(Fixtures.results())
-        #expect(charts.count == 9)
+        #expect(charts.count == 10)
         for chart in charts {
             let svg = chart.chart.svg()
             #expect(Self.isWellFormed(svg), "\(chart.fileName)")
@@ -69,15 +69,15 @@ import FoundationXML
         #expect(try ResultsJSON.decode(data) == results)
         // Metadata once per strategy, not per case.
         #expect(text.components(separatedBy: "\"guarantee\"").count - 1 == results.strategies.count)
-        #expect(throws: ResultsFileError.unsupportedSchema(5)) {
-            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":4", with: "\"schemaVersion\":5").utf8))
+        #expect(throws: ResultsFileError.unsupportedSchema(6)) {
+            try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":5", with: "\"schemaVersion\":6").utf8))
         }
         // An older schema gets one message saying what to do.
         do {
-            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":4", with: "\"schemaVersion\":3").utf8))
-            Issue.record("a schema-3 file was read")
+            _ = try ResultsJSON.decode(Data(text.replacingOccurrences(of: "\"schemaVersion\":5", with: "\"schemaVersion\":4").utf8))
+            Issue.record("a schema-4 file was read")
         } catch {
-            #expect(error == .unsupportedSchema(3))
+            #expect(error == .unsupportedSchema(4))
             #expect(error.description.contains("re-run the benchmark") && !error.description.contains("\n"))
         }
         /// Why `data` was refused, or `nil` when it was read.

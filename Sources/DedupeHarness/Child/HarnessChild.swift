@@ -12,7 +12,8 @@ import Synchronization
 /// harness never launches an executable that would not understand the verb.
 ///
 /// Protocol: `EXECUTABLE __harness-child ROLE`, a JSON request on stdin, a JSON response on
-/// stdout, diagnostics on stderr; exit 0, or 2 for a request the child cannot serve.
+/// stdout (the store writer: a stream of acknowledgements), diagnostics on stderr; exit 0, or 2
+/// for a request the child cannot serve.
 public enum HarnessChild {
     /// The hidden verb; never listed in help.
     public static let verb = "__harness-child"
@@ -23,6 +24,9 @@ public enum HarnessChild {
         case timing
         /// The memory pass: `MemoryPassRequest` in, `MemoryPassResponse` out.
         case memory
+        /// A store writer: `StoreWriterRequest` in; out, one line per acknowledged consume, as
+        /// it happens (``StoreWriterChild``), until done or killed.
+        case storeWriter = "store-writer"
     }
 
     private static let host = Atomic<Bool>(false)
@@ -56,6 +60,9 @@ public enum HarnessChild {
                 let request = try JSONDecoder().decode(MemoryPassRequest.self, from: input)
                 output = try JSONEncoder().encode(
                     try MemoryPass.run(request, catalogue: catalogue, statistics: AllocatorStatisticsDetector.detect()))
+            case .storeWriter:
+                try StoreWriterChild.run(try JSONDecoder().decode(StoreWriterRequest.self, from: input))
+                output = Data()
             }
             FileHandle.standardOutput.write(output)
             return 0

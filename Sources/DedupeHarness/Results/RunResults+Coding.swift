@@ -1,4 +1,4 @@
-/// How `results.json` is written and read (schema 4): each strategy's metadata once, in
+/// How `results.json` is written and read (schema 5): each strategy's metadata once, in
 /// `strategies`; each case with its `case` id (which names its workload, mode, strategies,
 /// identity and persistence) and its measurements; nothing that can be derived
 /// (the reference of each case, the ratios to it from both cases' samples, median, minimum and
@@ -20,7 +20,7 @@ public struct StrategyInfo: Codable, Sendable, Equatable {
 
 extension RunResults: Codable {
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads, saveCosts
+        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads, stores
     }
 
     /// The metadata of every strategy the cases name, in first-seen order.
@@ -48,7 +48,7 @@ extension RunResults: Codable {
         try container.encodeIfPresent(policies, forKey: .policies)
         try container.encodeIfPresent(deviceProfile, forKey: .deviceProfile)
         try container.encodeIfPresent(workloads, forKey: .workloads)
-        try container.encodeIfPresent(saveCosts, forKey: .saveCosts)
+        try container.encodeIfPresent(stores, forKey: .stores)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,7 +60,7 @@ extension RunResults: Codable {
         policies = try container.decodeIfPresent(PolicyResults.self, forKey: .policies)
         deviceProfile = try container.decodeIfPresent(DeviceProfile.self, forKey: .deviceProfile)
         workloads = try container.decodeIfPresent([WorkloadInfo].self, forKey: .workloads)
-        saveCosts = try container.decodeIfPresent([SaveCostSummary].self, forKey: .saveCosts)
+        stores = try container.decodeIfPresent(StoreResults.self, forKey: .stores)
         cases = []
         let defaults = defaultParameters
         var casesContainer = try container.nestedUnkeyedContainer(forKey: .cases)

@@ -9,8 +9,10 @@ public struct RunResults: Sendable, Equatable {
     /// identity and persistence, stores each strategy's metadata once (`strategies`) and leaves
     /// out what is derived (ratios, rates, sign tests: `RunResults+Coding.swift`). Schema 4
     /// reads a case's fields from its id, drops the latency histogram, and writes the latency
-    /// percentiles and memory figures as arrays. Fields added within a schema are optional.
-    public static let currentSchemaVersion = 4
+    /// percentiles and memory figures as arrays. Schema 5 replaces the snapshot-only
+    /// `saveCosts` with `stores`, the store layer's measurement. Fields added within a schema are
+    /// optional.
+    public static let currentSchemaVersion = 5
 
     public var schemaVersion: Int
     public var environment: EnvironmentInfo
@@ -27,9 +29,9 @@ public struct RunResults: Sendable, Equatable {
     public var deviceProfile: DeviceProfile?
     /// Every workload the cases ran on, with its description, tag and profile.
     public var workloads: [WorkloadInfo]?
-    /// What saving each snapshottable consumed set after every consume costs on this machine
-    /// (absent when the run timed nothing).
-    public var saveCosts: [SaveCostSummary]?
+    /// Layer 2's stores, per design: cost per consume, kill sweep, two writers, damage (absent
+    /// when the run timed nothing).
+    public var stores: StoreResults?
 
     public init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion

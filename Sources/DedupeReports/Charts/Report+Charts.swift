@@ -63,7 +63,27 @@ public enum ChartReport {
                     title: "Missed duplicates vs Bloom bits per entry",
                     xLabel: "bits per entry", yLabel: "missed duplicates (events)", logX: false, logY: false,
                     series: series(results, SweepDimension.bloomBitsPerEntry) { $0.missedDuplicates.map(Double.init) })),
+            storeChart(results),
         ]
+    }
+
+    /// The store sweep's chart: median ns per consume against retained ids, one line per design.
+    static let storeChartFileName = "store-ns-vs-size.svg"
+    static let storeChartCaption = "Stores: ns per consume against retained ids"
+
+    static func storeChart(_ results: RunResults) -> Chart {
+        var order: [String] = []
+        var points: [String: [(x: Double, y: Double)]] = [:]
+        for row in results.stores?.sweep ?? [] {
+            if points[row.design] == nil { order.append(row.design) }
+            points[row.design, default: []].append((Double(row.retained), row.medianNanoseconds))
+        }
+        return Chart(
+            fileName: storeChartFileName, caption: storeChartCaption,
+            chart: LineChart(
+                title: "Stores: median time per consume on the calling thread vs retained ids (kill durability)",
+                xLabel: "retained ids (count)", yLabel: "ns/consume", logX: true, logY: true,
+                series: order.map { LineChart.Series(name: $0, points: points[$0]!) }))
     }
 
     /// The file of the window-length choice chart.

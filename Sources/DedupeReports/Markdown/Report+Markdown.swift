@@ -33,6 +33,7 @@ public enum MarkdownReport {
         out += PolicyReport.section(results, chart: !charts.isEmpty)
         out += robustnessSection(results)
         out += persistenceSection(results)
+        out += storesSection(results, recommendation: recommendation, chart: !charts.isEmpty)
         out += paretoSection(results)
         out += strategiesSection(results)
         out += environmentSection(results)
@@ -188,6 +189,10 @@ public enum MarkdownReport {
         out += "- [`throughput.csv`](throughput.csv): every timed case's ns/event, spread, latency percentiles and ratios.\n"
         out += "- [`memory.csv`](memory.csv): every measured case's live and peak bytes, footprint, allocations per event.\n"
         out += "- [`sweeps.csv`](sweeps.csv): every sweep point (the charts below).\n"
+        if results.stores != nil {
+            out += "- [`stores.csv`](stores.csv), [`store-damage.csv`](store-damage.csv): every store design's cost rows, size sweep, "
+            out += "kill sweep and two writers; the damage matrix.\n"
+        }
         if results.policies != nil {
             out += "- [`policies.md`](policies.md), [`policies.csv`](policies.csv): failures per scenario and the full "
             out += "policy matrix (the latency sweep's points are in `policies.md`).\n"

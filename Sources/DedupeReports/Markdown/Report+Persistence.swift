@@ -71,22 +71,6 @@ extension MarkdownReport {
                 NumberText.significant(snapshot.snapshot / n / 1_000), NumberText.significant(snapshot.restore / n / 1_000),
             ])
         }
-        return out + table.render() + "\n" + saveCostSection(results)
-    }
-
-    /// Per snapshottable set, what one save through the library's file store costs: the per-push
-    /// cost of `saving: .afterEveryConsume`.
-    static func saveCostSection(_ results: RunResults) -> String {
-        guard let costs = results.saveCosts, !costs.isEmpty else { return "" }
-        var out = "What one save costs through the library's file store (`DedupeStore.file`: snapshot, write, fsync, rename), "
-        out += "each set at the capacity it ran with, holding the horizon's ids (at most its capacity); this machine's disk as much as the code:\n\n"
-        var table = MarkdownTable(header: ["Consumed set", "Ids", "Snapshot", "Saves", "Median µs", "p99 µs"], alignRight: [1, 2, 3, 4, 5])
-        for cost in costs {
-            table.rows.append([
-                MarkdownText.code(cost.consumed), String(cost.ids), NumberText.bytes(Double(cost.snapshotBytes)), String(cost.saves),
-                NumberText.significant(cost.medianMicroseconds), NumberText.significant(cost.p99Microseconds),
-            ])
-        }
         return out + table.render() + "\n"
     }
 }

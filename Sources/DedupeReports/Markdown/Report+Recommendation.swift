@@ -8,7 +8,7 @@ extension MarkdownReport {
         let recommendation = Recommendation.make(from: results)
         var out = traceNotes(recommendation, results: results)
         if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))"
+            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**: \(AdoptionCode.sentence(winner, store: recommendation.store))"
             if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
             out += "\n\n"
         } else if let reason = recommendation.noWinnerReason {
@@ -16,8 +16,8 @@ extension MarkdownReport {
         }
         out += causeSummary(recommendation, results: results)
         if let winner = recommendation.winner {
-            if let cost = saveCostSentence(winner, results: results) { out += cost + "\n\n" }
-            out += "```swift\n" + AdoptionCode.swift(winner) + "```\n\n"
+            if let cost = storeCostSentence(recommendation.store, winner, results: results) { out += cost + "\n\n" }
+            out += "```swift\n" + AdoptionCode.swift(winner, store: recommendation.store) + "```\n\n"
         }
         let candidates = recommendation.assessments.map(\.candidate)
         if !candidates.isEmpty {
@@ -83,18 +83,6 @@ extension MarkdownReport {
         return out + "\n\n"
     }
 
-    /// What saving the pick's set costs per push, when it persists and the run timed saves.
-    static func saveCostSentence(_ winner: Candidate, results: RunResults) -> String? {
-        guard winner.choice.persistence == .snapshot || winner.choice.persistence == .snapshotOnBackground,
-              let consumed = winner.consumed, let cost = results.saveCosts?.first(where: { $0.consumed == consumed })
-        else { return nil }
-        var out = "Saving its set with the horizon's \(cost.ids) ids (a \(NumberText.bytes(Double(cost.snapshotBytes))) snapshot: write, fsync, rename) "
-        out += "costs \(NumberText.significant(cost.medianMicroseconds)) µs median and \(NumberText.significant(cost.p99Microseconds)) µs p99 "
-        out += "over \(cost.saves) saves on this machine"
-        out += winner.choice.persistence == .snapshot ? ": the real per-push cost, beside the ns/event below." : ", once per background."
-        return out
-    }
-
     /// `198 caught with push-id identity, 200 only a loading guard`, largest first.
     static func causeList(_ causes: [String: Int]) -> String {
         let sorted = causes.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
@@ -106,8 +94,8 @@ extension MarkdownReport {
         out += "## Recommendation\n\n"
         let rule = recommendation.rule
         if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.label)`**: \(AdoptionCode.sentence(winner))\n\n"
-            out += "```swift\n" + AdoptionCode.swift(winner) + "```\n\n"
+            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**: \(AdoptionCode.sentence(winner, store: recommendation.store))\n\n"
+            out += "```swift\n" + AdoptionCode.swift(winner, store: recommendation.store) + "```\n\n"
             out += "Why, by the rule below, in mode `\(recommendation.mode?.rawValue ?? "-")` over the "
             out += "\(recommendation.deviceWorkloads.count) device workload(s):\n\n"
             out += "1. **Guarantee:** \(winner.guaranteeText), declared by the types: "
@@ -127,7 +115,7 @@ extension MarkdownReport {
             } else {
                 out += "3. **Memory:** not measured, so not held against it.\n"
             }
-            if let cost = saveCostSentence(winner, results: results) { out += "   \(cost)\n" }
+            if let cost = storeCostSentence(recommendation.store, winner, results: results) { out += "   \(cost)\n" }
             out += "4. **Speed:** \(winner.nanosecondsPerEvent.map { NumberText.significant($0) + " ns/event" } ?? "not timed")"
             if let ratio = winner.ratioToReference { out += ", \(NumberText.fixed(ratio, 2))× the published code's time (lower is faster)" }
             out += ".\n\n"

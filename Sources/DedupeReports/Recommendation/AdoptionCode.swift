@@ -7,16 +7,23 @@ import PushDedupe
 /// prints for a recorded trace.
 public enum AdoptionCode {
     /// One sentence on what adopting `candidate` means: the identity, the persistence and the pair.
-    public static func sentence(_ candidate: Candidate) -> String {
+    public static func sentence(_ candidate: Candidate, store: StorePick? = nil) -> String {
         var parts: [String] = []
         switch candidate.choice.identity {
         case .pushID?: parts.append("key envelopes by the push's own id (the server's message id in every payload)")
         case .minted?: parts.append("a fresh envelope id per payload (no push id needed)")
         case nil: break
         }
+        // A journal, mapped journal or database records each consume itself.
+        let recording = store.map(\.design).flatMap { $0 == DedupeStore.Design.snapshot.rawValue ? nil : $0 }
         switch candidate.choice.persistence {
-        case .snapshot?: parts.append("save the consumed set after every consume")
-        case .snapshotOnBackground?: parts.append("save the consumed set when the app enters the background")
+        case .snapshot?, .snapshotOnBackground?:
+            if let recording {
+                parts.append("record every consume in a `\(recording)` store")
+            } else {
+                parts.append(candidate.choice.persistence == .snapshot
+                    ? "save the consumed set after every consume" : "save the consumed set when the app enters the background")
+            }
         case .memory?: parts.append("keep the consumed set in memory")
         case nil: break
         }
@@ -27,12 +34,14 @@ public enum AdoptionCode {
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
-    /// The adoption code, ending in a newline.
-    public static func swift(_ candidate: Candidate) -> String {
+    /// The adoption code, ending in a newline: the store is `store`'s design when the candidate
+    /// persists (``Recommendation/store``), the snapshot design without one.
+    public static func swift(_ candidate: Candidate, store: StorePick? = nil) -> String {
         let identity = candidate.choice.identity ?? .minted
         var out = "import PushDedupe\n\n"
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"
-        let store = storeExpression(candidate.choice.persistence)
+        let storeDesign = store?.design
+        let store = storeExpression(candidate.choice.persistence, design: storeDesign)
         if let preset = matchingPreset(candidate) {
             out += "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), store: \(store))\n"
         } else if let windowType = candidate.windowType, let consumedType = candidate.consumedType {
@@ -55,19 +64,24 @@ public enum AdoptionCode {
             out += "// At the router's entry for every envelope emitted again (pending route, ready callback):\n"
             out += "let replay = dedupe.receiveEmit(envelope: envelope)\n"
         }
-        if candidate.choice.persistence == .snapshotOnBackground {
+        if candidate.choice.persistence == .snapshotOnBackground && (storeDesign ?? DedupeStore.Design.snapshot.rawValue) == DedupeStore.Design.snapshot.rawValue {
             out += "// In sceneDidEnterBackground / applicationDidEnterBackground:\n"
             out += "dedupe.didEnterBackground()\n"
         }
         return out
     }
 
-    static func storeExpression(_ persistence: CasePersistence?) -> String {
+    /// The `DedupeStore` for `persistence`: `design`'s factory (the snapshot design's saving as
+    /// the persistence says), or `.none` for a set kept in memory.
+    static func storeExpression(_ persistence: CasePersistence?, design: String? = nil) -> String {
+        let saving: String
         switch persistence {
-        case .snapshot?: ".file(storeURL, saving: .afterEveryConsume)"
-        case .snapshotOnBackground?: ".file(storeURL, saving: .onBackground)"
-        case .memory?, nil: ".none"
+        case .snapshot?: saving = ".afterEveryConsume"
+        case .snapshotOnBackground?: saving = ".onBackground"
+        case .memory?, nil: return ".none"
         }
+        return StorePick.factory(design ?? DedupeStore.Design.snapshot.rawValue, url: "storeURL", saving: saving)
+            ?? ".snapshot(storeURL, saving: \(saving))"
     }
 
     /// The window configuration of the parameters the window reads (the others at their defaults).

@@ -27,6 +27,9 @@ public struct Recommendation: Sendable, Equatable {
     /// Every pipeline choice at every identity and persistence it ran with, before
     /// ``bestTwins(_:rule:)`` kept one per strategy pair.
     public var everyChoice: [Candidate]
+    /// The store design a persisting pick ships with, chosen by measurement (``StorePick``);
+    /// `nil` when the run measured no store or none passed.
+    public var store: StorePick? = nil
 
     /// The published code's pipeline at `identity` and `persistence`, if it ran.
     public func published(identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory) -> Candidate? {
@@ -89,6 +92,7 @@ extension Recommendation {
             assessments: assessments, noWinnerReason: nil, wouldChange: [],
             windowLength: WindowLengthChoice.make(from: results, strategy: winner?.window, dropWeight: rule.dropWeight),
             everyChoice: every)
+        recommendation.store = StorePick.make(from: results.stores)
         if winner == nil, !candidates.isEmpty {
             recommendation.noWinnerReason = noWinnerReason(assessments, rule: rule)
         }

@@ -1,0 +1,170 @@
+import Foundation
+import PushDedupe
+
+/// How much of the store measurement a run makes (``RunSizing/stores``).
+public struct StoreSizing: Sendable, Equatable {
+    /// Retained sizes of the sweep (kill durability).
+    public var sizes: [Int]
+    /// Seconds of timed consumes per cost row at the pick's size, and per sweep point.
+    public var secondsPerCost: Double
+    public var secondsPerSweepPoint: Double
+    /// Deduplicators built from each filled store to time the restore.
+    public var restores: Int
+    /// SIGKILL points per design, and the ids their children's sets retain.
+    public var killPoints: Int
+    public var killRetained: Int
+    /// Consumes of each of the two writers.
+    public var twoWriterConsumes: Int
+    /// Bit flips per design at most: every byte of a file this small or smaller, else evenly
+    /// spaced (a SQLite database of 16 ids is four or more 4 KiB pages).
+    public var maximumBitFlips: Int
+
+    public init(
+        sizes: [Int], secondsPerCost: Double, secondsPerSweepPoint: Double, restores: Int, killPoints: Int, killRetained: Int,
+        twoWriterConsumes: Int, maximumBitFlips: Int
+    ) {
+        self.sizes = sizes
+        self.secondsPerCost = secondsPerCost
+        self.secondsPerSweepPoint = secondsPerSweepPoint
+        self.restores = restores
+        self.killPoints = killPoints
+        self.killRetained = killRetained
+        self.twoWriterConsumes = twoWriterConsumes
+        self.maximumBitFlips = maximumBitFlips
+    }
+
+    /// The default run: issue 41's sizes, 1,000 kill points and 10,000 consumes per writer.
+    public static let full = StoreSizing(
+        sizes: [100, 300, 1_000, 1_750, 3_000, 10_000, 30_000, 100_000], secondsPerCost: 1.5, secondsPerSweepPoint: 0.6,
+        restores: 9, killPoints: 1_000, killRetained: 64, twoWriterConsumes: 10_000, maximumBitFlips: 4_096)
+
+    /// CI mode: fewer sizes, kill points and consumes, every 16th byte or so flipped.
+    public static let quick = StoreSizing(
+        sizes: [100, 1_000, 10_000], secondsPerCost: 0.4, secondsPerSweepPoint: 0.15, restores: 5, killPoints: 100,
+        killRetained: 64, twoWriterConsumes: 1_000, maximumBitFlips: 512)
+}
+
+/// Layer 2's stores as a measured layer: every ``StoreResults`` figure, for every design.
+enum StoreMeasurement {
+    /// Measures every design: costs at `retained` (both durabilities, and the structure alone),
+    /// the size sweep, and, when `executable` can host the store-writer role, the kill sweep and
+    /// the two writers; then the damage matrix. Files go to a temporary directory removed
+    /// afterwards.
+    static func run(
+        retained: Int, sizing: StoreSizing, seed: UInt64, executable: String?, progress: (String) -> Void = { _ in }
+    ) throws(HarnessError) -> StoreResults {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dedupe-stores-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let parent = try StoreDesigns.makeDirectory(root, "costs")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let designs = DedupeStore.Design.allCases
+        let retained = max(1, retained)
+
+        progress("store costs at \(retained) ids")
+        var costs = [try StoreCostMeasurement.measure(
+            nil, durability: .processKill, retained: retained,
+            budget: .steadyState(retained: retained, seconds: sizing.secondsPerCost, restores: 0), parent: parent)]
+        for design in designs {
+            for durability in StoreDurability.allCases {
+                costs.append(try StoreCostMeasurement.measure(
+                    design, durability: durability, retained: retained,
+                    budget: .steadyState(retained: retained, seconds: sizing.secondsPerCost, restores: sizing.restores), parent: parent))
+            }
+        }
+
+        progress("store sweep")
+        var sweep: [StoreCost] = []
+        for size in sizing.sizes {
+            for design in designs {
+                if size == retained, var row = costs.first(where: { $0.design == design.rawValue && $0.durability == StoreDurability.processKill.rawValue }) {
+                    row.restoreMicroseconds = nil
+                    sweep.append(row)
+                    continue
+                }
+                sweep.append(try StoreCostMeasurement.measure(
+                    design, durability: .processKill, retained: size,
+                    budget: .steadyState(retained: size, seconds: sizing.secondsPerSweepPoint, restores: 0), parent: parent))
+            }
+        }
+
+        progress("store kill sweep and two writers")
+        let (kills, twoWriters) = try survival(designs, sizing: sizing, seed: seed, executable: executable, root: root)
+
+        progress("store damage matrix")
+        var damage: [StoreDamageResult] = []
+        for design in designs {
+            do {
+                let directory = try StoreDesigns.makeDirectory(root, "damage-\(design.rawValue)")
+                let size = try StoreDamageMatrix.pristineFile(design, directory: try StoreDesigns.makeDirectory(directory, "size")).count
+                let stride = size <= sizing.maximumBitFlips ? 1 : (size + sizing.maximumBitFlips - 1) / sizing.maximumBitFlips
+                damage += try StoreDamageMatrix.run(design, directory: directory, bitFlipStride: stride)
+            } catch let error as HarnessError {
+                throw error
+            } catch {
+                throw .stageFailed("stores: damage of \(design.rawValue): \(error)")
+            }
+        }
+        progress("stores done")
+        return StoreResults(retained: retained, costs: costs, sweep: sweep, kills: kills, twoWriters: twoWriters, damage: damage)
+    }
+
+    /// The kill sweep and the two writers of every design, two designs at a time (their children
+    /// are processes of their own, and nothing here is timed); skipped, with the reason, when
+    /// `executable` is `nil`.
+    static func survival(
+        _ designs: [DedupeStore.Design], sizing: StoreSizing, seed: UInt64, executable: String?, root: URL
+    ) throws(HarnessError) -> (kills: [StoreKillResult], twoWriters: [StoreTwoWriterResult]) {
+        guard let executable else {
+            let skipped = "this process cannot start harness children (a test runner or another tool linking the harness): not measured"
+            return (
+                designs.map {
+                    StoreKillResult(
+                        design: $0.rawValue, retained: sizing.killRetained, killPoints: 0, acknowledged: 0, lost: 0, repairs: 0,
+                        tornTailsCut: 0, skipped: skipped)
+                },
+                designs.map {
+                    StoreTwoWriterResult(
+                        design: $0.rawValue, consumesPerWriter: sizing.twoWriterConsumes, retained: 2 * sizing.twoWriterConsumes + 1_000,
+                        acknowledged: 0, lost: 0, skipped: skipped)
+                })
+        }
+        let lock = NSLock()
+        nonisolated(unsafe) var outcomes: [Int: Result<(StoreKillResult, StoreTwoWriterResult), HarnessError>] = [:]
+        let queue = DispatchQueue(label: "stores.survival", attributes: .concurrent)
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: 2)
+        for (index, design) in designs.enumerated() {
+            slots.wait()
+            queue.async(group: group) {
+                defer { slots.signal() }
+                let outcome: Result<(StoreKillResult, StoreTwoWriterResult), HarnessError>
+                do {
+                    let settings = StoreKillSweep.Settings(
+                        points: sizing.killPoints, retained: sizing.killRetained, seed: seed,
+                        maximumAcknowledged: 2 * sizing.killRetained, maximumDelayMicroseconds: 100)
+                    let kill = try StoreKillSweep.run(
+                        design, executable: executable, settings: settings,
+                        directory: try StoreDesigns.makeDirectory(root, "kill-\(design.rawValue)"))
+                    let two = try StoreTwoWriters.run(
+                        design, executable: executable, consumesPerWriter: sizing.twoWriterConsumes,
+                        directory: try StoreDesigns.makeDirectory(root, "two-\(design.rawValue)"))
+                    outcome = .success((kill, two))
+                } catch let error as HarnessError {
+                    outcome = .failure(error)
+                } catch {
+                    outcome = .failure(.stageFailed("stores: \(design.rawValue): \(error)"))
+                }
+                lock.withLock { outcomes[index] = outcome }
+            }
+        }
+        group.wait()
+        var kills: [StoreKillResult] = []
+        var twoWriters: [StoreTwoWriterResult] = []
+        for index in designs.indices {
+            let (kill, two) = try lock.withLock { outcomes[index]! }.get()
+            kills.append(kill)
+            twoWriters.append(two)
+        }
+        return (kills, twoWriters)
+    }
+}

@@ -1,0 +1,87 @@
+import DedupeHarness
+import PushDedupe
+
+/// The store the recommendation ships, chosen by measurement: among the designs that lost no
+/// acknowledged id across the kill sweep, none with two writer processes, and destroyed no
+/// damaged file, the cheapest calling-thread p99 per consume at the pick's retained size (kill
+/// durability); ties go to the lower median, then the name. A pure function of the results.
+public struct StorePick: Sendable, Equatable {
+    /// A design the rule excluded, and why, in one clause.
+    public struct Exclusion: Sendable, Equatable {
+        public var design: String
+        public var reason: String
+    }
+
+    /// The rule, in one sentence, for the report.
+    public static let ruleText = "among the designs that lose 0 acknowledged ids across the kill sweep and 0 with two writer "
+        + "processes, and destroy no damaged file, the lowest calling-thread p99 per consume at the pick's retained size "
+        + "(kill durability); ties go to the lower median"
+
+    /// The picked design's id (a `DedupeStore.Design` raw value).
+    public var design: String
+    /// Its cost at the pick's size, kill durability.
+    public var cost: StoreCost
+    /// The structure alone at that size (`DedupeStore.none`), when measured.
+    public var structure: StoreCost?
+    /// Designs the rule excluded, in design order.
+    public var excluded: [Exclusion]
+
+    /// The pick from `stores`, or `nil` when no design passes (or nothing was measured).
+    public static func make(from stores: StoreResults?) -> StorePick? {
+        guard let stores else { return nil }
+        let kill = StoreDurability.processKill.rawValue
+        let rows = stores.costs.filter { $0.design != StoreCost.structureDesign && $0.durability == kill && $0.retained == stores.retained }
+        var excluded: [Exclusion] = []
+        var passing: [StoreCost] = []
+        for row in rows {
+            if let reason = exclusion(row.design, stores) {
+                excluded.append(Exclusion(design: row.design, reason: reason))
+            } else {
+                passing.append(row)
+            }
+        }
+        guard let best = passing.min(by: { ($0.p99Nanoseconds, $0.medianNanoseconds, $0.design) < ($1.p99Nanoseconds, $1.medianNanoseconds, $1.design) })
+        else { return nil }
+        return StorePick(
+            design: best.design, cost: best,
+            structure: stores.costs.first { $0.design == StoreCost.structureDesign && $0.retained == stores.retained },
+            excluded: excluded)
+    }
+
+    /// Why `design` cannot be picked, or `nil` when it passes.
+    static func exclusion(_ design: String, _ stores: StoreResults) -> String? {
+        var reasons: [String] = []
+        if let kill = stores.kills.first(where: { $0.design == design }) {
+            if let skipped = kill.skipped {
+                reasons.append("kill sweep not measured (\(skipped))")
+            } else if kill.lost > 0 {
+                reasons.append("lost \(kill.lost) of \(kill.acknowledged) acknowledged ids across \(kill.killPoints) SIGKILL points")
+            }
+        } else {
+            reasons.append("no kill sweep")
+        }
+        if let two = stores.twoWriters.first(where: { $0.design == design }) {
+            if let skipped = two.skipped {
+                if !reasons.contains(where: { $0.contains(skipped) }) { reasons.append("two writers not measured (\(skipped))") }
+            } else if two.lost > 0 {
+                reasons.append("lost \(two.lost) of \(two.acknowledged) acknowledged ids with two writer processes")
+            }
+        } else {
+            reasons.append("no two-writer check")
+        }
+        let destroyed = stores.damage.filter { $0.design == design }.reduce(0) { $0 + $1.destroyed }
+        if destroyed > 0 { reasons.append("destroyed \(destroyed) damaged file(s)") }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// `DedupeStore`'s factory for the design, with `url` and, for the snapshot design, `saving`.
+    public static func factory(_ design: String, url: String, saving: String) -> String? {
+        switch DedupeStore.Design(rawValue: design) {
+        case .snapshot?: ".snapshot(\(url), saving: \(saving))"
+        case .journal?: ".journal(\(url))"
+        case .mappedJournal?: ".mappedJournal(\(url))"
+        case .sqlite?: ".sqlite(\(url))"
+        case nil: nil
+        }
+    }
+}
