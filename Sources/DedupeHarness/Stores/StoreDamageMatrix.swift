@@ -22,11 +22,12 @@ enum StoreDamageMatrix {
         _ design: DedupeStore.Design, directory: URL, bitFlipStride: Int, kinds: [StoreDamageResult.Kind] = StoreDamageResult.Kind.allCases
     ) throws -> [StoreDamageResult] {
         let pristine = try pristineFile(design, directory: try StoreDesigns.makeDirectory(directory, "pristine"))
+        let previous = try pristineFile(design, directory: try StoreDesigns.makeDirectory(directory, "previous"), ids: ids - 1)
         let trialDirectory = try StoreDesigns.makeDirectory(directory, "trial")
         var results: [StoreDamageResult] = []
         for kind in kinds {
             var result = StoreDamageResult(design: design.rawValue, kind: kind, ids: ids, trials: 0, lostMax: 0, lostTotal: 0, destroyed: 0)
-            switch try variants(kind, design: design, pristine: pristine, bitFlipStride: bitFlipStride) {
+            switch try variants(kind, design: design, pristine: pristine, previous: previous, bitFlipStride: bitFlipStride) {
             case .failure(let reason):
                 result.notApplicable = reason.message
             case .success(let variants):
@@ -47,9 +48,10 @@ enum StoreDamageMatrix {
         var message: String
     }
 
-    /// The damaged files of `kind`, or why the kind does not apply to `design`.
+    /// The damaged files of `kind`, or why the kind does not apply to `design`; `previous` is
+    /// the store one consume earlier.
     static func variants(
-        _ kind: StoreDamageResult.Kind, design: DedupeStore.Design, pristine: [UInt8], bitFlipStride: Int
+        _ kind: StoreDamageResult.Kind, design: DedupeStore.Design, pristine: [UInt8], previous: [UInt8], bitFlipStride: Int
     ) throws(HarnessError) -> Result<[Variant], NotApplicable> {
         let all = 0..<ids
         switch kind {
@@ -59,12 +61,15 @@ enum StoreDamageMatrix {
                 // The last record cut to each length: a write a kill interrupted, never acknowledged.
                 return .success((0..<recordSize).map { Variant(bytes: Array(pristine.dropLast(recordSize - $0)), expected: 0..<(ids - 1)) })
             case .mappedJournal:
-                // The last record copied in part and its count never stored.
+                // The last record copied in part, its count never stored: the file one consume
+                // earlier with the record's first bytes in its slot.
+                let record = mappedHeaderSize + (ids - 1) * recordSize
+                guard previous.count == pristine.count else {
+                    throw .stageFailed("stores: damage of \(design.rawValue): the store grew between its last two consumes")
+                }
                 return .success((0..<recordSize).map { length in
-                    var bytes = pristine
-                    store64(UInt64(ids - 1), at: mappedCountOffset, in: &bytes)
-                    let record = mappedHeaderSize + (ids - 1) * recordSize
-                    for offset in (record + length)..<(record + recordSize) { bytes[offset] = 0 }
+                    var bytes = previous
+                    bytes[record..<(record + length)] = pristine[record..<(record + length)]
                     return Variant(bytes: bytes, expected: 0..<(ids - 1))
                 })
             case .snapshot:
@@ -126,13 +131,13 @@ enum StoreDamageMatrix {
         return (lost, destroyed)
     }
 
-    /// A store of `d-0` … `d-15`, written by a deduplicator and closed (SQLite's log checkpointed
-    /// into the database), as bytes.
-    static func pristineFile(_ design: DedupeStore.Design, directory: URL) throws -> [UInt8] {
+    /// A store of `d-0` … `d-15` (or the first `count`), written by a deduplicator and closed
+    /// (SQLite's log checkpointed into the database), as bytes.
+    static func pristineFile(_ design: DedupeStore.Design, directory: URL, ids count: Int = ids) throws -> [UInt8] {
         let url = StoreDesigns.file(in: directory)
         do {
             let dedupe = try StoreDesigns.deduplicator(retained: 2 * ids, store: StoreDesigns.store(design, at: url, durability: .processKill))
-            for index in 0..<ids { _ = dedupe.receiveEmit(pushID: "d-\(index)") }
+            for index in 0..<count { _ = dedupe.receiveEmit(pushID: "d-\(index)") }
         }
         guard !FileManager.default.fileExists(atPath: url.path + "-wal") else {
             throw HarnessError.stageFailed("stores: damage of \(design.rawValue): the database's log was not checkpointed at close")
@@ -142,7 +147,6 @@ enum StoreDamageMatrix {
 
     static let recordSize = 24
     static let mappedHeaderSize = 64
-    static let mappedCountOffset = 32
 
     /// The bytes before a design's first id: the journal's and the mapped journal's headers, the
     /// snapshot's framing up to its payload (`PDCS`, version, `fifo-set`'s id), SQLite's header.
@@ -167,9 +171,5 @@ enum StoreDamageMatrix {
 
     static func store32(_ value: UInt32, at offset: Int, in bytes: inout [UInt8]) {
         for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
-    }
-
-    static func store64(_ value: UInt64, at offset: Int, in bytes: inout [UInt8]) {
-        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
     }
 }
