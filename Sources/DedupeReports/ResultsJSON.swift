@@ -1,5 +1,6 @@
 import DedupeHarness
 import Foundation
+import PushDedupe
 
 /// `results.json`: the source of truth every other report can be regenerated from.
 public enum ResultsJSON {
@@ -37,7 +38,36 @@ public enum ResultsJSON {
         for (index, point) in results.sweeps.enumerated() where !SweepDimension.all.contains(point.dimension) {
             throw .malformed("sweeps[\(index)]: unknown dimension '\(MessageText.clipped(point.dimension))'")
         }
+        if let stores = results.stores, let problem = storesProblem(stores) { throw .malformed(problem) }
         return results
+    }
+
+    /// A store design or durability this build does not know, or a negative count, named by its
+    /// path; `nil` when every row is one this build can report.
+    static func storesProblem(_ stores: StoreResults) -> String? {
+        let designs = Set(DedupeStore.Design.allCases.map(\.rawValue))
+        let durabilities = Set(StoreDurability.allCases.map(\.rawValue))
+        for (field, rows) in [("costs", stores.costs), ("sweep", stores.sweep)] {
+            for (index, row) in rows.enumerated() {
+                if !designs.contains(row.design) && row.design != StoreCost.structureDesign {
+                    return "stores.\(field)[\(index)]: unknown design '\(MessageText.clipped(row.design))'"
+                }
+                if !durabilities.contains(row.durability) {
+                    return "stores.\(field)[\(index)]: unknown durability '\(MessageText.clipped(row.durability))'"
+                }
+                if row.retained < 1 || row.consumes < 0 || row.compactions < 0 || row.folderBytes < 0 {
+                    return "stores.\(field)[\(index)]: a size or count below zero"
+                }
+            }
+        }
+        let named = stores.kills.map { ("kills", $0.design, min($0.killPoints, $0.acknowledged, $0.lost, $0.repairs)) }
+            + stores.twoWriters.map { ("twoWriters", $0.design, min($0.acknowledged, $0.lost)) }
+            + stores.damage.map { ("damage", $0.design, min($0.trials, $0.lostMax, $0.lostTotal, $0.destroyed)) }
+        for (field, design, smallest) in named {
+            if !designs.contains(design) { return "stores.\(field): unknown design '\(MessageText.clipped(design))'" }
+            if smallest < 0 { return "stores.\(field): a count below zero for '\(design)'" }
+        }
+        return nil
     }
 
     private static func reason(_ error: any Error) -> String {

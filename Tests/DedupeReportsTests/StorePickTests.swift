@@ -88,6 +88,13 @@ import Testing
         #expect(section.split(separator: "\n").count < 16)
         let chart = ChartReport.storeChart(results)
         #expect(chart.chart.series.map(\.name) == DedupeStore.Design.allCases.map(\.rawValue))
+        // A design or durability this build does not know is refused, not left out of the tables.
+        var unknown = results
+        unknown.stores!.costs[1].design = "tape"
+        #expect(throws: ResultsFileError.malformed("stores.costs[1]: unknown design 'tape'")) { try ResultsJSON.decode(try ResultsJSON.encode(unknown)) }
+        unknown = results
+        unknown.stores!.kills[0].lost = -1
+        #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(try ResultsJSON.encode(unknown)) }
         // Without stores: no section, empty CSVs with their headers, an empty chart.
         #expect(MarkdownReport.storesSection(Fixtures.results(), recommendation: recommendation, chart: true).isEmpty)
         #expect(CSVReport.stores(Fixtures.results()).rows.isEmpty)
