@@ -58,7 +58,8 @@ import Testing
     @Test func badRequestsExitTwoWithOneLine() throws {
         let unknownRole = try Self.call("frobnicate", Data())
         #expect(unknownRole.status == 2)
-        #expect(String(decoding: unknownRole.error, as: UTF8.self) == "\(HarnessChild.verb): expected one role, timing|memory\n")
+        #expect(String(decoding: unknownRole.error, as: UTF8.self) == "\(HarnessChild.verb): expected one role, \(HarnessChild.Role.allCases.map(\.rawValue).joined(separator: "|"))\n")
+        #expect(HarnessChild.Role.allCases.map(\.rawValue) == ["timing", "memory", "store-writer"])
         let garbage = try Self.call("timing", Data("not json".utf8))
         #expect(garbage.status == 2)
         #expect(String(decoding: garbage.error, as: UTF8.self).hasPrefix("\(HarnessChild.verb) timing: "))

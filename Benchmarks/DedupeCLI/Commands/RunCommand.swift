@@ -63,7 +63,8 @@ enum Summary {
             text += "Best consumed:  \(consumed.label) (\(describe(consumed)))\n"
         }
         if let winner = recommendation.winner {
-            text += "\nTo adopt it (\(AdoptionCode.sentence(winner))):\n\n" + AdoptionCode.swift(winner)
+            text += "\nTo adopt it (\(AdoptionCode.sentence(winner, store: recommendation.store))):\n\n"
+            text += AdoptionCode.swift(winner, store: recommendation.store)
         }
         return text
     }

@@ -103,21 +103,28 @@ public enum MarkdownReport {
     }
 
     /// One row per candidate; every row covers the same workloads, so the sums compare.
-    static func layerTable(_ candidates: [Candidate], worst: [StrategyChoice: (String, Int)] = [:]) -> String {
+    /// With `speed`, a `ns/push` column (store included) leads the figures.
+    static func layerTable(_ candidates: [Candidate], worst: [StrategyChoice: (String, Int)] = [:], speed: SpeedModel? = nil) -> String {
+        let perPush: [String] = speed == nil ? [] : ["ns/push"]
+        let figures = ["ns/event", "× reference", "False drops", "Newly dropped", "Missed dups", "Newly missed", "Peak memory", "Worst"]
         var table = MarkdownTable(
-            header: ["Case", "Guarantee", "ns/event", "× reference", "False drops", "Newly dropped", "Missed dups",
-                     "Newly missed", "Peak memory", "Worst"],
-            alignRight: [2, 3, 4, 5, 6, 7, 8])
+            header: ["Case", "Guarantee"] + perPush + figures, alignRight: Set(2...(8 + perPush.count)))
         for candidate in candidates {
-            table.rows.append([
-                "`\(candidate.label)`", candidate.guaranteeText,
+            var row = ["`\(candidate.label)`", candidate.guaranteeText]
+            if let speed { row.append(speed.nanosecondsPerPush(candidate).map(NumberText.significant) ?? "—") }
+            let timing: [String] = [
                 candidate.nanosecondsPerEvent.map(NumberText.significant) ?? "—",
                 candidate.ratioToReference.map { NumberText.fixed($0, 2) } ?? "—",
+            ]
+            let errors: [String] = [
                 "\(candidate.falseDrops)/\(candidate.newEvents)", String(candidate.newlyDropped),
                 "\(candidate.missedDuplicates)/\(candidate.dupEvents)", String(candidate.newlyMissed),
+            ]
+            let rest: [String] = [
                 candidate.memoryBytes.map(NumberText.bytes) ?? "—",
                 worst[candidate.choice].map { "\(MarkdownText.code($0.0)) (\($0.1))" } ?? "none",
-            ])
+            ]
+            table.rows.append(row + timing + errors + rest)
         }
         return table.render()
     }

@@ -8,7 +8,8 @@ extension MarkdownReport {
         let recommendation = Recommendation.make(from: results)
         var out = traceNotes(recommendation, results: results)
         if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**: \(AdoptionCode.sentence(winner, store: recommendation.store))"
+            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
+            out += AdoptionCode.sentence(winner, store: recommendation.store)
             if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
             out += "\n\n"
         } else if let reason = recommendation.noWinnerReason {
@@ -27,15 +28,22 @@ extension MarkdownReport {
             }
             out += "Every pipeline at its best identity and persistence"
             out += recommendation.published() != nil ? ", and the published code as it ships (`minted`, `memory`):\n\n" : ":\n\n"
-            out += layerTable(rows) + "\n"
+            out += layerTable(rows, speed: recommendation.speed) + "\n"
         }
         let e = results.environment
         out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
         out += "commit \(e.gitCommit). Errors and times over the \(results.deviceWorkloadIDs.count) device workload(s); "
-        out += "times: geometric mean of median ns/event; × reference: against the published code timed in the same "
+        out += "times: geometric mean of median ns/event; ns/push: that plus the picked store's cost per consume times the "
+        out += "consumes per event, what a push costs on the calling thread; × reference: against the published code timed in the same "
         out += "repetition, **lower is faster**; newly dropped / missed: matched event by event against the published "
         out += "code (`minted`, `memory`); peak memory: on the largest workload each ran._\n"
         return out
+    }
+
+    /// `, 1.2 µs per push on the calling thread, store included`: the figure the speed step ranks.
+    static func perPushClause(_ winner: Candidate, _ speed: SpeedModel) -> String {
+        guard let perPush = speed.nanosecondsPerPush(winner) else { return "" }
+        return ", \(nanoseconds(perPush)) per push on the calling thread, store included"
     }
 
     /// What a trace's labels allow, and what ran on fewer events: the note on unlabelled events,
@@ -116,8 +124,17 @@ extension MarkdownReport {
                 out += "3. **Memory:** not measured, so not held against it.\n"
             }
             if let cost = storeCostSentence(recommendation.store, winner, results: results) { out += "   \(cost)\n" }
-            out += "4. **Speed:** \(winner.nanosecondsPerEvent.map { NumberText.significant($0) + " ns/event" } ?? "not timed")"
-            if let ratio = winner.ratioToReference { out += ", \(NumberText.fixed(ratio, 2))× the published code's time (lower is faster)" }
+            let speed = recommendation.speed
+            out += "4. **Speed:** \(speed.nanosecondsPerPush(winner).map { nanoseconds($0) + " per push, store included" } ?? "not timed")"
+            if let structure = winner.nanosecondsPerEvent {
+                out += " (\(NumberText.significant(structure)) ns/event for the structures, plus \(nanoseconds(speed.storeNanosecondsPerConsume)) "
+                out += "per consume × \(NumberText.fixed(winner.consumesPerEvent, 3)) consumes per event)"
+            }
+            if let ratio = winner.ratioToReference { out += "; the structures take \(NumberText.fixed(ratio, 2))× the published code's time" }
+            out += ". A lead decides only beyond a \(NumberText.percent(speed.margin)) margin: the larger of "
+            out += "\(NumberText.percent(SpeedModel.hostMargin)) and twice this run's A/A spread, "
+            out += speed.aaSpread.map { "\(NumberText.percent($0)) (the published code's largest ratio between two of its timing forks)" }
+                ?? "not measured (fewer than two forks)"
             out += ".\n\n"
             if let runnerUp = recommendation.runnerUp {
                 out += "**Runner-up:** `\(runnerUp.label)` (\(runnerUp.guaranteeText); \(Recommendation.describe(runnerUp))).\n\n"
@@ -204,10 +221,14 @@ extension MarkdownReport {
         out += "profile's horizon, and the window every fingerprint for its whole length; "
         out += "(3) **memory** — peak live bytes on the largest workload under the \(NumberText.bytes(rule.memoryBudgetBytes)) budget "
         out += "(`--memory-budget`), everything under it tying; "
-        out += "(4) **speed** — geometric mean of median ns/event over the device workloads; within "
-        out += "\(NumberText.percent(RecommendationRule.speedTieTolerance)) of the fastest is a tie, broken by the stronger guarantee, "
-        out += "then fewer matched errors (\(NumberText.significant(rule.dropWeight)) × newly dropped + newly missed), then less memory, "
-        out += "then the name. Stress workloads do not decide (§ Robustness).\n\n"
+        out += "(4) **speed** — what a push costs on the calling thread, store included (geometric mean of median ns/event over "
+        out += "the device workloads, plus the picked store's cost per consume times consumes per event); a candidate is faster "
+        out += "only when the 95% interval of its ratio to another, over paired timing forks, lies wholly beyond the margin "
+        out += "(the larger of \(NumberText.percent(SpeedModel.hostMargin)), what moved between hosts, and twice the run's A/A "
+        out += "spread); every candidate no other is faster than ties, and the tie goes to the stronger guarantee within the "
+        out += "device profile's horizon, then fewer matched errors (\(NumberText.significant(rule.dropWeight)) × newly dropped + "
+        out += "newly missed), then less memory, then fewer bytes written per event, then the name. Stress workloads do not "
+        out += "decide (§ Robustness).\n\n"
         return out
     }
 

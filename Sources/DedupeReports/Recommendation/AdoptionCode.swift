@@ -7,7 +7,7 @@ import PushDedupe
 /// prints for a recorded trace.
 public enum AdoptionCode {
     /// One sentence on what adopting `candidate` means: the identity, the persistence and the pair.
-    public static func sentence(_ candidate: Candidate, store: StorePick? = nil) -> String {
+    public static func sentence(_ candidate: Candidate, store: StorePick?) -> String {
         var parts: [String] = []
         switch candidate.choice.identity {
         case .pushID?: parts.append("key envelopes by the push's own id (the server's message id in every payload)")
@@ -30,20 +30,30 @@ public enum AdoptionCode {
         let pair = [candidate.window, candidate.consumed].compactMap { $0.map { "`\($0)`" } }.joined(separator: " + ")
         parts.append("\(pair) (\(candidate.guaranteeText); \(candidate.parameterText))")
         var text = parts.joined(separator: ", ")
-        if let preset = matchingPreset(candidate) { text += ", which is `RecommendedPreset.\(preset.version)`" }
+        let persists = candidate.choice.persistence.map { $0 != .memory } ?? false
+        if let preset = matchingPreset(candidate, storeDesign: store?.design),
+           !persists || preset.storeDesign.rawValue == (store?.design ?? DedupeStore.Design.snapshot.rawValue)
+        {
+            text += ", which is `RecommendedPreset.\(preset.version)`"
+        }
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 
     /// The adoption code, ending in a newline: the store is `store`'s design when the candidate
     /// persists (``Recommendation/store``), the snapshot design without one.
-    public static func swift(_ candidate: Candidate, store: StorePick? = nil) -> String {
+    public static func swift(_ candidate: Candidate, store: StorePick?) -> String {
         let identity = candidate.choice.identity ?? .minted
         var out = "import PushDedupe\n\n"
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"
         let storeDesign = store?.design
         let store = storeExpression(candidate.choice.persistence, design: storeDesign)
-        if let preset = matchingPreset(candidate) {
-            out += "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), store: \(store))\n"
+        let persistsWithTheStore = candidate.choice.persistence == .snapshot
+        if let preset = matchingPreset(candidate, storeDesign: storeDesign) {
+            // A version whose own store design is the pick's takes just the file.
+            let ownStore = persistsWithTheStore && preset.storeDesign.rawValue == (storeDesign ?? DedupeStore.Design.snapshot.rawValue)
+            out += ownStore
+                ? "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), storeURL: storeURL)\n"
+                : "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), store: \(store))\n"
         } else if let windowType = candidate.windowType, let consumedType = candidate.consumedType {
             out += "let dedupe = try MainActorDeduplicator<\(windowType), \(consumedType)>(\n"
             out += "    window: \(windowType)(configuration: \(windowLiteral(candidate))),\n"

@@ -47,6 +47,9 @@ public struct Candidate: Sendable, Equatable {
     public var memoryWorkload: String?
     /// Geometric mean over workloads of the median ns/event.
     public var nanosecondsPerEvent: Double?
+    /// The same, timing fork by timing fork (each fork's median per workload); `nil` with fewer
+    /// than two forks. The speed step pairs two candidates' forks (``SpeedModel``).
+    public var nanosecondsPerEventByFork: [Double]?
     /// Geometric mean over workloads of the median ratio to the reference row.
     public var ratioToReference: Double?
     /// The largest snapshot the choice's persistence wrote, in bytes (`nil` for `memory`).
@@ -54,6 +57,13 @@ public struct Candidate: Sendable, Equatable {
     /// Whether a case of the choice stopped before the end of its workload
     /// (``SnapshotResult/eventsRun``): its errors cover fewer events, so it is not ranked.
     public var ranOnPrefix = false
+
+    /// Events this choice navigated, each one consume its store records, per event.
+    public var consumesPerEvent: Double {
+        let events = newEvents + dupEvents + unlabelledEvents
+        guard events > 0 else { return 0 }
+        return Double(events - suppressedByWindow - suppressedByConsumedSet) / Double(events)
+    }
 
     /// The window and consumed-set entry ids, `nil` for a layer the mode does not use.
     public var window: String? { choice.window?.id }
@@ -160,6 +170,27 @@ public struct Candidate: Sendable, Equatable {
         suppressedByWindow = sum(\.suppressedByWindow)
         suppressedByConsumedSet = sum(\.suppressedByConsumedSet)
         ranOnPrefix = members.contains { $0.snapshot?.eventsRun != nil }
+        nanosecondsPerEventByFork = Self.byFork(bases)
+    }
+
+    /// Per timing fork, the geometric mean over `cases` of the fork's median ns/event; `nil`
+    /// unless every case was timed in the same number of forks, two or more.
+    static func byFork(_ cases: [CaseResult]) -> [Double]? {
+        let timings = cases.compactMap(\.timing)
+        guard let forks = timings.first?.forks, forks >= 2, timings.count == cases.count,
+              timings.allSatisfy({ $0.forks == forks && $0.samplesNanosecondsPerEvent.count % forks == 0 && !$0.samplesNanosecondsPerEvent.isEmpty })
+        else { return nil }
+        var medians = [[Double]](repeating: [], count: forks)
+        for timing in timings {
+            let perFork = timing.samplesNanosecondsPerEvent.count / forks
+            for fork in 0..<forks {
+                let block = Array(timing.samplesNanosecondsPerEvent[(fork * perFork)..<((fork + 1) * perFork)])
+                guard let median = SampleStatistics.median(block) else { return nil }
+                medians[fork].append(median)
+            }
+        }
+        let means = medians.compactMap { Statistics.geometricMean($0) }
+        return means.count == forks ? means : nil
     }
 
     init(

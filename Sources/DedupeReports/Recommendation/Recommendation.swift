@@ -30,6 +30,8 @@ public struct Recommendation: Sendable, Equatable {
     /// The store design a persisting pick ships with, chosen by measurement (``StorePick``);
     /// `nil` when the run measured no store or none passed.
     public var store: StorePick? = nil
+    /// How the speed step compared candidates: cost per push, store included, and the margin.
+    public var speed = SpeedModel()
 
     /// The published code's pipeline at `identity` and `persistence`, if it ran.
     public func published(identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory) -> Candidate? {
@@ -72,7 +74,9 @@ extension Recommendation {
             results.cases.filter { $0.mode == mode && $0.window != nil && $0.consumed != nil })
         let every = deviceCandidates(pipelineCases, device: device)
         let candidates = bestTwins(every, rule: rule)
-        let assessments = rule.assess(candidates, profile: results.deviceProfile)
+        let store = StorePick.make(from: results.stores)
+        let speed = SpeedModel.make(from: results, store: store)
+        let assessments = rule.assess(candidates, profile: results.deviceProfile, speed: speed)
         let passing = assessments.filter { $0.excludedBy == nil }.map(\.candidate)
         let winner = passing.first
         let runnerUp = winner.flatMap { winner in passing.first { !$0.sameStrategies(as: winner) } }
@@ -81,7 +85,7 @@ extension Recommendation {
             let alone = ComparableCases.widest(
                 results.cases.filter { $0.mode == mode && (window ? $0.window != nil : $0.consumed != nil) })
             let layer = bestTwins(deviceCandidates(alone, device: device), rule: rule)
-            return rule.assess(layer, profile: results.deviceProfile).first { $0.excludedBy == nil }?.candidate
+            return rule.assess(layer, profile: results.deviceProfile, speed: speed).first { $0.excludedBy == nil }?.candidate
         }
 
         var recommendation = Recommendation(
@@ -92,12 +96,13 @@ extension Recommendation {
             assessments: assessments, noWinnerReason: nil, wouldChange: [],
             windowLength: WindowLengthChoice.make(from: results, strategy: winner?.window, dropWeight: rule.dropWeight),
             everyChoice: every)
-        recommendation.store = StorePick.make(from: results.stores)
+        recommendation.store = store
+        recommendation.speed = speed
         if winner == nil, !candidates.isEmpty {
             recommendation.noWinnerReason = noWinnerReason(assessments, rule: rule)
         }
         recommendation.wouldChange = whatWouldChange(
-            winner: winner, runnerUp: runnerUp, candidates: candidates, rule: rule, profile: results.deviceProfile)
+            winner: winner, runnerUp: runnerUp, candidates: candidates, rule: rule, profile: results.deviceProfile, speed: speed)
         if let winner, let sentence = robustnessSentence(
             winner: winner, passing: passing, cases: pipelineCases, stress: Set(results.workloads?.filter { $0.tag == "stress" }.map(\.id) ?? []))
         {
@@ -166,11 +171,12 @@ extension Recommendation {
 
     /// Sentences naming the candidate that would win if one step of the rule were different.
     static func whatWouldChange(
-        winner: Candidate?, runnerUp: Candidate?, candidates: [Candidate], rule: RecommendationRule, profile: DeviceProfile?
+        winner: Candidate?, runnerUp: Candidate?, candidates: [Candidate], rule: RecommendationRule, profile: DeviceProfile?,
+        speed: SpeedModel
     ) -> [String] {
         var sentences: [String] = []
         func first(_ rule: RecommendationRule, profile: DeviceProfile?) -> Candidate? {
-            rule.assess(candidates, profile: profile).first { $0.excludedBy == nil }?.candidate
+            rule.assess(candidates, profile: profile, speed: speed).first { $0.excludedBy == nil }?.candidate
         }
         if !rule.allowProbabilistic {
             var relaxed = rule
@@ -194,19 +200,43 @@ extension Recommendation {
             sentences.append(
                 "With a memory budget of \(NumberText.bytes(bytes)) or more, `\(other.label)` (\(describe(other))) would win.")
         }
-        if let winner, let runnerUp, let a = winner.nanosecondsPerEvent, let b = runnerUp.nanosecondsPerEvent {
-            let margin = b / a - 1
-            if margin <= RecommendationRule.speedTieTolerance {
-                sentences.append(
-                    "`\(runnerUp.label)` is within \(NumberText.percent(RecommendationRule.speedTieTolerance)) on speed; the tie "
-                        + "went to the stronger guarantee, then fewer matched errors, then less memory.")
-            } else {
-                sentences.append(
-                    "`\(runnerUp.label)` is \(NumberText.percent(margin)) slower; a measurement that moved by that much "
-                        + "would swap the two.")
-            }
+        if let winner, let runnerUp, let sentence = decisionSentence(winner: winner, runnerUp: runnerUp, rule: rule, profile: profile, speed: speed) {
+            sentences.append(sentence)
         }
         return sentences
+    }
+
+    /// Which step put `winner` ahead of `runnerUp`, and how far its figure would have to move to
+    /// swap them.
+    static func decisionSentence(
+        winner: Candidate, runnerUp: Candidate, rule: RecommendationRule, profile: DeviceProfile?, speed: SpeedModel
+    ) -> String? {
+        let margin = NumberText.percent(speed.margin)
+        if speed.isFaster(winner, than: runnerUp), let interval = speed.ratioInterval(runnerUp, winner) {
+            return "Speed decided: `\(runnerUp.label)` costs \(NumberText.percent(interval.lowerBound - 1)) to "
+                + "\(NumberText.percent(interval.upperBound - 1)) more per push (95% interval over paired forks), beyond the "
+                + "\(margin) margin; a move of the interval's lower end below \(margin) would make it a tie."
+        }
+        let interval = speed.ratioInterval(runnerUp, winner).map {
+            " (its cost per push is \(NumberText.significant($0.lowerBound))× to \(NumberText.significant($0.upperBound))× the pick's)"
+        } ?? ""
+        var sentence = "`\(runnerUp.label)` ties on speed within the \(margin) margin\(interval); "
+        switch rule.deciding(winner, runnerUp, profile: profile, speed: speed) {
+        case .guarantee:
+            sentence += "the stronger guarantee within the horizon decided (\(winner.guaranteeText) against \(runnerUp.guaranteeText))."
+        case .errors:
+            sentence += "fewer matched errors decided (\(NumberText.significant(rule.matchedCost(winner))) against "
+                + "\(NumberText.significant(rule.matchedCost(runnerUp))))."
+        case .memory:
+            guard let a = winner.memoryBytes, let b = runnerUp.memoryBytes else { return sentence + "less memory decided." }
+            sentence += "less memory decided (\(NumberText.bytes(a)) against \(NumberText.bytes(b))): the runner-up's peak would "
+                + "have to fall by \(NumberText.percent(1 - a / b)) to swap them."
+        case .bytesWritten:
+            sentence += "fewer bytes written per event decided."
+        case .name:
+            sentence += "the name decided: the two are equal on every figure the rule reads."
+        }
+        return sentence
     }
 
     /// When the winner breaks on stress traffic (which does not decide), the fastest passing

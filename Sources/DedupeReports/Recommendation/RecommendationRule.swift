@@ -12,20 +12,19 @@ import PushDedupe
 ///    construction.
 /// 3. **Memory.** The peak live bytes on the largest workload must be under the budget; every
 ///    candidate under it ties. When none is, only the smallest goes on.
-/// 4. **Speed.** The fastest (geometric mean of median ns/event over the device workloads) wins.
-///    Candidates within ``speedTieTolerance`` of the fastest are tied, and the tie goes to the
-///    stronger guarantee (the weaker layer's class first), then to fewer matched errors on the
-///    device workloads (``dropWeight`` × newly dropped + newly missed), then to less memory, then
-///    to the label.
+/// 4. **Speed**, as what a push costs the app on the calling thread, store included
+///    (``SpeedModel``): a candidate is faster only when the 95% interval of its ratio to another's,
+///    over paired timing forks, lies wholly beyond the margin (the larger of the host margin and
+///    twice the run's A/A spread). Every candidate no other is faster than is tied, and the tie
+///    goes to the stronger guarantee within the device profile's horizon (a layer that forgets
+///    only past the horizon it covers counts as exact; the weaker layer first), then to fewer
+///    matched errors on the device workloads (``dropWeight`` × newly dropped + newly missed),
+///    then to less memory, then to fewer bytes written per event, then to the label.
 public struct RecommendationRule: Sendable, Equatable {
     public var allowProbabilistic: Bool
     public var memoryBudgetBytes: Double
     /// How many missed duplicates one false drop costs (window length choice and tie-break).
     public var dropWeight: Double
-    /// Speeds within this fraction of the fastest are a tie (0.03: 3%), about the run-to-run
-    /// spread of a median on a shared 2-core machine.
-    public static let speedTieTolerance = 0.03
-
     public init(
         allowProbabilistic: Bool = false, memoryBudgetBytes: Double = Double(RecommendationSettings.defaultMemoryBudgetBytes),
         dropWeight: Double = 1
@@ -60,8 +59,8 @@ public struct RecommendationRule: Sendable, Equatable {
     /// Every candidate assessed, best first: the ones that passed steps 1–3 in speed order, then
     /// the excluded ones by the step that excluded them (later steps first), each in speed order.
     ///
-    /// - Complexity: O(n²) in the number of candidates.
-    public func assess(_ candidates: [Candidate], profile: DeviceProfile?) -> [Assessment] {
+    /// - Complexity: O(n³) in the number of candidates (each rank compares every pair left).
+    public func assess(_ candidates: [Candidate], profile: DeviceProfile?, speed: SpeedModel = SpeedModel()) -> [Assessment] {
         var assessments = candidates.map { candidate -> Assessment in
             if let reason = guaranteeFailure(candidate) { return Assessment(candidate: candidate, excludedBy: .guarantee, reason: reason) }
             if let profile, let reason = horizonFailure(candidate, profile: profile) {
@@ -81,7 +80,7 @@ public struct RecommendationRule: Sendable, Equatable {
         }
         var ranked: [Assessment] = []
         for group in [nil, RecommendationRule.Step.memory, .horizon, .guarantee] {
-            ranked += bySpeed(assessments.filter { $0.excludedBy == group })
+            ranked += bySpeed(assessments.filter { $0.excludedBy == group }, profile: profile, speed: speed)
         }
         return ranked
     }
@@ -128,38 +127,73 @@ public struct RecommendationRule: Sendable, Equatable {
     }
 
     /// The weaker of the candidate's classes first, then the other, as class ranks (lower is
-    /// stronger).
-    static func guaranteeRank(_ candidate: Candidate) -> [Int] {
-        let ranks = [candidate.windowGuarantee, candidate.consumedGuarantee].compactMap { record in
-            record.map { Guarantee.Class.allCases.firstIndex(of: $0.guaranteeClass)! }
+    /// stronger). With a profile, a layer whose forgetting its horizon covers ranks as exact: it
+    /// forgets nothing the device can still deliver.
+    static func guaranteeRank(_ candidate: Candidate, profile: DeviceProfile? = nil) -> [Int] {
+        let parameters = candidate.parameters
+        let layers: [(GuaranteeRecord?, covered: Bool)] = [
+            (candidate.windowGuarantee, candidate.windowGuarantee.map { record in
+                profile?.horizonCovers(window: record, parameters: parameters) ?? false } ?? false),
+            (candidate.consumedGuarantee, candidate.consumedGuarantee.map { record in
+                profile?.horizonCovers(consumed: record, parameters: parameters) ?? false } ?? false),
+        ]
+        let ranks = layers.compactMap { record, covered in
+            record.map { record -> Int in
+                let forgetsOnlyPastTheHorizon = covered
+                    && [.exactForgetsOldest, .exactForgetsAfterRetention].contains(record.guaranteeClass)
+                return Guarantee.Class.allCases.firstIndex(of: forgetsOnlyPastTheHorizon ? .exact : record.guaranteeClass)!
+            }
         }
         return ranks.sorted(by: >)
     }
 
-    /// Step 4 with its tie-break, applied repeatedly.
-    func bySpeed(_ assessments: [Assessment]) -> [Assessment] {
+    /// Step 4 with its tie-break, applied repeatedly: of the candidates left, those no other is
+    /// faster than (``SpeedModel/isFaster(_:than:)``) are tied, and the tie-break takes one.
+    func bySpeed(_ assessments: [Assessment], profile: DeviceProfile?, speed: SpeedModel) -> [Assessment] {
         var remaining = assessments
         var ranked: [Assessment] = []
         while !remaining.isEmpty {
-            let fastest = remaining.compactMap(\.candidate.nanosecondsPerEvent).min() ?? .infinity
-            let tied = remaining.indices.filter {
-                (remaining[$0].candidate.nanosecondsPerEvent ?? .infinity) <= fastest * (1 + Self.speedTieTolerance)
+            let tied = remaining.indices.filter { index in
+                !remaining.indices.contains { other in
+                    other != index && speed.isFaster(remaining[other].candidate, than: remaining[index].candidate)
+                }
             }
-            let best = tied.min { a, b in tieBreak(remaining[a].candidate, remaining[b].candidate) }!
+            // A faster-than relation over intervals need not be transitive; with nothing left
+            // unbeaten, every candidate left ties.
+            let group = tied.isEmpty ? Array(remaining.indices) : tied
+            let best = group.min { a, b in tieBreak(remaining[a].candidate, remaining[b].candidate, profile: profile, speed: speed) }!
             ranked.append(remaining.remove(at: best))
         }
         return ranked
     }
 
+    /// The step of the tie-break that separates two tied candidates.
+    public enum TieBreakStep: String, Sendable, Equatable {
+        case guarantee, errors, memory, bytesWritten = "bytes written", name
+    }
+
     /// Whether `a` wins a speed tie against `b`.
-    func tieBreak(_ a: Candidate, _ b: Candidate) -> Bool {
-        let ga = Self.guaranteeRank(a), gb = Self.guaranteeRank(b)
-        if ga != gb { return ga.lexicographicallyPrecedes(gb) }
-        if matchedCost(a) != matchedCost(b) { return matchedCost(a) < matchedCost(b) }
-        let ma = a.memoryBytes ?? .infinity, mb = b.memoryBytes ?? .infinity
-        if ma != mb { return ma < mb }
-        let sa = a.nanosecondsPerEvent ?? .infinity, sb = b.nanosecondsPerEvent ?? .infinity
-        if sa != sb { return sa < sb }
-        return a.label < b.label
+    func tieBreak(_ a: Candidate, _ b: Candidate, profile: DeviceProfile?, speed: SpeedModel) -> Bool {
+        switch deciding(a, b, profile: profile, speed: speed) {
+        case .guarantee: Self.guaranteeRank(a, profile: profile).lexicographicallyPrecedes(Self.guaranteeRank(b, profile: profile))
+        case .errors: matchedCost(a) < matchedCost(b)
+        case .memory: (a.memoryBytes ?? .infinity) < (b.memoryBytes ?? .infinity)
+        case .bytesWritten: bytesWrittenPerEvent(a, speed: speed) < bytesWrittenPerEvent(b, speed: speed)
+        case .name: a.label < b.label
+        }
+    }
+
+    /// The first tie-break step on which `a` and `b` differ.
+    public func deciding(_ a: Candidate, _ b: Candidate, profile: DeviceProfile?, speed: SpeedModel) -> TieBreakStep {
+        if Self.guaranteeRank(a, profile: profile) != Self.guaranteeRank(b, profile: profile) { return .guarantee }
+        if matchedCost(a) != matchedCost(b) { return .errors }
+        if (a.memoryBytes ?? .infinity) != (b.memoryBytes ?? .infinity) { return .memory }
+        if bytesWrittenPerEvent(a, speed: speed) != bytesWrittenPerEvent(b, speed: speed) { return .bytesWritten }
+        return .name
+    }
+
+    /// Bytes the picked store writes per event of this candidate's traffic.
+    func bytesWrittenPerEvent(_ candidate: Candidate, speed: SpeedModel) -> Double {
+        speed.storeBytesPerConsume * candidate.consumesPerEvent
     }
 }

@@ -93,7 +93,10 @@ final class _Persistence<Consumed: ConsumedSet> {
         case .nothing:
             outcome = load.repairs.last.map { .movedAside($0) } ?? .nothingStored
         case .ids(let ids):
-            for id in ids { _ = restored.consume(id, at: Timestamp(nanoseconds: 0)) }
+            // Each id at its last record: a journal lists an id twice after two processes
+            // consumed it, or mid-compaction (a kept record copied forward before the count
+            // dropped), and a set replayed in first-seen order would take it for older than it is.
+            for id in _JournalFormat.newestDistinct(ids, keep: ids.count) { _ = restored.consume(id, at: Timestamp(nanoseconds: 0)) }
             // A file moved aside with nothing to salvage started the set empty.
             let movedAside = load.repairs.last { if case .movedAside = $0 { true } else { false } }
             outcome = ids.isEmpty ? movedAside.map { .movedAside($0) } ?? .restored(ids: 0) : .restored(ids: restored.count)
