@@ -144,3 +144,24 @@ import Testing
         #expect(try loadedIDs(try subject.open(url, retained: 100)) == Self.ids)
     }
 }
+
+/// A mapped compaction killed after it copied some kept records forward leaves them in two
+/// slots, the copy first; the restore keeps each id at its last record, so the copies do not
+/// make the newest ids look oldest to a FIFO set.
+@Suite struct InterruptedCompactionTests {
+    @Test func aKeptIDCopiedForwardIsRestoredAtItsOwnPlace() throws {
+        let directory = try StoreDirectory()
+        defer { directory.remove() }
+        let url = directory.file("consumed.pdmj")
+        let ids = (1...4).map(storeID)
+        // Retained 2: a compaction keeps ids 3 and 4 and copies them to slots 0 and 1; killed
+        // after the first copy, with the count still 4.
+        var bytes = MappedJournalStore.file(ids, slots: 8)
+        bytes.withUnsafeMutableBytes { _JournalFormat.encode(ids[2], into: $0, at: MappedJournalStore.headerSize) }
+        try writeFile(bytes, to: url)
+        let dedupe = try SharedDeduplicator<HashDequeWindow, FIFOSet>(
+            window: HashDequeWindow(preset: .compact), consumed: .init(capacity: 2), store: .mappedJournal(url),
+            clock: .manual(ManualClock()))
+        #expect(dedupe.pipeline.consumed.contains(ids[2]) && dedupe.pipeline.consumed.contains(ids[3]))
+    }
+}
