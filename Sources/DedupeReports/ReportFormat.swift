@@ -16,6 +16,7 @@ public enum ReportSet {
         var files: [(name: String, data: Data)] = []
         if formats.contains(.json) {
             files.append(("results.json", try ResultsJSON.encode(results)))
+            files.append((BenchmarkActionJSON.fileName, try BenchmarkActionJSON.render(Recommendation.make(from: results))))
         }
         if formats.contains(.csv) {
             files.append(("throughput.csv", Data(CSVReport.throughput(results).render().utf8)))
@@ -43,7 +44,7 @@ public enum ReportSet {
         "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
         "window-ns-vs-live-set.svg", "window-ns-vs-live-set-50pct-repeats.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
         "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg", ChartReport.windowChoiceFileName,
-        CSVReport.storesFileName, CSVReport.storeDamageFileName, ChartReport.storeChartFileName,
+        CSVReport.storesFileName, CSVReport.storeDamageFileName, ChartReport.storeChartFileName, BenchmarkActionJSON.fileName,
     ]).union(PolicyReport.fileNames)
 
     /// Publishes the reports as the whole of `directory` (`DirectoryPublication`): after a kill

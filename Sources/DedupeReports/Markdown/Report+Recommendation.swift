@@ -102,7 +102,8 @@ extension MarkdownReport {
         out += "## Recommendation\n\n"
         let rule = recommendation.rule
         if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**: \(AdoptionCode.sentence(winner, store: recommendation.store))\n\n"
+            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
+            out += AdoptionCode.sentence(winner, store: recommendation.store) + "\n\n"
             out += "```swift\n" + AdoptionCode.swift(winner, store: recommendation.store) + "```\n\n"
             out += "Why, by the rule below, in mode `\(recommendation.mode?.rawValue ?? "-")` over the "
             out += "\(recommendation.deviceWorkloads.count) device workload(s):\n\n"

@@ -89,17 +89,25 @@ import Testing
         #expect(problems.contains { $0.contains("consumed capacity: headline `4096`") })
         #expect(problems.contains { $0.contains("unread parameter `retention=10s`") })
         #expect(Self.mismatches(headline: "no recommendation here", preset: RecommendedPreset.v1) == ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"])
+        // The store a persisting pick names is compared with the version's.
+        let v3Pick = "**Adopt `two-layer/hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)/push-id/snapshot` with the `journal` store**"
+        #expect(Self.mismatches(headline: v3Pick, preset: RecommendedPreset.v3) == ["store: headline `journal`, preset `mapped-journal`"])
+        #expect(Self.mismatches(headline: v3Pick, preset: RecommendedPreset.v2) == ["store: headline `journal`, preset `snapshot`"])
     }
 
     /// What differs between the headline's pick, "**Adopt `two-layer/A(params)+B(params)/identity/persistence`**",
     /// and `preset`, one phrase each; empty when they agree. Parameters are the case id's
     /// (`Guides/Harness.md` § Case ids): `window=500ms`, `reserve=8` or `capacity=8`, `capacity=448`.
     static func mismatches(headline: String, preset: any DeduplicatorPresetVersion) -> [String] {
-        let pattern = /\*\*Adopt `two-layer\/(?<window>[a-z0-9-]+)\((?<windowParameters>[^)]*)\)\+(?<consumed>[a-z0-9-]+)\((?<consumedParameters>[^)]*)\)\/[a-z-]+\/[a-z-]+`\*\*/
+        let pattern = /\*\*Adopt `two-layer\/(?<window>[a-z0-9-]+)\((?<windowParameters>[^)]*)\)\+(?<consumed>[a-z0-9-]+)\((?<consumedParameters>[^)]*)\)\/[a-z-]+\/(?<persistence>[a-z-]+)`(?: with the `(?<store>[a-z-]+)` store)?\*\*/
         guard let match = headline.firstMatch(of: pattern) else { return ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"] }
         var problems: [String] = []
         func compare(_ what: String, headline: String, preset: String) {
             if headline != preset { problems.append("\(what): headline `\(headline)`, preset `\(preset)`") }
+        }
+        // A persisting pick names its store; one kept in memory names none, and any version fits.
+        if match.persistence != "memory" {
+            compare("store", headline: match.store.map(String.init) ?? DedupeStore.Design.snapshot.rawValue, preset: preset.storeDesign.rawValue)
         }
         compare("window strategy", headline: String(match.window), preset: preset.windowType.strategyID)
         compare("consumed strategy", headline: String(match.consumed), preset: preset.consumedSetType.strategyID)
