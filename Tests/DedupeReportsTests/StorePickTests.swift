@@ -50,6 +50,29 @@ import Testing
 
     @Test func withNoLossTheLowestP99Wins() throws {
         #expect(StorePick.make(from: Self.stores(mappedLost: 0, sqliteDestroyed: 0))?.design == "mapped-journal")
+    }
+
+    /// Within 2× of the cheapest p99, or under 100 µs, is a tie, which the fewer bytes per consume
+    /// win; beyond both, the cheaper wins whatever it writes.
+    @Test func aCostTieGoesToFewerBytesWritten() throws {
+        var stores = Self.stores(mappedLost: 0, sqliteDestroyed: 0)
+        for index in stores.costs.indices where stores.costs[index].durability == "kill" {
+            switch stores.costs[index].design {
+            case "journal": (stores.costs[index].p99Nanoseconds, stores.costs[index].bytesPerConsume) = (270_000, 48)
+            case "mapped-journal": (stores.costs[index].p99Nanoseconds, stores.costs[index].bytesPerConsume) = (180_000, 56)
+            default: break
+            }
+        }
+        #expect(StorePick.make(from: stores)?.design == "journal")
+        for index in stores.costs.indices where stores.costs[index].design == "mapped-journal" && stores.costs[index].durability == "kill" {
+            stores.costs[index].p99Nanoseconds = 130_000
+        }
+        #expect(StorePick.make(from: stores)?.design == "mapped-journal", "2.08× cheaper, and over the budget, decides")
+        for index in stores.costs.indices where stores.costs[index].design != "mapped-journal" && stores.costs[index].design != StoreCost.structureDesign
+            && stores.costs[index].durability == "kill" && stores.costs[index].design == "journal" {
+            stores.costs[index].p99Nanoseconds = 2_700
+        }
+        #expect(StorePick.make(from: stores)?.design == "journal", "both under the 100 µs budget: a tie, fewer bytes win")
         // Unmeasured kill sweeps exclude every design.
         var stores = Self.stores(mappedLost: 0)
         for index in stores.kills.indices { stores.kills[index].skipped = "a test runner" }

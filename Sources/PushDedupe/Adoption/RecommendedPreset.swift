@@ -41,15 +41,17 @@ public enum RecommendedPreset {
     /// The thread-safe deduplicator of `v2`.
     public typealias V2Shared = SharedDeduplicator<HashDequeWindow, FIFOSet>
 
-    /// `v2`'s pair and parameters with the store the run picked by measurement: the cheapest
-    /// calling-thread p99 per consume among the designs that lost no acknowledged id under
-    /// SIGKILL and none with two writer processes (`Guides/Stores.md`). Adopt it with its store
+    /// `v2`'s pair and parameters with the store the run picked by measurement, `journal`: among
+    /// the designs that lost no acknowledged id under SIGKILL and none with two writer processes,
+    /// the cheapest calling-thread p99 per consume, a lead under 2× or a p99 under 100 µs being a
+    /// tie that the fewer bytes written per consume win (`Guides/Stores.md` § How the pick
+    /// chooses). Adopt it with its store
     /// at your file: `MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: url)`; a
     /// `v2` snapshot at that path migrates at the first launch.
     public static let v3 = DeduplicatorPreset<HashDequeWindow, FIFOSet>(
         version: "v3",
         window: WindowConfiguration(window: .milliseconds(500), capacity: 4),
-        consumedSet: ConsumedSetConfiguration(capacity: 1750), storeDesign: .mappedJournal)
+        consumedSet: ConsumedSetConfiguration(capacity: 1750), storeDesign: .journal)
 
     /// The main-actor deduplicator of `v3` (the same types as `v1` and `v2`).
     public typealias V3MainActor = MainActorDeduplicator<HashDequeWindow, FIFOSet>
