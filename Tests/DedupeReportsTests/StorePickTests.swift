@@ -50,34 +50,32 @@ import Testing
 
     @Test func withNoLossTheLowestP99Wins() throws {
         #expect(StorePick.make(from: Self.stores(mappedLost: 0, sqliteDestroyed: 0))?.design == "mapped-journal")
+        // Unmeasured kill sweeps exclude every design.
+        var stores = Self.stores(mappedLost: 0)
+        for index in stores.kills.indices { stores.kills[index].skipped = "a test runner" }
+        #expect(StorePick.make(from: stores) == nil)
+        #expect(StorePick.make(from: nil) == nil)
     }
 
     /// Within 2× of the cheapest p99, or under 100 µs, is a tie, which the fewer bytes per consume
     /// win; beyond both, the cheaper wins whatever it writes.
     @Test func aCostTieGoesToFewerBytesWritten() throws {
         var stores = Self.stores(mappedLost: 0, sqliteDestroyed: 0)
-        for index in stores.costs.indices where stores.costs[index].durability == "kill" {
-            switch stores.costs[index].design {
-            case "journal": (stores.costs[index].p99Nanoseconds, stores.costs[index].bytesPerConsume) = (270_000, 48)
-            case "mapped-journal": (stores.costs[index].p99Nanoseconds, stores.costs[index].bytesPerConsume) = (180_000, 56)
-            default: break
+        func set(_ design: String, p99: Double, bytes: Double? = nil) {
+            for index in stores.costs.indices where stores.costs[index].design == design && stores.costs[index].durability == "kill" {
+                stores.costs[index].p99Nanoseconds = p99
+                if let bytes { stores.costs[index].bytesPerConsume = bytes }
             }
         }
-        #expect(StorePick.make(from: stores)?.design == "journal")
-        for index in stores.costs.indices where stores.costs[index].design == "mapped-journal" && stores.costs[index].durability == "kill" {
-            stores.costs[index].p99Nanoseconds = 130_000
-        }
+        set("sqlite", p99: 600_000, bytes: 12_873)
+        set("journal", p99: 270_000, bytes: 48)
+        set("mapped-journal", p99: 180_000, bytes: 56)
+        #expect(StorePick.make(from: stores)?.design == "journal", "1.5× is a tie: fewer bytes win")
+        set("mapped-journal", p99: 130_000)
         #expect(StorePick.make(from: stores)?.design == "mapped-journal", "2.08× cheaper, and over the budget, decides")
-        for index in stores.costs.indices where stores.costs[index].design != "mapped-journal" && stores.costs[index].design != StoreCost.structureDesign
-            && stores.costs[index].durability == "kill" && stores.costs[index].design == "journal" {
-            stores.costs[index].p99Nanoseconds = 2_700
-        }
+        set("mapped-journal", p99: 1_300)
+        set("journal", p99: 2_700)
         #expect(StorePick.make(from: stores)?.design == "journal", "both under the 100 µs budget: a tie, fewer bytes win")
-        // Unmeasured kill sweeps exclude every design.
-        var stores = Self.stores(mappedLost: 0)
-        for index in stores.kills.indices { stores.kills[index].skipped = "a test runner" }
-        #expect(StorePick.make(from: stores) == nil)
-        #expect(StorePick.make(from: nil) == nil)
     }
 
     @Test func adoptionCodeNamesThePickedFactory() {
