@@ -70,18 +70,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     }
 
     public func load() throws(StoreError) -> StoreLoad {
-        guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else {
-            return StoreLoad(.nothing)
-        }
-        let bytes: [UInt8]
-        do throws(StoreError) {
-            try fileSystem.lock(fd, LOCK_SH, path, reading: true)
-            bytes = try fileSystem.readAll(fd, path)
-        } catch {
-            close(fd)
-            throw error
-        }
-        close(fd)
+        guard let bytes = try fileSystem.contents(of: path, locked: true) else { return StoreLoad(.nothing) }
         let header = bytes.withUnsafeBytes { _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }
         switch header {
         case .newer(let version):

@@ -89,18 +89,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     deinit { unmap() }
 
     public func load() throws(StoreError) -> StoreLoad {
-        guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else {
-            return StoreLoad(.nothing)
-        }
-        let bytes: [UInt8]
-        do throws(StoreError) {
-            try fileSystem.lock(fd, LOCK_SH, path, reading: true)
-            bytes = try fileSystem.readAll(fd, path)
-        } catch {
-            close(fd)
-            throw error
-        }
-        close(fd)
+        guard let bytes = try fileSystem.contents(of: path, locked: true) else { return StoreLoad(.nothing) }
         switch bytes.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.mappedMagic) }) {
         case .newer(let version):
             newerVersion = version

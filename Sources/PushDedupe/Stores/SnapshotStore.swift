@@ -29,17 +29,7 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
     }
 
     public func load() throws(StoreError) -> StoreLoad {
-        guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else {
-            return StoreLoad(.nothing)
-        }
-        let bytes: [UInt8]
-        do throws(StoreError) {
-            bytes = try fileSystem.readAll(fd, path)
-        } catch {
-            close(fd)
-            throw error
-        }
-        close(fd)
+        guard let bytes = try fileSystem.contents(of: path, locked: false) else { return StoreLoad(.nothing) }
         let versionOffset = _SnapshotFormat.magic.count
         if bytes.starts(with: _SnapshotFormat.magic), bytes.count > versionOffset, bytes[versionOffset] > _SnapshotFormat.version {
             newerVersion = Int(bytes[versionOffset])

@@ -41,6 +41,16 @@ struct _StoreFileSystem: Sendable {
         }
     }
 
+    /// Every byte of the file at `path`, read under a shared lock when `locked` (a writer in
+    /// another process holds the lock exclusively for its whole write); `nil` when there is no
+    /// file.
+    func contents(of path: String, locked: Bool) throws(StoreError) -> [UInt8]? {
+        guard let fd = try open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else { return nil }
+        defer { close(fd) }
+        if locked { try lock(fd, LOCK_SH, path, reading: true) }
+        return try readAll(fd, path)
+    }
+
     /// Every byte of the open file, from offset 0.
     func readAll(_ fd: Int32, _ path: String) throws(StoreError) -> [UInt8] {
         try check(.read, path, reading: true)
