@@ -14,19 +14,14 @@ import PushDedupe
 ///
 /// The path keeps at most ``capacity`` screens: a push onto a full path forgets the bottom one,
 /// which no user walks back to. That bounds the path's storage, so nothing here allocates after
-/// `init`: a pop or a trim hands the core a path built in a spare buffer, and the buffer the core
-/// lets go of becomes the next spare.
+/// `init` (see ``_RouterDriver``).
 struct _RoutedPath {
     static let tableSize = 1_024
     static let seed: UInt64 = 0x6477_656c_6c5f_7061
     /// Screens kept: as many as the lifecycle simulator's path keeps.
-    static let capacity = 256
+    static let capacity = _RouterDriver.capacity
 
-    private var core: RouterCore<UInt32>
-    /// The core's effects; only their count matters here, the path says what it did.
-    private var effects: [RouterEffect<UInt32>]
-    /// The path the next pop or trim hands to the core.
-    private var spare: [UInt32]
+    private var router: _RouterDriver
     private let dwells: [Int64]
     private var nextDwell = 0
     /// When the user leaves the top screen; `Int64.max` while the path is empty.
@@ -35,13 +30,11 @@ struct _RoutedPath {
     /// A path for a mode without the guard: no storage, so the memory pass of such a mode
     /// measures only its strategies. It must never be pushed onto.
     static var inert: _RoutedPath {
-        _RoutedPath(core: RouterCore(), effects: [], spare: [], dwells: [])
+        _RoutedPath(router: .inert, dwells: [])
     }
 
-    private init(core: RouterCore<UInt32>, effects: [RouterEffect<UInt32>], spare: [UInt32], dwells: [Int64]) {
-        self.core = core
-        self.effects = effects
-        self.spare = spare
+    private init(router: _RouterDriver, dwells: [Int64]) {
+        self.router = router
         self.dwells = dwells
     }
 
@@ -50,20 +43,11 @@ struct _RoutedPath {
     init(guardsTop: Bool, configuration: LifecycleConfiguration = LifecycleConfiguration()) {
         var routerConfiguration = RouterConfiguration()
         routerConfiguration.topGuard = guardsTop ? .everyPush : []
-        core = RouterCore(configuration: routerConfiguration)
-        effects = []
-        effects.reserveCapacity(4)
-        // One more than the capacity: a push onto a full path appends before the trim.
-        spare = []
-        spare.reserveCapacity(Self.capacity + 1)
-        var sized: [UInt32] = []
-        sized.reserveCapacity(Self.capacity + 1)
+        router = _RouterDriver(configuration: routerConfiguration)
         let standard = LifecycleConfiguration()
         let isStandard = configuration.dwellMedianMilliseconds == standard.dwellMedianMilliseconds
             && configuration.dwellSigma == standard.dwellSigma
         dwells = isStandard ? Self.standardDwells : Self.dwellTable(configuration)
-        // The core takes the sized buffer as its (empty) path.
-        core.handle(.userChangedPath(sized), into: &effects)
     }
 
     /// The default configuration's table, drawn once and shared (it is never written): every
@@ -82,23 +66,23 @@ struct _RoutedPath {
 
     /// The route on top of the core's path once the user's pops up to now are applied,
     /// `UInt32.max` when the path is empty.
-    var top: UInt32 { core.path.last ?? .max }
+    var top: UInt32 { router.top }
 
     /// The core's path, bottom first (for tests).
-    var screens: [UInt32] { core.path }
+    var screens: [UInt32] { router.core.path }
 
     /// The user goes back from every screen whose dwell has ended by `now`.
     ///
     /// - Complexity: O(depth) per pop (the core takes a whole path).
     @inline(__always)
     mutating func advance(to now: Timestamp) {
-        while popTime <= now.nanoseconds && !core.path.isEmpty {
+        while popTime <= now.nanoseconds && !router.core.path.isEmpty {
             let revealedAt = popTime
-            keepScreens(0..<(core.path.count - 1))
+            router.dropTop()
             // A dwell is drawn at every pop, even one that empties the path, so the table's
             // order does not depend on the path's depth.
             let dwell = takeDwell()
-            popTime = core.path.isEmpty ? .max : Self.adding(revealedAt, dwell)
+            popTime = router.core.path.isEmpty ? .max : Self.adding(revealedAt, dwell)
         }
     }
 
@@ -109,22 +93,20 @@ struct _RoutedPath {
     @inline(__always)
     @discardableResult
     mutating func push(_ route: UInt32, at now: Timestamp) -> Bool {
-        let depth = core.path.count
-        effects.removeAll(keepingCapacity: true)
-        core.handle(.buttonPushed(route), into: &effects)
-        guard core.path.count > depth else { return false }
-        if core.path.count > Self.capacity { keepScreens(1..<core.path.count) }
+        let depth = router.core.path.count
+        router.handleIgnoringEffects(.buttonPushed(route))
+        guard router.core.path.count > depth else { return false }
+        if router.core.path.count > Self.capacity { router.dropBottom() }
         popTime = Self.adding(now.nanoseconds, takeDwell())
         return true
     }
 
-    /// The app was relaunched: the path is lost. The core holds nothing else in this mode (no
-    /// work, no action), so an empty path is a fresh core's state, and keeps the storage. The
-    /// dwell table goes on where it was, in the loop and in its scoring alike.
+    /// The app was relaunched: the path is lost, and a new core starts on its storage. The dwell
+    /// table goes on where it was, in the loop and in its scoring alike.
     ///
     /// - Complexity: O(1).
     mutating func relaunch() {
-        keepScreens(0..<0)
+        router.relaunch()
         popTime = .max
     }
 
@@ -136,18 +118,6 @@ struct _RoutedPath {
     mutating func pushUnlessOnTop(_ route: UInt32, at now: Timestamp) -> Bool {
         advance(to: now)
         return push(route, at: now)
-    }
-
-    /// The user leaves the core's path as `screens` of it: built in the spare buffer, whose
-    /// storage the core keeps, while the core's old storage becomes the spare.
-    @inline(__always)
-    private mutating func keepScreens(_ screens: Range<Int>) {
-        var outgoing = core.path
-        spare.removeAll(keepingCapacity: true)
-        spare.append(contentsOf: outgoing[screens])
-        effects.removeAll(keepingCapacity: true)
-        core.handle(.userChangedPath(spare), into: &effects)
-        swap(&spare, &outgoing)
     }
 
     @inline(__always)

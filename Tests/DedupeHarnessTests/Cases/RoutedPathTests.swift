@@ -73,4 +73,11 @@ import Testing
         let pushedAfterRelaunch = path.pushUnlessOnTop(UInt32(_RoutedPath.capacity), at: .milliseconds(1))
         #expect(pushedAfterRelaunch && path.screens == [UInt32(_RoutedPath.capacity)])
     }
+
+    /// A mode without the guard holds an inert path, which a relaunch in its trace still reaches.
+    @Test func anInertPathSurvivesARelaunch() {
+        var inert = _RoutedPath.inert
+        inert.relaunch()
+        #expect(inert.top == .max && inert.screens.isEmpty)
+    }
 }
