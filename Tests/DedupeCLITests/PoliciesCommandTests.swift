@@ -20,6 +20,8 @@ import Testing
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.first == PolicyReport.columns.joined(separator: ","))
         #expect(outcome.output.contains("published: remaining failures by cause (unexplained: 0)"))
+        #expect(outcome.output.contains("  default (reserve-then-commit): 0 taps lost, 0 duplicates shown, of "))
+        #expect(outcome.output.contains("  published (commit-before-work): "))
         #expect(lines.count == 1 + 2 * PolicyVariant.allCases.count)
         let markdown = try String(contentsOf: directory.appendingPathComponent("policies.md"), encoding: .utf8)
         #expect(markdown.contains("Fetch latency against the consume timing"))

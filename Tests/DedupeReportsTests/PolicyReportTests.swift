@@ -55,6 +55,8 @@ import Testing
         #expect(markdown.contains("Left out by the conversion"))
         #expect(markdown.contains("| `two-path-owners` | `path-owned-twice` | `duplicate_screens` | 0 |"))
         #expect(!markdown.contains("NOT SHOWN"))
+        #expect(markdown.contains("## A kill at every step of a routed push"))
+        #expect(markdown.contains("| default | `reserve-then-commit` |"))
         // No sweep without its scenario.
         #expect(!markdown.contains("Fetch latency"))
     }

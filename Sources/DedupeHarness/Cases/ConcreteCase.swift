@@ -7,8 +7,8 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
     var window: W
     var consumed: C
     let mode: CaseMode
-    /// The navigation path the guard checks; the user goes back through it.
-    var path: _GuardedPath
+    /// The shipped router's path, whose guard decides every push; the user goes back through it.
+    var path: _RoutedPath
     /// What survives a relaunch, and what the strategies are rebuilt from then.
     var relaunch: _RelaunchState
     init(
@@ -16,7 +16,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
         persistence: CasePersistence = .memory
     ) throws(ConfigurationError) {
         self.mode = mode
-        self.path = mode == .twoLayerGuarded ? _GuardedPath() : .inert
+        self.path = mode == .twoLayerGuarded ? _RoutedPath(guardsTop: true) : .inert
         self.window = try W(configuration: window)
         self.consumed = try C(configuration: consumed)
         self.relaunch = _RelaunchState(persistence: persistence, window: window, consumed: consumed)

@@ -1,3 +1,5 @@
+import PushDedupe
+
 /// The router and view policies of the two articles, each a switch. Six are on in the published
 /// policy; the seventh, a top-of-stack check on the router's own push, is off in it, as in the
 /// first article's code. See `Guides/Policies.md`.
@@ -98,5 +100,23 @@ public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
         case .twoPathOwners: .twoPathOwners
         case .routerTopGuard: .unguardedRouterPush
         }
+    }
+}
+
+extension LifecyclePolicy {
+    /// The shipped router core's configuration for this policy's router and view switches; one
+    /// path owner or two is one core or two (`Guides/Router.md` § The policy simulator's
+    /// switches). The two consume switches are the ledger's: the simulator's consumed set records
+    /// every consume itself, so the core's commits are not carried out, and its timing is the
+    /// articles' commit at receipt.
+    var routerConfiguration: RouterConfiguration {
+        var configuration = RouterConfiguration()
+        configuration.consume = .commitBeforeWork
+        configuration.cancelsSupersededWork = cancelInFlightTask
+        configuration.topGuard = []
+        if lastRouteGuard { configuration.topGuard.insert(.buttonPushes) }
+        if routerTopGuard { configuration.topGuard.insert(.routedPushes) }
+        configuration.loadingGuard = loadingGuard
+        return configuration
     }
 }

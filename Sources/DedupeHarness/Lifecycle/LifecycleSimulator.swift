@@ -7,6 +7,11 @@ import PushDedupe
 /// ``LifecyclePolicy``, with process death at `relaunch` inputs under the configured
 /// ``LifecyclePersistence``. See `Guides/Policies.md` for the model and every count.
 ///
+/// The router's and the view's decisions (every push, the cancel of a superseded fetch, the
+/// loading guard) are taken by the library's shipped `RouterCore`, configured from the policy
+/// (``LifecyclePolicy/routerConfiguration``); the simulator supplies the user, the network, the
+/// process and the ledger, and counts.
+///
 /// Generic over layer 1 (`W`) and layer 2 (`C`): no existential and no closure per input, and
 /// every buffer is sized from the script before the run, so the loop allocates nothing per
 /// input (a failure's cause goes into a short list). Time is simulated and all randomness comes

@@ -65,4 +65,8 @@ public struct PolicyResults: Codable, Sendable, Equatable {
     /// The scenario the sweep ran on.
     public var sweepScenario: String?
     public var sweep: [SweepPoint]
+    /// A process killed at every step of a routed push, under the router's default
+    /// configuration, then the published one (optional; issue 42: absent in earlier results and
+    /// in a `--script` run).
+    public var killSweep: [RouterKillSweep]?
 }

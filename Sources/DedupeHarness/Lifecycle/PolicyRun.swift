@@ -23,7 +23,8 @@ public enum PolicyRun {
     }()
 
     /// Every selected scenario under every selected variant (and persistence, for scenarios
-    /// with relaunches), then the sweep (when its scenario is selected).
+    /// with relaunches), then the sweep (when its scenario is selected), then the kill sweep over
+    /// the router's effects.
     ///
     /// - Parameters:
     ///   - scenarios: ids to run; `nil` for all. Unknown ids throw.
@@ -59,7 +60,9 @@ public enum PolicyRun {
                 }
             }
         }
-        return results(seed: seed, configuration: configuration, scenarios: infos, rows: rows, sweep: sweep)
+        var policies = results(seed: seed, configuration: configuration, scenarios: infos, rows: rows, sweep: sweep)
+        policies.killSweep = RouterKillSweep.both()
+        return policies
     }
 
     /// One script (a `--script` file, a `verify` counterexample) under the selected variants,

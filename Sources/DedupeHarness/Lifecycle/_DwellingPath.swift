@@ -56,6 +56,13 @@ struct _DwellingPath {
         revealedAt = 0
     }
 
+    /// The bottom screen, the one a push onto a full path forgets; `nil` when empty.
+    ///
+    /// - Complexity: O(1).
+    var bottomScreen: Entry? {
+        count == 0 ? nil : entries[bottom]
+    }
+
     /// The route on top, `UInt32.max` when empty.
     ///
     /// - Complexity: O(1).

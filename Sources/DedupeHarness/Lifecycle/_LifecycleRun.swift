@@ -11,6 +11,8 @@ struct _PendingRoute: Equatable {
 /// The mutable state of one simulated run, and every input's effect on it. A value: `verify`
 /// copies it at each branch of its search. See `Guides/Policies.md` for the model.
 struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
+    /// The checkout button's action under the router's loading guard.
+    static var checkoutAction: ActionKey { "checkout" }
     enum TaskKind: UInt8 { case detailFetch, checkout }
     enum TaskState: UInt8 { case running, completed, failed, cancelled, killed }
     /// What the latest handler run of an envelope did.
@@ -54,8 +56,20 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     var firstInvalidTaskEnd = -1
 
     // Router state.
+    /// The shipped router's core for the path's owner: it decides every push onto the path (a
+    /// detail fetch's, a button's, a receipt's, a child's with one owner), the cancel of the
+    /// fetch a newer route supersedes, and the checkout's loading guard. `path` records the same
+    /// screens for the user, who dwells on them and goes back (`Guides/Router.md` maps each
+    /// switch to the core's configuration).
+    var router: _RouterDriver
+    /// With two path owners, the child's own core: its guard sees only the child's screens.
+    /// `nil` with one owner, so that the verifier's copy of a run retains no second core.
+    var childRouter: _RouterDriver?
+    /// The task of each work token the router issued since the last relaunch.
+    var taskOfWork: [Int32] = []
     var hostAttached: Bool
     var pending = _PendingRoute.none
+    /// The latest detail fetch started, or -1: the one a newer route would supersede.
     var inFlightTask: Int32 = -1
     /// When the host attaches after the latest relaunch (drawn scheduling), or `Int64.max`.
     var coldLaunchAttachTime: Int64 = .max
@@ -66,8 +80,6 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     /// The intent an envelope was consumed for, and the relaunch count then.
     var consumedForIntent: [Int32]
     var consumedAtRelaunch: [Int32]
-    /// The async button's `isCheckingOut`.
-    var checkingOut = false
     /// Running tasks not asked to cancel, by kind.
     var liveFetches = 0
     var liveCheckouts = 0
@@ -79,6 +91,8 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     var taskIntent: [Int32] = []
     var taskRoute: [UInt32] = []
     var taskEnvelope: [Int32] = []
+    /// The router's work token of a detail fetch, -1 for a checkout.
+    var taskWork: [Int32] = []
     var taskState: [TaskState] = []
     var taskCancelRequested: [Bool] = []
     var taskWillFail: [Bool] = []
@@ -119,6 +133,8 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     ) {
         self.policy = policy
         self.seed = seed
+        router = _RouterDriver(configuration: policy.routerConfiguration)
+        childRouter = policy.singlePathOwner ? nil : _RouterDriver(configuration: policy.routerConfiguration)
         persistence = configuration.persistence
         scheduling = script.scheduling
         fetchMedian = configuration.fetchMedianMilliseconds
@@ -150,6 +166,8 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         taskIntent.reserveCapacity(inputs)
         taskRoute.reserveCapacity(inputs)
         taskEnvelope.reserveCapacity(inputs)
+        taskWork.reserveCapacity(inputs)
+        taskOfWork.reserveCapacity(inputs)
         taskState.reserveCapacity(inputs)
         taskCancelRequested.reserveCapacity(inputs)
         taskWillFail.reserveCapacity(inputs)
@@ -275,8 +293,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             end(input.task, failing: !input.succeeds, at: now, script)
         case .back:
             if let entry = path.popTop() {
-                topPushTask = -1
-                if entry.intent >= 0 { intentLeft[Int(entry.intent)] = true }
+                leave(entry)
             }
         }
     }
@@ -292,7 +309,8 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         let intent = Int(input.intent)
         // Once the receipt is pushed it covers the button: there is nothing left to tap.
         if intentServed[intent] { return }
-        if policy.loadingGuard && checkingOut {
+        router.handle(.actionTriggered(Self.checkoutAction))
+        guard case .startAction = router.effects.first else {
             counts.ignoredTaps += 1
             return
         }
@@ -301,7 +319,6 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             counts.overlappingTasks += 1
             causes.book(.overlappingTasks, source: input.source, rule: overlap)
         }
-        checkingOut = true
         let task = Int32(taskKind.count)
         startTask(.checkout, intent: input.intent, route: receiptBase + UInt32(task), envelope: -1, source: input.source,
                   rerun: overlap, trigger: UInt64(index), input.time)
@@ -338,23 +355,37 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         }
         if policy.consumeBeforeAsyncWork { markConsumed(slot, id, intent: intent, origin: .beforeFetch, now) }
         lastRun[slot] = .fetch
-        if inFlightTask >= 0, taskState[Int(inFlightTask)] == .running, !taskCancelRequested[Int(inFlightTask)] {
-            if policy.cancelInFlightTask {
-                requestCancel(inFlightTask)
+        router.handle(.routeRequested(routeIndex, envelope: id, decision: .navigated))
+        var cancelledInFlight = false
+        for effect in router.effects {
+            switch effect {
+            case let .cancelWork(token):
+                let superseded = taskOfWork[Int(token.rawValue)]
+                requestCancel(superseded)
+                cancelledInFlight = true
                 // A second handling of an older envelope cancelled a newer intent's fetch.
-                let cancelled = taskIntent[Int(inFlightTask)]
+                let cancelled = taskIntent[Int(superseded)]
                 if let rerun, cancelled >= 0, cancelled != intent, !intentServed[Int(cancelled)] {
                     setback(cancelled, rerun, source: source)
                 }
-            } else {
-                taskOutlived[Int(inFlightTask)] = true
+            case .ignore(.duplicateOnTop):
+                // The router's guard at the request: the screen is on top, so no fetch starts.
+                suppressedByRouterGuard(routeIndex, intent: intent)
+                return
+            default:
+                break
             }
+        }
+        if !cancelledInFlight, inFlightTask >= 0, taskState[Int(inFlightTask)] == .running,
+           !taskCancelRequested[Int(inFlightTask)] {
+            taskOutlived[Int(inFlightTask)] = true
         }
         if liveFetches > 0 {
             counts.overlappingTasks += 1
             causes.book(.overlappingTasks, source: source, rule: policy.cancelInFlightTask ? .unexplained : .keepInFlight)
         }
         inFlightTask = Int32(taskKind.count)
+        taskOfWork.append(inFlightTask)
         startTask(.detailFetch, intent: intent, route: routeIndex, envelope: envelope, source: source, rerun: rerun,
                   trigger: trigger, now)
     }
@@ -389,6 +420,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         taskIntent.append(intent)
         taskRoute.append(route)
         taskEnvelope.append(envelope)
+        taskWork.append(kind == .detailFetch ? Int32(taskOfWork.count - 1) : -1)
         taskState.append(.running)
         taskCancelRequested.append(false)
         taskWillFail.append(fails)
@@ -406,19 +438,23 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         // A killed task's drawn completion never comes back.
         guard taskState[index] == .running else { return }
         let intent = taskIntent[index]
-        if taskKind[index] == .checkout { checkingOut = false }
+        if taskKind[index] == .checkout { router.handle(.actionFinished(Self.checkoutAction)) }
         if inFlightTask == task { inFlightTask = -1 }
         if intent >= 0 { intentRunningTasks[Int(intent)] -= 1 }
         if !taskCancelRequested[index] {
             if taskKind[index] == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
         }
         defer { advanceOldestRunningTask() }
+        let work = taskWork[index] >= 0 ? WorkToken(UInt64(taskWork[index])) : nil
         if taskCancelRequested[index] {
             taskState[index] = .cancelled
             counts.tasksCancelled += 1
+            // The core dropped the work at its cancel: this report is the expected echo.
+            if let work { router.handle(.workCancelled(work)) }
             return
         }
         if failing {
+            if let work { router.handle(.workFailed(work)) }
             taskState[index] = .failed
             counts.tasksFailed += 1
             if intent >= 0 { intentFetchFailed[Int(intent)] = true }
@@ -428,7 +464,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         counts.tasksCompleted += 1
         switch taskKind[index] {
         case .detailFetch:
-            routerPush(task, now)
+            if let work { routerPush(task, work, now) }
             // The article's first code marks the envelope after `host.pushDetail`.
             if !policy.consumeBeforeAsyncWork {
                 let slot = Int(taskEnvelope[index])
@@ -474,6 +510,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         swap(&left, &intentLeft)
         path.removeAll { entry in if entry.intent >= 0 { left[Int(entry.intent)] = true } }
         swap(&left, &intentLeft)
+        router.relaunch()
+        childRouter?.relaunch()
+        taskOfWork.removeAll(keepingCapacity: true)
         topPushTask = -1
         window = freshWindow
         switch persistence {
@@ -487,7 +526,6 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             pending = savedPending
         }
         hostAttached = false
-        checkingOut = false
         inFlightTask = -1
         if scheduling == .drawn {
             var random = SplitMix64(seed: DeterministicHashing.mix64(seed ^ DeterministicHashing.mix64(trigger &+ 0x636f_6c64)))
@@ -498,24 +536,38 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
 
     // MARK: The path
 
-    /// The router's `host.pushDetail`: a UIKit push, with a top-of-stack check only under the
-    /// seventh switch.
-    private mutating func routerPush(_ task: Int32, _ now: Int64) {
+    /// The router's `host.pushDetail` once the fetch `work` returns: the core appends, or (with
+    /// its guard on routed pushes, the seventh switch) finds the screen on top.
+    private mutating func routerPush(_ task: Int32, _ work: WorkToken, _ now: Int64) {
         let route = taskRoute[Int(task)]
-        let intent = taskIntent[Int(task)]
-        if policy.routerTopGuard && path.top == route {
-            counts.suppressedByRouterGuard += 1
-            // Nothing is pushed; the newest intent is served if this is its screen.
-            let newest = Int(latestIntent)
-            if latestIntent >= 0 && !intentServed[newest] && wanted[newest] == route { serve(newest, route, ownPush: latestIntent == intent) }
+        router.handle(.workCompleted(work))
+        guard router.appended else {
+            suppressedByRouterGuard(route, intent: taskIntent[Int(task)])
             return
         }
-        push(route, owner: 0, intent: intent, source: taskSource[Int(task)], task: task, guarded: false, now)
+        push(route, owner: 0, intent: taskIntent[Int(task)], source: taskSource[Int(task)], task: task, guarded: false, now)
     }
 
-    /// `push(_:)` of the NavigationStack article: the guard, then the append.
+    /// The router's guard kept `route` off the path: nothing is pushed; the newest intent is
+    /// served if this is its screen.
+    private mutating func suppressedByRouterGuard(_ route: UInt32, intent: Int32) {
+        counts.suppressedByRouterGuard += 1
+        let newest = Int(latestIntent)
+        if latestIntent >= 0 && !intentServed[newest] && wanted[newest] == route { serve(newest, route, ownPush: latestIntent == intent) }
+    }
+
+    /// `push(_:)` of the NavigationStack article, through the core of the path `owner` keeps: its
+    /// guard, then the append.
     private mutating func guardedPush(_ route: UInt32, owner: UInt8, intent: Int32, source: UInt16, task: Int32, _ now: Int64) {
-        if policy.lastRouteGuard && path.lastRoute(ownedBy: owner) == route {
+        let appended: Bool
+        if owner == 0 {
+            router.handle(.buttonPushed(route))
+            appended = router.appended
+        } else {
+            childRouter?.handle(.buttonPushed(route))
+            appended = childRouter?.appended ?? false
+        }
+        guard appended else {
             counts.suppressedByGuard += 1
             return
         }
@@ -538,6 +590,10 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             judge(route, intent: intent, source: source, task: task)
         }
         let dwell = scheduling == .drawn ? self.dwell() : .max
+        // A full path forgets its bottom screen; so does the core that owns it.
+        if path.count == _DwellingPath.capacity, let bottom = path.bottomScreen {
+            if bottom.owner == 0 { router.dropBottom() } else { childRouter?.dropBottom() }
+        }
         path.push(.init(route: route, owner: owner, intent: intent), at: now, dwell: dwell)
         topPushTask = task
         pushLog?.append(.init(route: route, owner: owner, intent: intent))
@@ -576,9 +632,16 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
 
     private mutating func pop(at now: Int64) {
         guard let entry = path.popIfDue(at: now) else { return }
+        leave(entry)
+        path.dwellOnRevealed(dwell())
+    }
+
+    /// The user went back from `entry`'s screen: the view hands its owner's router the path
+    /// without it.
+    private mutating func leave(_ entry: _DwellingPath.Entry) {
+        if entry.owner == 0 { router.dropTop() } else { childRouter?.dropTop() }
         topPushTask = -1
         if entry.intent >= 0 { intentLeft[Int(entry.intent)] = true }
-        path.dwellOnRevealed(dwell())
     }
 
     private mutating func dwell() -> Int64 {

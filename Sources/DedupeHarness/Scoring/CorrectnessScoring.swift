@@ -2,7 +2,7 @@ import DedupeWorkloads
 
 extension CorrectnessResult {
     /// Scores one run's decisions against the workload's truth, replaying them on a model of the
-    /// navigation path: for `two-layer-guarded` the path its guard saw (``_GuardedPath``: the user
+    /// navigation path: for `two-layer-guarded` the path its guard saw (``_RoutedPath``: the user
     /// goes back after a dwell), otherwise a path that only grows. Definitions (see `Guides/Harness.md` § Scoring):
     ///
     /// - *events*: events the mode takes as input (all but emits in `window-alone`), skipped
@@ -25,8 +25,9 @@ extension CorrectnessResult {
         var events = 0, newEvents = 0, dupEvents = 0, falseDrops = 0, missedDuplicates = 0, skippedEmits = 0
         var duplicateScreens = 0, lostNavigations = 0
         var byWindow = 0, byConsumedSet = 0, byGuard = 0
-        // The same path and dwell times as the guarded loop, so both see the same pops.
-        var path = _GuardedPath()
+        // The same dwell times as the guarded loop, so both see the same pops; unguarded, so a
+        // duplicate the decisions let through is pushed and counted.
+        var path = _RoutedPath(guardsTop: false)
         let pops = run.poppingPath
         for i in decisions.indices {
             if columns.isRelaunch(i) {

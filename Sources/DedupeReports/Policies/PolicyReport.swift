@@ -34,8 +34,8 @@ public enum PolicyReport {
          c.repushedAfterLeave, c.overlappingTasks, c.tasksStarted, c.tasksKilled, c.fetchFailures].map(String.init)
     }
 
-    /// The matrix as aligned plain text, for the terminal, then the fix checks and the published
-    /// policy's remaining failures by cause.
+    /// The matrix as aligned plain text, for the terminal, then the fix checks, the published
+    /// policy's remaining failures by cause and the kill sweep over the router's effects.
     public static func plainText(_ policies: PolicyResults) -> String {
         let header = ["scenario", "persistence", "variant", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong",
                       "repushed", "overlap", "tasks", "killed", "fetch_fail"]
@@ -43,6 +43,8 @@ public enum PolicyReport {
         var text = alignedText(header: header, rows: rows, leftColumns: 3, breakWhen: { previous, row in previous[0] != row[0] || previous[1] != row[1] })
         text += "\n" + fixCheckText(policies)
         text += "\n" + publishedCauseText(policies)
+        let killSweep = killSweepText(policies)
+        if !killSweep.isEmpty { text += "\n" + killSweep }
         return text
     }
 
@@ -106,12 +108,14 @@ public enum PolicyReport {
         }.joined()
     }
 
-    /// `policies.md`: the settings, the fix checks, the scenarios and the full matrix.
+    /// `policies.md`: the settings, the fix checks, the published policy's remaining failures,
+    /// the kill sweep, the scenarios and the full matrix.
     public static func markdown(_ policies: PolicyResults, chart: Bool = true) -> String {
         var out = "# Router and NavigationStack policies\n\n"
         out += settingsLine(policies) + "\n\n"
         out += fixCheckTable(policies) + "\n"
         out += "## What the published policy still lets through\n\n" + publishedCauseMarkdown(policies) + "\n"
+        out += killSweepMarkdown(policies)
         out += "## Scenarios\n\n"
         var scenarios = MarkdownTable(header: ["Scenario", "Built for", "What it models", "Left out by the conversion"], alignRight: [])
         scenarios.rows = policies.scenarios.map {
@@ -127,7 +131,7 @@ public enum PolicyReport {
     static let compactTableCaption = "Duplicate screens + lost + reprocessed + wrong + repushed + overlapping tasks, per scenario and variant:"
 
     /// The `report.md` section, the summary: the fix checks, what the published policy lets
-    /// through and the latency chart; the per-scenario failures, the matrix and the sweep's table
+    /// through, the kill sweep's figures and the latency chart; the per-scenario failures, the matrix and the sweep's table
     /// are in `policies.md`. Empty when the run has no policy results.
     public static func section(_ results: RunResults, chart: Bool) -> String {
         guard let policies = results.policies else { return "" }
@@ -136,6 +140,8 @@ public enum PolicyReport {
             + "columns in `Guides/Policies.md`.\n\n"
         out += fixCheckTable(policies) + "\n"
         out += publishedCauseSummary(policies) + "\n"
+        let killSweep = killSweepSummary(policies)
+        if !killSweep.isEmpty { out += killSweep + "\n" }
         out += sweepSummary(policies, chart: chart)
         return out
     }

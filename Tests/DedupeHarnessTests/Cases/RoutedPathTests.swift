@@ -3,8 +3,9 @@ import DedupeWorkloads
 import PushDedupe
 import Testing
 
-/// `two-layer-guarded` checks `path.last != route` on a path the user goes back through.
-@Suite struct GuardedPathTests {
+/// `two-layer-guarded` pushes through the shipped router core, whose guard checks
+/// `path.last != route` on a path the user goes back through.
+@Suite struct RoutedPathTests {
     /// A at 0; a wanted re-tap of A two hours later, after the user went back (every dwell is at
     /// most an hour); another 600 ms after that, while the user is still on A.
     @Test func retapAfterGoingBackPassesTheGuard() throws {
@@ -27,8 +28,8 @@ import Testing
 
     /// The loop and its scoring make the same calls, so they see the same pops.
     @Test func pathIsDeterministicAndPopsAfterTheDwell() {
-        var first = _GuardedPath()
-        var second = _GuardedPath()
+        var first = _RoutedPath(guardsTop: true)
+        var second = _RoutedPath(guardsTop: true)
         var random = SplitMix64(seed: 9)
         var time: Int64 = 0
         for _ in 0..<5_000 {
@@ -41,9 +42,42 @@ import Testing
         // Dwells are at most an hour: a day later the user has gone back through everything.
         first.advance(to: Timestamp(nanoseconds: time + 86_400_000_000_000))
         #expect(first.top == .max)
-        var fresh = _GuardedPath()
+        var fresh = _RoutedPath(guardsTop: true)
         let pushedFirst = fresh.pushUnlessOnTop(7, at: .milliseconds(0))
         let pushedAgain = fresh.pushUnlessOnTop(7, at: .milliseconds(0.5))
         #expect(pushedFirst && !pushedAgain)
+    }
+
+    /// The scoring's path has no guard, so it pushes a duplicate the decisions let through; both
+    /// draw the same dwells, so they pop alike.
+    @Test func theUnguardedPathPushesWhatTheGuardedOneDrops() {
+        var guarded = _RoutedPath(guardsTop: true)
+        var unguarded = _RoutedPath(guardsTop: false)
+        let pushes = [0, 1].map { time in
+            (guarded.pushUnlessOnTop(3, at: .milliseconds(time)), unguarded.pushUnlessOnTop(3, at: .milliseconds(time)))
+        }
+        #expect(pushes.map(\.0) == [true, false])
+        #expect(pushes.map(\.1) == [true, true])
+        #expect(guarded.screens == [3] && unguarded.screens == [3, 3])
+    }
+
+    /// A push onto a full path forgets the bottom screen, so the path's storage stays fixed; a
+    /// relaunch empties it, and the same screen may be pushed again.
+    @Test func aFullPathForgetsItsBottomScreen() {
+        var path = _RoutedPath(guardsTop: true)
+        let pushed = (0...UInt32(_RoutedPath.capacity)).map { path.pushUnlessOnTop($0, at: .milliseconds(0)) }
+        #expect(pushed.allSatisfy { $0 })
+        #expect(path.screens == Array(1...UInt32(_RoutedPath.capacity)))
+        path.relaunch()
+        #expect(path.screens.isEmpty)
+        let pushedAfterRelaunch = path.pushUnlessOnTop(UInt32(_RoutedPath.capacity), at: .milliseconds(1))
+        #expect(pushedAfterRelaunch && path.screens == [UInt32(_RoutedPath.capacity)])
+    }
+
+    /// A mode without the guard holds an inert path, which a relaunch in its trace still reaches.
+    @Test func anInertPathSurvivesARelaunch() {
+        var inert = _RoutedPath.inert
+        inert.relaunch()
+        #expect(inert.top == .max && inert.screens.isEmpty)
     }
 }
