@@ -62,8 +62,10 @@ public enum BenchmarkRunner {
             allocatorSource = try run.measureMemory()
         }
         // A debug build's byte loops say nothing about a phone's store, as its timings say nothing.
+        // A store's cost does not depend on the traffic, so a replayed trace is not charged the
+        // minutes of kills and writers again: its pick takes the reference run's store.
         var stores: StoreResults?
-        if plan.measureTiming && !isDebugBuild {
+        if plan.measureTiming && !isDebugBuild, case .catalogue = plan.source {
             stores = try StoreMeasurement.run(
                 retained: profile.sizing.consumedCapacity, sizing: sizing.stores, seed: plan.seed,
                 executable: HarnessChild.canHostChildren ? ChildProcess.currentExecutablePath() : nil)

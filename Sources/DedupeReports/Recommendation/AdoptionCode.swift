@@ -15,7 +15,8 @@ public enum AdoptionCode {
         case nil: break
         }
         // A journal, mapped journal or database records each consume itself.
-        let recording = store.map(\.design).flatMap { $0 == DedupeStore.Design.snapshot.rawValue ? nil : $0 }
+        let design = storeDesign(store)
+        let recording = design == DedupeStore.Design.snapshot.rawValue ? nil : design
         switch candidate.choice.persistence {
         case .snapshot?, .snapshotOnBackground?:
             if let recording {
@@ -31,9 +32,7 @@ public enum AdoptionCode {
         parts.append("\(pair) (\(candidate.guaranteeText); \(candidate.parameterText))")
         var text = parts.joined(separator: ", ")
         let persists = candidate.choice.persistence.map { $0 != .memory } ?? false
-        if let preset = matchingPreset(candidate, storeDesign: store?.design),
-           !persists || preset.storeDesign.rawValue == (store?.design ?? DedupeStore.Design.snapshot.rawValue)
-        {
+        if let preset = matchingPreset(candidate, storeDesign: design), !persists || preset.storeDesign.rawValue == design {
             text += ", which is `RecommendedPreset.\(preset.version)`"
         }
         return text.prefix(1).uppercased() + text.dropFirst() + "."
@@ -45,12 +44,12 @@ public enum AdoptionCode {
         let identity = candidate.choice.identity ?? .minted
         var out = "import PushDedupe\n\n"
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"
-        let storeDesign = store?.design
-        let store = storeExpression(candidate.choice.persistence, design: storeDesign)
+        let design = storeDesign(store)
+        let store = storeExpression(candidate.choice.persistence, design: design)
         let persistsWithTheStore = candidate.choice.persistence == .snapshot
-        if let preset = matchingPreset(candidate, storeDesign: storeDesign) {
+        if let preset = matchingPreset(candidate, storeDesign: design) {
             // A version whose own store design is the pick's takes just the file.
-            let ownStore = persistsWithTheStore && preset.storeDesign.rawValue == (storeDesign ?? DedupeStore.Design.snapshot.rawValue)
+            let ownStore = persistsWithTheStore && preset.storeDesign.rawValue == design
             out += ownStore
                 ? "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), storeURL: storeURL)\n"
                 : "let dedupe = MainActorDeduplicator(preset: RecommendedPreset.\(preset.version), store: \(store))\n"
@@ -74,11 +73,17 @@ public enum AdoptionCode {
             out += "// At the router's entry for every envelope emitted again (pending route, ready callback):\n"
             out += "let replay = dedupe.receiveEmit(envelope: envelope)\n"
         }
-        if candidate.choice.persistence == .snapshotOnBackground && (storeDesign ?? DedupeStore.Design.snapshot.rawValue) == DedupeStore.Design.snapshot.rawValue {
+        if candidate.choice.persistence == .snapshotOnBackground && design == DedupeStore.Design.snapshot.rawValue {
             out += "// In sceneDidEnterBackground / applicationDidEnterBackground:\n"
             out += "dedupe.didEnterBackground()\n"
         }
         return out
+    }
+
+    /// The picked store's design, or, for results that measured none (a replayed trace), the
+    /// design the newest preset version carries: the reference run's pick.
+    static func storeDesign(_ store: StorePick?) -> String {
+        store?.design ?? RecommendedPreset.latest.storeDesign.rawValue
     }
 
     /// The `DedupeStore` for `persistence`: `design`'s factory (the snapshot design's saving as

@@ -30,17 +30,29 @@
 public struct RouterCore<Route: Hashable & Sendable>: Sendable {
     public let configuration: RouterConfiguration
     /// The navigation stack, bottom first: what a `NavigationStack(path:)` shows.
-    public private(set) var path: [Route] = []
+    @inlinable public var path: [Route] { _path }
+    // Internal and `@usableFromInline`, with `handle(_:into:)` `@inlinable`, so that a caller in
+    // another module (the harness's per-event loop, the verifier) gets a specialized core: the
+    // unspecialized one looks up its generic metadata at every event.
+    @usableFromInline var _path: [Route] = []
     /// Started, not yet ended: one entry with cancellation on.
-    private var inFlight: [InFlightWork] = []
+    @usableFromInline var inFlight: [InFlightWork] = []
     /// Running actions per key; more than one only with the loading guard off.
-    private var running: [ActionKey: Int] = [:]
-    private var tokensIssued: UInt64 = 0
+    @usableFromInline var running: [ActionKey: Int] = [:]
+    @usableFromInline var tokensIssued: UInt64 = 0
 
-    private struct InFlightWork: Sendable {
-        var token: WorkToken
-        var route: Route
-        var envelope: EnvelopeID
+    @usableFromInline
+    struct InFlightWork: Sendable {
+        @usableFromInline var token: WorkToken
+        @usableFromInline var route: Route
+        @usableFromInline var envelope: EnvelopeID
+
+        @inlinable
+        init(token: WorkToken, route: Route, envelope: EnvelopeID) {
+            self.token = token
+            self.route = route
+            self.envelope = envelope
+        }
     }
 
     public init(configuration: RouterConfiguration = RouterConfiguration()) {
@@ -65,6 +77,7 @@ public struct RouterCore<Route: Hashable & Sendable>: Sendable {
     ///
     /// - Complexity: O(1), plus O(work in flight) for a request that cancels it, and O(*n*) in
     ///   the path's length for ``RouterEvent/userChangedPath(_:)``.
+    @inlinable
     public mutating func handle(_ event: RouterEvent<Route>, into effects: inout [RouterEffect<Route>]) {
         switch event {
         case let .routeRequested(route, envelope, decision):
@@ -80,7 +93,7 @@ public struct RouterCore<Route: Hashable & Sendable>: Sendable {
                 effects.append(.ignore(.duplicateOnTop))
                 commitIfReserved(work.envelope, .alreadyOnTop, into: &effects)
             } else {
-                path.append(work.route)
+                _path.append(work.route)
                 // The append first, then the commit, in one main-actor turn: the screen renders
                 // only after the turn, so a kill before the commit has shown nothing and a kill
                 // after it finds the consume durable.
@@ -98,7 +111,7 @@ public struct RouterCore<Route: Hashable & Sendable>: Sendable {
             if newPath.count > path.count, newPath.starts(with: path) {
                 for route in newPath[path.count...] { pushFromView(route, into: &effects) }
             } else {
-                path = newPath
+                _path = newPath
             }
         case let .actionTriggered(key):
             if configuration.loadingGuard, running[key] != nil {
@@ -113,7 +126,8 @@ public struct RouterCore<Route: Hashable & Sendable>: Sendable {
         }
     }
 
-    private mutating func request(
+    @inlinable
+    mutating func request(
         _ route: Route, envelope: EnvelopeID, decision: RoutingDecision, into effects: inout [RouterEffect<Route>]
     ) {
         switch decision {
@@ -125,6 +139,15 @@ public struct RouterCore<Route: Hashable & Sendable>: Sendable {
             effects.append(.ignore(.consumedEnvelope))
             return
         }
+        // The latest request wins even when its screen is on top already: work still in flight
+        // for an older route would otherwise push over the screen the user asked for last.
+        if configuration.cancelsSupersededWork {
+            for work in inFlight {
+                effects.append(.cancelWork(work.token))
+                commitIfReserved(work.envelope, .superseded, into: &effects)
+            }
+            inFlight.removeAll(keepingCapacity: true)
+        }
         if configuration.topGuard.contains(.routedPushes), path.last == route {
             // An early return: the envelope was consumed all the same, so it is committed.
             effects.append(.ignore(.duplicateOnTop))
@@ -134,35 +157,31 @@ public struct RouterCore<Route: Hashable & Sendable>: Sendable {
         if configuration.consume == .commitBeforeWork {
             effects.append(.commitConsume(envelope, .receipt))
         }
-        if configuration.cancelsSupersededWork {
-            for work in inFlight {
-                effects.append(.cancelWork(work.token))
-                commitIfReserved(work.envelope, .superseded, into: &effects)
-            }
-            inFlight.removeAll(keepingCapacity: true)
-        }
         let token = WorkToken(tokensIssued)
         tokensIssued &+= 1
         inFlight.append(InFlightWork(token: token, route: route, envelope: envelope))
         effects.append(.startWork(token, route))
     }
 
-    private mutating func pushFromView(_ route: Route, into effects: inout [RouterEffect<Route>]) {
+    @inlinable
+    mutating func pushFromView(_ route: Route, into effects: inout [RouterEffect<Route>]) {
         if configuration.topGuard.contains(.buttonPushes), path.last == route {
             effects.append(.ignore(.duplicateOnTop))
             return
         }
-        path.append(route)
+        _path.append(route)
         effects.append(.append(route))
     }
 
-    private mutating func endWork(_ token: WorkToken) -> InFlightWork? {
+    @inlinable
+    mutating func endWork(_ token: WorkToken) -> InFlightWork? {
         guard let index = inFlight.firstIndex(where: { $0.token == token }) else { return nil }
         return inFlight.remove(at: index)
     }
 
     /// Under ``ConsumeTiming/commitBeforeWork`` the receipt already committed the envelope.
-    private func commitIfReserved(_ envelope: EnvelopeID, _ cause: ConsumeCommitCause, into effects: inout [RouterEffect<Route>]) {
+    @inlinable
+    func commitIfReserved(_ envelope: EnvelopeID, _ cause: ConsumeCommitCause, into effects: inout [RouterEffect<Route>]) {
         guard configuration.consume == .reserveThenCommit else { return }
         effects.append(.commitConsume(envelope, cause))
     }

@@ -29,10 +29,9 @@ struct ReferenceRouter {
             return [.ignore(.windowDuplicate)]
         case let .routeRequested(_, _, decision) where decision == .suppressedByConsumedSet:
             return [.ignore(.consumedEnvelope)]
-        case let .routeRequested(route, envelope, _) where guardsRoutes && path.last == route:
-            return [.ignore(.duplicateOnTop), .commitConsume(envelope, .alreadyOnTop)]
         case let .routeRequested(route, envelope, _):
-            var effects: [RouterEffect<String>] = reserves ? [] : [.commitConsume(envelope, .receipt)]
+            // The latest request cancels older work even when its screen is on top already.
+            var effects: [RouterEffect<String>] = []
             if configuration.cancelsSupersededWork {
                 for index in works.indices where works[index].live {
                     works[index].live = false
@@ -40,6 +39,10 @@ struct ReferenceRouter {
                     if reserves { effects.append(.commitConsume(works[index].envelope, .superseded)) }
                 }
             }
+            if guardsRoutes && path.last == route {
+                return effects + [.ignore(.duplicateOnTop), .commitConsume(envelope, .alreadyOnTop)]
+            }
+            if !reserves { effects.append(.commitConsume(envelope, .receipt)) }
             works.append((route, envelope, true))
             return effects + [.startWork(WorkToken(UInt64(works.count - 1)), route)]
         case let .buttonPushed(route):
