@@ -20,6 +20,17 @@ import Testing
         Candidate.aggregate([result])[0]
     }
 
+    /// The twin of `base` that writes after every consume (speed comes from the base: twins are
+    /// scored, not timed).
+    static func persisting(_ base: CaseResult) -> Candidate {
+        var memory = base
+        (memory.identity, memory.persistence) = (.minted, .memory)
+        var twin = memory
+        twin.persistence = .snapshot
+        twin.timing = nil
+        return Candidate.aggregate([memory, twin]).first { $0.choice.persistence == .snapshot }!
+    }
+
     @Test func byForkTakesEachForksMedianAndNeedsTwoForks() {
         let result = Self.timed("a", forks: [10, 12, 14])
         func near(_ values: [Double]?) -> Bool {
@@ -49,13 +60,16 @@ import Testing
     /// The store's cost per consume joins each candidate in proportion to what it navigated, so
     /// a 2× structure lead becomes a tie once the store dominates a push.
     @Test func aStoreThatDominatesAPushTiesStructuresThatDiffer() {
-        let fast = Self.candidate(Self.timed("a", forks: [10, 10, 10]))
-        let slow = Self.candidate(Self.timed("b", forks: [20, 20, 20]))
+        let fast = Self.persisting(Self.timed("a", forks: [10, 10, 10]))
+        let slow = Self.persisting(Self.timed("b", forks: [20, 20, 20]))
         #expect(SpeedModel().isFaster(fast, than: slow))
         let withStore = SpeedModel(storeNanosecondsPerConsume: 1_000)
         #expect(fast.consumesPerEvent > 0)
         #expect(withStore.nanosecondsPerPush(fast) == 10 + 1_000 * fast.consumesPerEvent)
         #expect(!withStore.isFaster(fast, than: slow))
+        // A set kept in memory writes nothing per push: the store is not charged to it.
+        let inMemory = Self.candidate(Self.timed("c", forks: [20, 20, 20]))
+        #expect(withStore.nanosecondsPerPush(inMemory) == inMemory.nanosecondsPerEvent)
     }
 
     @Test func theMarginIsTheHostTermOrTwiceTheAASpread() {

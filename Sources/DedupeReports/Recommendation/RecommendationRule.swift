@@ -194,6 +194,6 @@ public struct RecommendationRule: Sendable, Equatable {
 
     /// Bytes the picked store writes per event of this candidate's traffic.
     func bytesWrittenPerEvent(_ candidate: Candidate, speed: SpeedModel) -> Double {
-        speed.storeBytesPerConsume * candidate.consumesPerEvent
+        candidate.choice.persistence == .snapshot ? speed.storeBytesPerConsume * candidate.consumesPerEvent : 0
     }
 }

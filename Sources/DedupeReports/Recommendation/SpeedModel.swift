@@ -4,9 +4,10 @@ import Foundation
 /// How the speed step of the rule compares two pipelines: by what a push costs an app, store
 /// included, and only by a difference the run's own noise and another host could not reverse.
 ///
-/// - **Cost per push.** A candidate's structure-only ns/event plus the picked store's
-///   calling-thread cost per consume (beyond the structure's, median) times the consumes per
-///   event it made (``Candidate/consumesPerEvent``), all measured in the same run.
+/// - **Cost per push.** A candidate's structure-only ns/event plus, when it writes after every
+///   consume, the picked store's calling-thread cost per consume (beyond the structure's,
+///   median) times the consumes per event it made (``Candidate/consumesPerEvent``), all
+///   measured in the same run.
 /// - **Faster only beyond the margin.** Per timing fork, the two candidates' costs per push are
 ///   paired (the same fork measured both); one is faster only when the whole 95% t-interval of
 ///   the geometric-mean ratio lies beyond ``margin``. Anything else is a tie.
@@ -39,12 +40,18 @@ public struct SpeedModel: Sendable, Equatable {
 
     /// What one push costs `candidate`'s app on the calling thread, store included, ns.
     public func nanosecondsPerPush(_ candidate: Candidate) -> Double? {
-        candidate.nanosecondsPerEvent.map { $0 + storeNanosecondsPerConsume * candidate.consumesPerEvent }
+        candidate.nanosecondsPerEvent.map { $0 + storeNanosecondsPerEvent(candidate) }
     }
 
     /// The same, fork by fork.
     func nanosecondsPerPushByFork(_ candidate: Candidate) -> [Double]? {
-        candidate.nanosecondsPerEventByFork?.map { $0 + storeNanosecondsPerConsume * candidate.consumesPerEvent }
+        candidate.nanosecondsPerEventByFork?.map { $0 + storeNanosecondsPerEvent(candidate) }
+    }
+
+    /// The store's share of a push: a consume's cost per consume made, for a choice that writes
+    /// after every consume; none for one kept in memory or saved only at background.
+    func storeNanosecondsPerEvent(_ candidate: Candidate) -> Double {
+        candidate.choice.persistence == .snapshot ? storeNanosecondsPerConsume * candidate.consumesPerEvent : 0
     }
 
     /// The 95% interval of `a`'s cost per push over `b`'s, from their paired forks; the point
