@@ -97,11 +97,6 @@ public struct DedupeStore: Sendable {
         DedupeStore(url: url, design: .sqlite, saving: .afterEveryConsume, durability: durability, protection: protection, faults: faults)
     }
 
-    /// The same store with `faults` injected, for tests.
-    public func injecting(_ faults: StoreFaults) -> DedupeStore {
-        DedupeStore(url: url, design: design, saving: saving, durability: durability, protection: protection, faults: faults)
-    }
-
     /// Opens the design's store for a set that retains `retained` ids; `nil` for ``none``.
     public func open(retaining retained: Int) -> (any ConsumedStore)? {
         guard let url else { return nil }

@@ -249,3 +249,24 @@ import Testing
         }
     }
 }
+
+/// `stepsSeen` bounds an adopter's kill sweep: a run with no fault numbers the same steps each
+/// time, and `kill(atStep:)` can then aim at every one of them.
+@Suite struct StoreStepCountTests {
+    @Test(arguments: StoreSubject.every)
+    func aFaultFreeRunNumbersTheSameStepsEveryTime(_ subject: StoreSubject) throws {
+        func steps() throws -> Int {
+            let directory = try StoreDirectory()
+            defer { directory.remove() }
+            let faults = StoreFaults { _, _ in nil }
+            let dedupe = SharedDeduplicator(
+                preset: RecommendedPreset.v3, store: subject.dedupeStore(directory.file("consumed.store"), faults: faults),
+                clock: .manual(ManualClock()))
+            for id in 0..<3 { _ = dedupe.receiveEmit(pushID: "step-\(id)") }
+            return faults.stepsSeen
+        }
+        let first = try steps()
+        #expect(first > 3, "\(subject): every consume takes steps")
+        #expect(try steps() == first, "\(subject)")
+    }
+}
