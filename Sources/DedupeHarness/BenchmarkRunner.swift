@@ -203,7 +203,7 @@ struct LoadedWorkload {
     /// Builds the columns with `prepare` and, under `push-id`, the slots that identity gives
     /// (sharing every other column); then releases the events unless `keepEvents`.
     mutating func prepare(_ prepare: ([WorkloadEvent]) -> EventColumns, keepEvents: Bool) {
-        columns = prepare(workload.events)
+        columns = prepare(workload.events).flaggingTaps(labels: workload.sources)
         pushIDColumns = workload.hasPushIDs
             ? columns.reidentified(workload.events, pushes: workload.pushes, identity: .pushID) : nil
         if !keepEvents { workload = workload.withoutEvents }

@@ -14,7 +14,9 @@ public enum PushSource: String, CaseIterable, Sendable {
     case readyCallback = "ready_callback"
     /// An in-app button that pushes a screen.
     case button
-    /// An asynchronous task that pushes a screen when it completes.
+    /// An asynchronous task that pushes a screen when it completes: in the generated workloads,
+    /// a second tap's task, the tap made while the first tap's task ran, completing within
+    /// ``secondCompletionBoundMilliseconds`` of the first one's screen.
     case asyncCompletion = "async_completion"
     /// The user tapped the same notification, or another one for the same screen, again.
     case retap
@@ -32,6 +34,11 @@ public enum PushSource: String, CaseIterable, Sendable {
     case secondChannel = "second_channel"
     /// The launch notification an SDK returns again after a relaunch (`getInitialNotification`).
     case initialNotification = "initial_notification"
+
+    /// The latest a second tap's async completion follows the first tap's screen, in
+    /// milliseconds: the generators draw the delay below it, and the harness's replay of the
+    /// loading guard holds an action busy that long after its screen shows.
+    public static let secondCompletionBoundMilliseconds = 3_000.0
 
     /// Every label, indexed by `rawValue` position: the ``Workload/sources`` of generated workloads.
     public static let labels: [String] = allCases.map(\.rawValue)

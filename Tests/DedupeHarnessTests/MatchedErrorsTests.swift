@@ -68,3 +68,15 @@ import Testing
         #expect(results.cases.filter { $0.consumed == "set" }.map(\.id.text) == [fifo.reference], "the reference is reported")
     }
 }
+
+/// What counts as losing a wanted navigation when matched.
+@Suite struct MatchedDropTests {
+    /// The top-of-stack guard drops only a screen the user already has; the loading guard drops
+    /// a tap, which is lost.
+    @Test func theLoadingGuardDropsAndTheTopGuardDoesNot() {
+        let matched = MatchedErrors(
+            decisions: MatchedErrorsTests.raw([.suppressedByGuard, .suppressedByLoadingGuard]),
+            referenceDecisions: MatchedErrorsTests.raw([.navigated, .navigated]), truths: [.new, .new], reference: "ref")
+        #expect(matched.newlyDropped == 1)
+    }
+}

@@ -188,3 +188,29 @@ extension Candidate {
     /// `w + fifo`: the two entry ids, as these tests name their toy pipelines.
     var pair: String { "\(window ?? "-") + \(consumed ?? "-")" }
 }
+
+/// The pick behind the shipped router: its `two-layer-guarded` twin at the same strategies,
+/// identity and persistence, which the headline shows beside it.
+@Suite struct RoutedPickTests {
+    @Test func thePickBehindTheRouterIsItsGuardedTwin() throws {
+        let results = Fixtures.results([
+            Fixtures.pipeline("w", "set", ns: 10, bytes: 1_000, missed: 9),
+            Fixtures.pipeline("w", "fifo", ns: 12, bytes: 1_000, missed: 8),
+            Fixtures.pipeline("w", "set", ns: 11, bytes: 1_000, missed: 2, newlyDropped: 1, mode: .twoLayerGuarded),
+            Fixtures.pipeline("w", "fifo", ns: 13, bytes: 1_000, missed: 1, mode: .twoLayerGuarded),
+        ])
+        let recommendation = Recommendation.make(from: results)
+        #expect(recommendation.mode == .twoLayer)
+        let winner = try #require(recommendation.winner)
+        let routed = try #require(recommendation.withRouter(winner))
+        #expect(routed.choice.mode == .twoLayerGuarded)
+        #expect(routed.consumed == winner.consumed)
+        #expect(routed.missedDuplicates == (winner.consumed == "set" ? 2 : 1))
+        let headline = MarkdownReport.headline(results)
+        #expect(headline.contains("| Missed with router | Newly dropped with router |"))
+        // Without router cases there is nothing to show beside the pick.
+        let plain = Fixtures.results(results.cases.filter { $0.mode == .twoLayer })
+        #expect(Recommendation.make(from: plain).routed.isEmpty)
+        #expect(!MarkdownReport.headline(plain).contains("with router"))
+    }
+}

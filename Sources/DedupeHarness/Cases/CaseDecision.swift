@@ -13,17 +13,20 @@ public enum CaseDecision: UInt8, Sendable, CaseIterable {
     case skippedEmit = 4
     /// Not an input of the mode (an emit in `window-alone`).
     case notApplicable = 5
+    /// The loading guard ignored the tap behind an async completion, so it never came.
+    case suppressedByLoadingGuard = 6
 }
 
 extension CaseDecision {
-    /// The `decision` column of a decisions file: `navigated`, `window`, `consumed`, `guard` or
-    /// `skipped`; `nil` for an event the mode does not take as input.
+    /// The `decision` column of a decisions file: `navigated`, `window`, `consumed`, `guard`,
+    /// `loading-guard` or `skipped`; `nil` for an event the mode does not take as input.
     public var label: String? {
         switch self {
         case .navigated: return "navigated"
         case .suppressedByWindow: return "window"
         case .suppressedByConsumedSet: return "consumed"
         case .suppressedByGuard: return "guard"
+        case .suppressedByLoadingGuard: return "loading-guard"
         case .skippedEmit: return "skipped"
         case .notApplicable: return nil
         }

@@ -12,8 +12,14 @@ public enum CaseMode: String, Sendable, CaseIterable, Codable {
     /// The published design: payloads go through the window, then (if admitted) the set; emits
     /// go through the set only.
     case twoLayer = "two-layer"
-    /// `two-layer` plus the navigation guard `path.last != route` before appending.
+    /// `two-layer` behind the shipped router: its loading guard before the layers for an async
+    /// completion's tap, its top-of-stack guard `path.last != route` before appending.
     case twoLayerGuarded = "two-layer-guarded"
+
+    /// The mode whose reference case a case's errors are matched with, when it ran on the same
+    /// workload: the router's cases with the published code as it ships (`two-layer`), so that
+    /// their matched errors say what adopting the router changes; every other mode with its own.
+    public var matchedWith: CaseMode { self == .twoLayerGuarded ? .twoLayer : self }
 
     /// Whether the mode uses a window.
     public var usesWindow: Bool {

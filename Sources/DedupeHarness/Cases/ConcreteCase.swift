@@ -84,9 +84,18 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
             }
         case .twoLayerGuarded:
             for i in range {
+                // The loading guard acts at the tap, before any layer sees the completion.
+                if columns.isAsyncCompletion(i) && !path.admitsAsyncCompletion(at: columns.times[i]) {
+                    decisions[i] = CaseDecision.suppressedByLoadingGuard.rawValue
+                    continue
+                }
                 var decision = twoLayerDecision(columns, i, created: created)
-                if decision == .navigated && !path.pushUnlessOnTop(columns.routes[i], at: columns.times[i]) {
-                    decision = .suppressedByGuard
+                if decision == .navigated {
+                    if !path.pushUnlessOnTop(columns.routes[i], at: columns.times[i]) {
+                        decision = .suppressedByGuard
+                    } else if columns.isTapped(i) {
+                        path.holdAction(at: columns.times[i])
+                    }
                 }
                 decisions[i] = decision.rawValue
             }

@@ -46,6 +46,10 @@ struct EventColumns: Sendable, Equatable {
     /// only in a hand-built workload: the generators and the trace reader never make one) is
     /// taken to refer to an envelope created before the workload, which exists.
     @inline(__always) func hasCreator(_ i: Int) -> Bool { flags[i].contains(.hasCreator) }
+    /// Whether event `i` is a payload a button or an async completion made.
+    @inline(__always) func isTapped(_ i: Int) -> Bool { flags[i].contains(.tapped) }
+    /// Whether event `i` is a payload an async completion made.
+    @inline(__always) func isAsyncCompletion(_ i: Int) -> Bool { flags[i].contains(.asyncCompletion) }
 
     /// The kind of event `i`.
     func kind(_ i: Int) -> EventKind {
@@ -166,6 +170,25 @@ struct EventColumns: Sendable, Equatable {
         return selected
     }
 
+    /// The columns with the payloads of in-app taps flagged, by the workload's source `labels`:
+    /// the guarded mode's loading guard replays them.
+    ///
+    /// - Complexity: O(*n*).
+    func flaggingTaps(labels: [String]) -> EventColumns {
+        let label = { (kind: PushSource) in labels.firstIndex(of: kind.rawValue).map(UInt16.init) }
+        let button = label(.button), async = label(.asyncCompletion)
+        guard button != nil || async != nil else { return self }
+        var flagged = self
+        for i in flags.indices where isPayload(i) {
+            if sources[i] == async {
+                flagged.flags[i].formUnion([.tapped, .asyncCompletion])
+            } else if sources[i] == button {
+                flagged.flags[i].insert(.tapped)
+            }
+        }
+        return flagged
+    }
+
     /// The first `count` events, as `EventColumns(events.prefix(count))` would build them.
     func prefix(_ count: Int) -> EventColumns {
         count >= self.count ? self : selecting(0..<max(0, count))
@@ -199,6 +222,11 @@ struct EventFlags: OptionSet, Sendable, Hashable {
     /// See ``EventColumns/hasCreator(_:)``.
     static let hasCreator = EventFlags(rawValue: 1 << 3)
 
+    /// A payload a tap in the app made: a button's, or an async completion's.
+    static let tapped = EventFlags(rawValue: 1 << 4)
+    /// A payload an async task's completion made (``PushSource/asyncCompletion``).
+    static let asyncCompletion = EventFlags(rawValue: 1 << 5)
+
     /// Every bit in use: a file's flags with others set are not this build's.
-    static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator]
+    static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator, .tapped, .asyncCompletion]
 }

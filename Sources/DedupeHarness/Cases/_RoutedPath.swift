@@ -2,8 +2,9 @@ import DedupeWorkloads
 import PushDedupe
 
 /// The navigation of the harness's `two-layer-guarded` mode and of its scoring: the shipped
-/// ``RouterCore`` owns the path and decides every push, and a simulated user walks back through
-/// it. The guard is the core's, not a model of it; only the user's behaviour is the harness's.
+/// ``RouterCore`` owns the path and decides every push and every tap behind an async completion,
+/// and a simulated user walks back through it. The guards are the core's, not a model of them;
+/// only the user's behaviour and the action's hold are the harness's.
 ///
 /// The user dwells on each screen for a log-normal time (median 15 s, σ = 1, the lifecycle
 /// simulator's default) and then goes back, a ``RouterEvent/userChangedPath(_:)`` to the path
@@ -26,6 +27,14 @@ struct _RoutedPath {
     private var nextDwell = 0
     /// When the user leaves the top screen; `Int64.max` while the path is empty.
     private var popTime: Int64 = .max
+    /// Until when the replay holds ``asyncAction`` running; `Int64.min` while it does not.
+    private var actionHeldUntil: Int64 = .min
+
+    /// The action behind the in-app taps whose async completions the core's loading guard sees.
+    static let asyncAction: ActionKey = "async-action"
+    /// How long the replay holds an action running after its screen: a tap made while it ran
+    /// completes within this (see ``admitsAsyncCompletion(at:)``).
+    static let actionHold = Int64(PushSource.secondCompletionBoundMilliseconds * 1_000_000)
 
     /// A path for a mode without the guard: no storage, so the memory pass of such a mode
     /// measures only its strategies. It must never be pushed onto.
@@ -108,6 +117,42 @@ struct _RoutedPath {
     mutating func relaunch() {
         router.relaunch()
         popTime = .max
+        actionHeldUntil = .min
+    }
+
+    /// Whether the core's loading guard lets the tap behind an async completion at `now` run;
+    /// when it does not, the completion never comes.
+    ///
+    /// A trace records completions, not taps. A tap made while an action ran completes within
+    /// ``actionHold`` of that action's screen (``PushSource/secondCompletionBoundMilliseconds``),
+    /// so the replay holds the action running for that long after each tapped screen or admitted
+    /// completion: the flight from tap to screen, shifted by its latency. The core decides the
+    /// tap: ignored while the action runs, started otherwise.
+    ///
+    /// - Complexity: O(1).
+    mutating func admitsAsyncCompletion(at now: Timestamp) -> Bool {
+        releaseAction(at: now.nanoseconds)
+        router.handle(.actionTriggered(Self.asyncAction))
+        guard router.effects.last == .startAction(Self.asyncAction) else { return false }
+        actionHeldUntil = Self.adding(now.nanoseconds, Self.actionHold)
+        return true
+    }
+
+    /// A tapped payload's screen was pushed at `now`: its action runs for ``actionHold`` more.
+    ///
+    /// - Complexity: O(1).
+    mutating func holdAction(at now: Timestamp) {
+        releaseAction(at: now.nanoseconds)
+        if actionHeldUntil == .min { router.handle(.actionTriggered(Self.asyncAction)) }
+        actionHeldUntil = Self.adding(now.nanoseconds, Self.actionHold)
+    }
+
+    /// The held action ends once its hold is over by `now`.
+    @inline(__always)
+    private mutating func releaseAction(at now: Int64) {
+        guard actionHeldUntil != .min, actionHeldUntil < now else { return }
+        router.handle(.actionFinished(Self.asyncAction))
+        actionHeldUntil = .min
     }
 
     /// Advances to `now`, then pushes `route` through the core's guard; returns whether it

@@ -17,6 +17,7 @@ struct ChildWorkload: Codable, Sendable, Hashable {
         if let spec {
             guard let workload = spec.make() else { throw HarnessError.invalidPlan("child: unknown workload \(spec)") }
             return EventColumns(workload.events.prefix(max(0, limit ?? workload.events.count)))
+                .flaggingTaps(labels: workload.sources)
         }
         guard let columnsFile else { throw HarnessError.invalidPlan("child: a workload has neither a spec nor a columns file") }
         return try ColumnsFile.read(columnsFile, limit: limit)

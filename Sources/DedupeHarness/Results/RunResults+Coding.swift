@@ -105,8 +105,9 @@ extension RunResults: Codable {
                 throw Self.caseError(at: index, in: container, "case '\(id)' appears twice")
             }
         }
-        // Each case's reference is its mode's on its workload (matched errors: the published code;
-        // ratios: the run's timing reference); ratios come from both samples.
+        // Each case's reference is its mode's on its workload (matched errors: the published code,
+        // of `CaseMode.matchedWith` when that ran; ratios: the run's timing reference); ratios
+        // come from both samples.
         var references: [String: Int] = [:]
         var timingReferences: [String: Int] = [:]
         for index in cases.indices {
@@ -116,7 +117,8 @@ extension RunResults: Codable {
         }
         for index in cases.indices {
             let key = cases[index].workload + "/" + cases[index].mode.rawValue
-            if let referenceIndex = references[key] {
+            let matchedKey = cases[index].workload + "/" + cases[index].mode.matchedWith.rawValue
+            if let referenceIndex = references[matchedKey] ?? references[key] {
                 let label = cases[referenceIndex].id.text
                 cases[index].correctness?.matched?.reference = label
             }

@@ -43,7 +43,8 @@ extension _Run {
 
     /// One untimed run of every case over its whole workload, scored against the truth and
     /// matched event by event with its mode's reference case on the same workload (the
-    /// reference is scored first). Each case reads the columns of its identity.
+    /// reference is scored first), or of ``CaseMode/matchedWith`` when that ran. Each case reads
+    /// the columns of its identity.
     ///
     /// Memory stays bounded by a few decision arrays, whatever the number of cases: a workload is
     /// scored mode by mode, each mode's cases in groups of one choice and its twins (the
@@ -58,8 +59,11 @@ extension _Run {
         var byWorkload = [[Int]](repeating: [], count: workloads.count)
         for index in cases.indices { byWorkload[caseWorkload[index]].append(index) }
         for (workloadIndex, indices) in byWorkload.enumerated() where !indices.isEmpty {
+            var matchedReferences: [CaseMode: (label: String, decisions: [UInt8])] = [:]
             for groups in correctnessGroups(indices) {
-                var reference: (label: String, decisions: [UInt8])?
+                guard let mode = groups.first?.first.map({ results[$0].mode }) else { continue }
+                var reference = mode.matchedWith == mode ? nil : matchedReferences[mode.matchedWith]
+                let isMatchedWith = CaseMode.allCases.contains { $0 != mode && $0.matchedWith == mode }
                 for group in groups {
                     var decisionsByChoice: [StrategyChoice: [UInt8]] = [:]
                     for index in group {
@@ -73,7 +77,10 @@ extension _Run {
                         }
                         seconds[index] = Double(MonotonicClock.now() - start) / 1e9
                         var correctness = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
-                        if isReference(index) { reference = (results[index].id.text, run.decisions) }
+                        if isReference(index) {
+                            if isMatchedWith { matchedReferences[mode] = (results[index].id.text, run.decisions) }
+                            if reference == nil { reference = (results[index].id.text, run.decisions) }
+                        }
                         if let reference {
                             // On the events both ran (a published window's case may stop early).
                             let shared = min(run.decisions.count, reference.decisions.count)
@@ -110,6 +117,7 @@ extension _Run {
     /// The cases `indices` of one workload in scoring order: one list per mode (in order of first
     /// appearance), of groups of one choice and its twins (every identity and persistence of the
     /// same strategies), the group holding the mode's reference first and the reference first in it.
+    /// A mode goes after the mode it is matched with (``CaseMode/matchedWith``).
     func correctnessGroups(_ indices: [Int]) -> [[[Int]]] {
         var modes: [CaseMode] = []
         var groups: [CaseMode: [StrategyChoice: [Int]]] = [:]
@@ -122,6 +130,10 @@ extension _Run {
             if groups[mode] == nil { modes.append(mode) }
             if groups[mode]?[base] == nil { groupOrder[mode, default: []].append(base) }
             groups[mode, default: [:]][base, default: []].append(index)
+        }
+        for mode in modes where mode.matchedWith != mode {
+            guard let own = modes.firstIndex(of: mode), let other = modes.firstIndex(of: mode.matchedWith), other > own else { continue }
+            modes.swapAt(own, other)
         }
         return modes.map { mode in
             let ordered = groupOrder[mode]!.map { groups[mode]![$0]! }
@@ -140,7 +152,7 @@ extension _Run {
         let attribution = _ErrorAttribution(
             decisions: decisions, columns: loaded.columns(result.identity), workload: loaded.workload,
             windowMilliseconds: result.parameters.windowMilliseconds, usesConsumedSet: result.mode.usesConsumedSet,
-            identity: result.identity, persistence: result.persistence
+            guardsTaps: result.mode == .twoLayerGuarded, identity: result.identity, persistence: result.persistence
         ) { identity, persistence in
             var twin = choice
             twin.identity = identity

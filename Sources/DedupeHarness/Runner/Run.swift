@@ -152,7 +152,7 @@ struct _Run {
 
     /// The modes whose cases get identity and persistence twins: the pipeline an app adopts and
     /// layer 2 alone.
-    static let twinModes: Set<CaseMode> = [.twoLayer, .consumedAlone]
+    static let twinModes: Set<CaseMode> = [.twoLayer, .twoLayerGuarded, .consumedAlone]
 
     /// Adds one case and its result record.
     private mutating func addCase(

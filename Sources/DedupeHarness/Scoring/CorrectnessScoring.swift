@@ -9,10 +9,11 @@ extension CorrectnessResult {
     ///   emits included.
     /// - *scored*: of those, the ones whose truth is `new` or `dup` (`newEvents`, `dupEvents`),
     ///   skipped emits included, so every mode has the same denominators on one workload.
-    /// - *false drop*: truth `new`, suppressed by the window or the consumed set. The guard's
-    ///   drops are not false drops: it drops only a route already on top of the path, so the
-    ///   user already has the screen they asked for (per-intent truth). A skipped emit is neither a false drop nor a missed duplicate: it is counted only as
-    ///   skipped (its payload's suppression was already scored).
+    /// - *false drop*: truth `new`, suppressed by the window, the consumed set or the loading
+    ///   guard. The top-of-stack guard's drops are not false drops: it drops only a route already
+    ///   on top of the path, so the user already has the screen they asked for (per-intent
+    ///   truth). A skipped emit is neither a false drop nor a missed duplicate: it is counted
+    ///   only as skipped (its payload's suppression was already scored).
     /// - *missed duplicate*: truth `dup`, navigated.
     /// - *duplicate screen*: a navigation pushing the route already on top of the path.
     /// - A relaunch is never scored; it empties the path.
@@ -45,7 +46,7 @@ extension CorrectnessResult {
                 path.push(route, at: columns.times[i])
             case .suppressedByWindow: byWindow += 1
             case .suppressedByConsumedSet: byConsumedSet += 1
-            case .suppressedByGuard: byGuard += 1
+            case .suppressedByGuard, .suppressedByLoadingGuard: byGuard += 1
             case .skippedEmit: skippedEmits += 1
             case .notApplicable: break
             }

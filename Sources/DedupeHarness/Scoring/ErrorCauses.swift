@@ -7,6 +7,9 @@ public enum ErrorCause {
     /// A dup from an async completion pushing another route than the first one: only a loading
     /// guard on the button, which no layer of the dedupe is, can stop it.
     public static let loadingGuardOnly = "only a loading guard"
+    /// A dup from an async completion that the router's loading guard let run: its tap came
+    /// after the held action ended (``_RoutedPath/admitsAsyncCompletion(at:)``).
+    public static let afterActionHold = "tap after the loading guard's hold"
     /// The same push delivered again under a new minted envelope: the case's `push-id` twin
     /// stops it.
     public static let pushIdentity = "caught with push-id identity"
@@ -28,6 +31,9 @@ public enum ErrorCause {
     /// A wanted event whose envelope the consumed set had never consumed in this process: a
     /// filter's false positive or a slot collision.
     public static let setFalsePositive = "consumed-set false positive"
+    /// A wanted async completion whose tap the router's loading guard ignored, while it held
+    /// another tapped screen's action.
+    public static let loadingGuardDrop = "loading guard drop within its hold"
     /// A wanted event whose envelope layer 2 had consumed before: two intents sharing one id.
     public static let sharedEnvelope = "envelope shared with an earlier intent"
 
@@ -35,7 +41,8 @@ public enum ErrorCause {
     static func other(kind: String, source: String) -> String { "other: \(kind) from \(source)" }
 }
 
-/// Attributes the errors of one case on one workload. `twins` are the decisions of the same
+/// Attributes the errors of one case on one workload; `guardsTaps` when the case ran the router's
+/// loading guard (`two-layer-guarded`). `twins` are the decisions of the same
 /// strategies at the other identities and persistences (by identity and persistence); a cause
 /// that needs a twin the run does not have is not claimed, nor past the events a twin ran on (a
 /// persisting twin may stop early: ``SnapshotResult/eventsRun``).
@@ -45,7 +52,7 @@ struct _ErrorAttribution {
 
     init(
         decisions: [UInt8], columns: EventColumns, workload: Workload, windowMilliseconds: Double, usesConsumedSet: Bool,
-        identity: EnvelopeIdentity?, persistence: CasePersistence?,
+        guardsTaps: Bool, identity: EnvelopeIdentity?, persistence: CasePersistence?,
         twin: (EnvelopeIdentity, CasePersistence) -> [UInt8]?
     ) {
         let navigated = CaseDecision.navigated.rawValue
@@ -67,7 +74,7 @@ struct _ErrorAttribution {
             if columns.truths[i] == .dup && decision == navigated {
                 let cause: String
                 if columns.sources[i] == asyncSource {
-                    cause = ErrorCause.loadingGuardOnly
+                    cause = guardsTaps ? ErrorCause.afterActionHold : ErrorCause.loadingGuardOnly
                 } else if let pushTwin, i < pushTwin.count, pushTwin[i] != navigated {
                     cause = ErrorCause.pushIdentity
                 } else if let persistingTwin, i < persistingTwin.count, persistingTwin[i] != navigated {
@@ -85,6 +92,8 @@ struct _ErrorAttribution {
                     cause = ErrorCause.other(kind: "\(columns.kind(i))", source: Self.label(columns.sources[i], workload))
                 }
                 missed[cause, default: 0] += 1
+            } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByLoadingGuard.rawValue {
+                dropped[ErrorCause.loadingGuardDrop, default: 0] += 1
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByWindow.rawValue {
                 dropped[ErrorCause.windowDrop, default: 0] += 1
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByConsumedSet.rawValue {

@@ -40,9 +40,9 @@ public struct MatchedErrors: Sendable, Equatable {
 
 extension MatchedErrors {
     /// Matches `decisions` with `referenceDecisions` (raw ``CaseDecision`` values) on the same
-    /// events. An event is an error
-    /// when its truth is `new` and it was suppressed (window, set or guard; a skipped emit is not
-    /// a drop, as in ``CorrectnessResult``), or its truth is `dup` and it navigated.
+    /// events. An event is an error when its truth is `new` and it was dropped (by the window, the
+    /// set or the loading guard; neither the top-of-stack guard nor a skipped emit loses it, as in
+    /// ``CorrectnessResult``), or its truth is `dup` and it navigated.
     ///
     /// - Complexity: O(*n*) in the events.
     public init(decisions: [UInt8], referenceDecisions: [UInt8], truths: [Truth], reference: String) {
@@ -50,8 +50,8 @@ extension MatchedErrors {
         for i in decisions.indices {
             switch truths[i] {
             case .new:
-                let wrong = Self.isSuppression(decisions[i])
-                let referenceWrong = Self.isSuppression(referenceDecisions[i])
+                let wrong = Self.isDrop(decisions[i])
+                let referenceWrong = Self.isDrop(referenceDecisions[i])
                 if wrong && !referenceWrong { dropped += 1 } else if referenceWrong && !wrong { recovered += 1 }
             case .dup:
                 let wrong = decisions[i] == CaseDecision.navigated.rawValue
@@ -69,8 +69,15 @@ extension MatchedErrors {
         newlyNavigatedUnlabelled = navigated
     }
 
+    /// Whether a wanted event's decision lost it: the top-of-stack guard drops only a screen the
+    /// user already has, so it loses nothing (as in ``CorrectnessResult``).
+    private static func isDrop(_ decision: UInt8) -> Bool {
+        decision == CaseDecision.suppressedByWindow.rawValue || decision == CaseDecision.suppressedByConsumedSet.rawValue
+            || decision == CaseDecision.suppressedByLoadingGuard.rawValue
+    }
+
     private static func isSuppression(_ decision: UInt8) -> Bool {
         decision == CaseDecision.suppressedByWindow.rawValue || decision == CaseDecision.suppressedByConsumedSet.rawValue
-            || decision == CaseDecision.suppressedByGuard.rawValue
+            || decision == CaseDecision.suppressedByGuard.rawValue || decision == CaseDecision.suppressedByLoadingGuard.rawValue
     }
 }

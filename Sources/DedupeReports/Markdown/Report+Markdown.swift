@@ -104,11 +104,18 @@ public enum MarkdownReport {
 
     /// One row per candidate; every row covers the same workloads, so the sums compare.
     /// With `speed`, a `ns/push` column (store included) leads the figures.
-    static func layerTable(_ candidates: [Candidate], worst: [StrategyChoice: (String, Int)] = [:], speed: SpeedModel? = nil) -> String {
+    /// One row per candidate; with `routed`, two more columns for the candidate behind the
+    /// shipped router: its missed duplicates, and the wanted navigations it newly drops.
+    static func layerTable(
+        _ candidates: [Candidate], worst: [StrategyChoice: (String, Int)] = [:], speed: SpeedModel? = nil,
+        routed: [StrategyChoice: Candidate]? = nil
+    ) -> String {
         let perPush: [String] = speed == nil ? [] : ["ns/push"]
-        let figures = ["ns/event", "× reference", "False drops", "Newly dropped", "Missed dups", "Newly missed", "Peak memory", "Worst"]
+        let withRouter: [String] = routed == nil ? [] : ["Missed with router", "Newly dropped with router"]
+        let figures = ["ns/event", "× reference", "False drops", "Newly dropped", "Missed dups", "Newly missed"] + withRouter
+            + ["Peak memory", "Worst"]
         var table = MarkdownTable(
-            header: ["Case", "Guarantee"] + perPush + figures, alignRight: Set(2...(8 + perPush.count)))
+            header: ["Case", "Guarantee"] + perPush + figures, alignRight: Set(2...(8 + perPush.count + withRouter.count)))
         for candidate in candidates {
             var row = ["`\(candidate.label)`", candidate.guaranteeText]
             if let speed { row.append(speed.nanosecondsPerPush(candidate).map(NumberText.significant) ?? "—") }
@@ -119,7 +126,9 @@ public enum MarkdownReport {
             let errors: [String] = [
                 "\(candidate.falseDrops)/\(candidate.newEvents)", String(candidate.newlyDropped),
                 "\(candidate.missedDuplicates)/\(candidate.dupEvents)", String(candidate.newlyMissed),
-            ]
+            ] + (routed.map { routed in
+                routed[candidate.choice].map { ["\($0.missedDuplicates)/\($0.dupEvents)", String($0.newlyDropped)] } ?? ["—", "—"]
+            } ?? [])
             let rest: [String] = [
                 candidate.memoryBytes.map(NumberText.bytes) ?? "—",
                 worst[candidate.choice].map { "\(MarkdownText.code($0.0)) (\($0.1))" } ?? "none",

@@ -28,7 +28,7 @@ extension MarkdownReport {
             }
             out += "Every pipeline at its best identity and persistence"
             out += recommendation.published() != nil ? ", and the published code as it ships (`minted`, `memory`):\n\n" : ":\n\n"
-            out += layerTable(rows, speed: recommendation.speed) + "\n"
+            out += layerTable(rows, speed: recommendation.speed, routed: recommendation.routed.isEmpty ? nil : recommendation.routed) + "\n"
         }
         let e = results.environment
         out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
@@ -36,7 +36,11 @@ extension MarkdownReport {
         out += "times: geometric mean of median ns/event; ns/push: that plus the picked store's cost per consume times the "
         out += "consumes per event, what a push costs on the calling thread; × reference: against the published code timed in the same "
         out += "repetition, **lower is faster**; newly dropped / missed: matched event by event against the published "
-        out += "code (`minted`, `memory`); peak memory: on the largest workload each ran._\n"
+        out += "code (`minted`, `memory`)"
+        if !recommendation.routed.isEmpty {
+            out += "; with router: the same choice behind the shipped router (`two-layer-guarded`), matched with the same code"
+        }
+        out += "; peak memory: on the largest workload each ran._\n"
         return out
     }
 
@@ -87,6 +91,14 @@ extension MarkdownReport {
             out += winner.missedDuplicates > 0 ? ": \(causeList(winner.missedByCause))." : "."
             out += " It newly drops \(winner.newlyDropped) wanted navigation(s) the published code keeps and recovers "
             out += "\(winner.recoveredNavigations), matched event by event."
+        }
+        if let winner = recommendation.winner, let routed = recommendation.withRouter(winner) {
+            out += " Behind the shipped router (`NavigationRouter`'s defaults: top-of-stack and loading guards, the "
+            out += "superseded fetch cancelled), the pick misses \(routed.missedDuplicates)"
+            out += routed.missedDuplicates > 0 ? ": \(causeList(routed.missedByCause))." : "."
+            out += " It drops \(routed.falseDrops) wanted navigation(s)"
+            out += routed.falseDrops > 0 ? " (\(causeList(routed.droppedByCause)))" : ""
+            out += ", \(routed.newlyDropped) of them kept by the published code without the router, matched event by event."
         }
         return out + "\n\n"
     }

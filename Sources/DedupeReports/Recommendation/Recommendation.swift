@@ -32,6 +32,16 @@ public struct Recommendation: Sendable, Equatable {
     public var store: StorePick? = nil
     /// How the speed step compared candidates: cost per push, store included, and the margin.
     public var speed = SpeedModel()
+    /// Every `two-layer` choice's twin behind the shipped router (`two-layer-guarded`, same
+    /// strategies, identity and persistence), over the device workloads: the whole fix as an
+    /// app that adopts the README runs it. Empty when the run had no router cases.
+    public var routed: [StrategyChoice: Candidate] = [:]
+
+    /// `candidate` behind the shipped router, if that twin ran.
+    public func withRouter(_ candidate: Candidate) -> Candidate? {
+        guard candidate.choice.mode == .twoLayer else { return nil }
+        return routed[candidate.choice]
+    }
 
     /// The published code's pipeline at `identity` and `persistence`, if it ran.
     public func published(identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory) -> Candidate? {
@@ -98,6 +108,15 @@ extension Recommendation {
             everyChoice: every)
         recommendation.store = store
         recommendation.speed = speed
+        if mode == .twoLayer {
+            let guarded = ComparableCases.widest(
+                results.cases.filter { $0.mode == .twoLayerGuarded && $0.window != nil && $0.consumed != nil })
+            for candidate in deviceCandidates(guarded, device: device) {
+                var choice = candidate.choice
+                choice.mode = .twoLayer
+                recommendation.routed[choice] = candidate
+            }
+        }
         if winner == nil, !candidates.isEmpty {
             recommendation.noWinnerReason = noWinnerReason(assessments, rule: rule)
         }

@@ -357,7 +357,7 @@ extension DeviceWeekModel {
                 }
                 if random.bernoulli(parameters.asyncCompletionProbability) {
                     builder.payload(intent: intent, kind: .document, id: screen + 1, source: .asyncCompletion,
-                                    at: nanoseconds(milliseconds: time + random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... 3_000)))
+                                    at: nanoseconds(milliseconds: time + random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... PushSource.secondCompletionBoundMilliseconds)))
                 }
                 time += random.exponential(mean: mean)
             }

@@ -27,7 +27,7 @@ extension ScenarioCatalogue {
             category: .navigationStack
         ) { builder, random, number, start in
             let intent = builder.newIntent()
-            let delay = random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... 3_000)
+            let delay = random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... PushSource.secondCompletionBoundMilliseconds)
             // Two orders, two receipts: the second completion's route differs from the first's.
             builder.payload(intent: intent, kind: .document, id: 1_000 + number, source: .asyncCompletion,
                             at: nanoseconds(milliseconds: start))

@@ -81,3 +81,51 @@ import Testing
         #expect(inert.top == .max && inert.screens.isEmpty)
     }
 }
+
+/// The guarded mode's loading guard: the shipped core ignores a tap while the action behind the
+/// last tapped screen is held running, so that tap's completion never comes.
+@Suite struct RoutedPathLoadingGuardTests {
+    /// A tapped screen holds the action for `actionHold`; a completion inside it is ignored, one
+    /// after it starts the action again, and a relaunch ends the hold.
+    @Test func aCompletionWithinTheHoldIsIgnored() {
+        var path = _RoutedPath(guardsTop: true)
+        let hold = Double(_RoutedPath.actionHold) / 1e6
+        let first = path.admitsAsyncCompletion(at: .milliseconds(0))
+        path.holdAction(at: .milliseconds(10))
+        let withinTheHold = path.admitsAsyncCompletion(at: .milliseconds(10 + hold))
+        let afterTheHold = path.admitsAsyncCompletion(at: .milliseconds(10 + hold + 1))
+        let rightAfterThat = path.admitsAsyncCompletion(at: .milliseconds(10 + hold + 2))
+        path.relaunch()
+        let afterARelaunch = path.admitsAsyncCompletion(at: .milliseconds(10 + hold + 3))
+        // The hold's last instant still runs the action; a killed process runs none.
+        #expect([first, withinTheHold, afterTheHold, rightAfterThat, afterARelaunch] == [true, false, true, false, true])
+    }
+
+    /// A button's screen at 0 holds the action; a second completion of it at 1 s is a duplicate
+    /// the published code shows and the router's loading guard stops; a new action's completion
+    /// at 2 s is inside the hold too, so the guard drops a wanted navigation; one at 5 s runs.
+    /// The router's cases are matched with the published code as it ships (`two-layer`).
+    @Test func theGuardedModeScoresTheLoadingGuard() throws {
+        let sources = [PushSource.tap, .button, .asyncCompletion]
+        let routes = ["item:A", "item:B", "item:C"]
+        let events: [(Double, UInt64, UInt32, UInt16, Truth)] = [
+            (0, 1, 0, 1, .new), (1_000, 2, 1, 2, .dup), (2_000, 3, 2, 2, .new), (5_000, 4, 1, 2, .new),
+        ]
+        let workload = Workload(
+            name: "hand", summary: "taps behind an async action", routes: routes, sources: sources.map(\.rawValue),
+            events: events.map { time, envelope, route, source, truth in
+                WorkloadEvent(
+                    time: .milliseconds(time), kind: .payload, envelope: EnvelopeID(high: 7, low: envelope),
+                    fingerprint: RouteFingerprint(route: routes[Int(route)]), route: route, source: source, truth: truth)
+            })
+        let results = try BenchmarkRunner.run(scoringPlan(workload, modes: ["two-layer", "two-layer-guarded"])) { _ in }
+        let published = try #require(result(results, "two-layer")?.correctness)
+        #expect(published.missedDuplicates == 1 && published.falseDrops == 0)
+        let guarded = try #require(result(results, "two-layer-guarded")?.correctness)
+        #expect(guarded.suppressedByGuard == 2)
+        #expect(guarded.missedDuplicates == 0 && guarded.falseDrops == 1)
+        let matched = try #require(guarded.matched)
+        #expect(matched.reference == "hand.csv/two-layer/seed-literal(window=500ms)+set/minted/memory")
+        #expect(matched.newlyBlockedDuplicates == 1 && matched.newlyDropped == 1)
+    }
+}
