@@ -1,4 +1,5 @@
 @testable import DedupeHarness
+@testable import DedupeLifecycle
 @testable import DedupeReports
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import DedupeHarness
+import DedupeLifecycle
 
 /// The cause breakdown: `policy-causes.csv`, and the published policy's remaining failures by
 /// cause in `policies.md`, `report.md` and the terminal.

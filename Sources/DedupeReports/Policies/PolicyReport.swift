@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeLifecycle
 import Foundation
 
 /// `policies.csv`, `policy-causes.csv`, `policies.md`, the fetch-latency chart and the

@@ -1,4 +1,4 @@
-@testable import DedupeHarness
+@testable import DedupeLifecycle
 import Testing
 
 /// `verify`'s search: its counts against hand-computed ones, every ordering against a run from

@@ -1,4 +1,4 @@
-@testable import DedupeHarness
+@testable import DedupeLifecycle
 import DedupeWorkloads
 import PushDedupe
 import Testing
@@ -134,8 +134,8 @@ import Testing
     }
 
     @Test func unknownIdsAreRejected() {
-        #expect(throws: HarnessError.self) { try PolicyRun.run(seed: 1, scenarios: ["no-such"]) }
-        #expect(throws: HarnessError.self) { try PolicyRun.run(seed: 1, variants: ["no-such"]) }
+        #expect(throws: LifecycleSelectionError.self) { try PolicyRun.run(seed: 1, scenarios: ["no-such"]) }
+        #expect(throws: LifecycleSelectionError.self) { try PolicyRun.run(seed: 1, variants: ["no-such"]) }
     }
 
     /// The path model itself against a plain array, with random pushes and pops.
