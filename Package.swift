@@ -44,13 +44,13 @@ let package = Package(
         // verbs only: the end-to-end fuzzer of dedupe-bench, and the measurements outside a run.
         .target(
             name: "DedupeFuzz",
-            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeLifecycle", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
+            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
             path: "Benchmarks/DedupeFuzz"
         ),
         .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCLI", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
         .target(
             name: "DedupeMaintenance",
-            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeLifecycle", "DedupeReports", "DedupeWorkloads"],
+            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
             path: "Benchmarks/DedupeMaintenance"
         ),
         .executableTarget(

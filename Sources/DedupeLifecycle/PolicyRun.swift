@@ -79,7 +79,7 @@ public enum PolicyRun {
         for variant in selectedVariants {
             let outcome = try self.outcome(script, policy: variant.policy, configuration: configuration, seed: seed)
             rows.append(.init(
-                scenario: script.name, persistence: configuration.persistence.rawValue, variant: variant.rawValue,
+                scenario: script.name, persistence: configuration.persistence.rawValue, variant: variant,
                 counts: outcome.counts, causes: outcome.causes))
         }
         return results(
@@ -98,7 +98,7 @@ public enum PolicyRun {
             for variant in variants {
                 let outcome = try outcome(script, policy: variant.policy, configuration: configured, seed: seed)
                 rows.append(.init(
-                    scenario: scenario, persistence: persistence.rawValue, variant: variant.rawValue, counts: outcome.counts,
+                    scenario: scenario, persistence: persistence.rawValue, variant: variant, counts: outcome.counts,
                     causes: outcome.causes))
             }
         }

@@ -112,8 +112,8 @@ import Testing
         for scenario in built {
             let variant = try #require(scenario.exercises)
             let failure = try #require(variant.protectedFailure)
-            let on = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == "published" })
-            let off = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == variant.rawValue })
+            let on = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == .published })
+            let off = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == variant })
             let (protected, unprotected) = variant.turnsSwitchOn ? (off, on) : (on, off)
             #expect(failure.count(in: protected.counts) == 0, "\(scenario.id)")
             #expect(failure.count(in: unprotected.counts) > 0, "\(scenario.id)")
