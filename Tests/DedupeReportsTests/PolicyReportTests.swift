@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct PolicyReportTests {
     static let policies: PolicyResults = {
-        // A failure of the simulator here would be a bug the harness tests name; keep this one small.
+        // A failure of the simulator here would be a bug the lifecycle tests name; keep this one small.
         (try? PolicyRun.run(seed: 42, scenarios: ["checkout-double-tap", "path-owned-twice"])) ?? PolicyResults(
             seed: 0, window: "", consumed: "", fetchMedianMilliseconds: 0, fetchP99Milliseconds: 0, fetchFailureRate: 0,
             checkoutMedianMilliseconds: 0, dwellMedianMilliseconds: 0, scenarios: [], rows: [], sweepScenario: nil, sweep: [])
