@@ -26,15 +26,17 @@ let package = Package(
             swiftSettings: strategySettings),
         // Seeded bursty workloads with ground truth, and trace files.
         .target(name: "DedupeWorkloads", dependencies: ["PushDedupe"]),
+        // The policy simulator: the articles' lifecycles around the shipped router core, and `verify`.
+        .target(name: "DedupeLifecycle", dependencies: ["PushDedupe", "DedupeWorkloads"]),
         // Timing, allocator statistics and correctness scoring.
-        .target(name: "DedupeHarness", dependencies: ["PushDedupe", "DedupeWorkloads"]),
+        .target(name: "DedupeHarness", dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeLifecycle"]),
         // CSV, Markdown, JSON and SVG reports derived from the harness's results.
-        .target(name: "DedupeReports", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
+        .target(name: "DedupeReports", dependencies: ["DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         // The user's command line: argument parsing and the user's verbs, kept in a library so
         // tests reach it. The maintainer tools below parse and report errors with it too.
         .target(
             name: "DedupeCLI",
-            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeReports"],
+            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeReports"],
             path: "Benchmarks/DedupeCLI"
         ),
         .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
@@ -56,8 +58,9 @@ let package = Package(
 
         .testTarget(name: "PushDedupeTests", dependencies: ["PushDedupe"], swiftSettings: strategySettings),
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
+        .testTarget(name: "DedupeLifecycleTests", dependencies: ["DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
-        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness"]),
+        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness", "DedupeLifecycle"]),
         .testTarget(
             name: "DedupeCLITests",
             // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).

@@ -1,4 +1,4 @@
-import DedupeHarness
+import DedupeLifecycle
 import DedupeReports
 import Foundation
 import Testing

@@ -1,11 +1,12 @@
 @testable import DedupeHarness
+@testable import DedupeLifecycle
 @testable import DedupeReports
 import Foundation
 import Testing
 
 @Suite struct PolicyReportTests {
     static let policies: PolicyResults = {
-        // A failure of the simulator here would be a bug the harness tests name; keep this one small.
+        // A failure of the simulator here would be a bug the lifecycle tests name; keep this one small.
         (try? PolicyRun.run(seed: 42, scenarios: ["checkout-double-tap", "path-owned-twice"])) ?? PolicyResults(
             seed: 0, window: "", consumed: "", fetchMedianMilliseconds: 0, fetchP99Milliseconds: 0, fetchFailureRate: 0,
             checkoutMedianMilliseconds: 0, dwellMedianMilliseconds: 0, scenarios: [], rows: [], sweepScenario: nil, sweep: [])
@@ -20,7 +21,7 @@ import Testing
         ])
         #expect(table.rows.count == 2 * PolicyVariant.allCases.count)
         let row = table.rows.first { $0[0] == "checkout-double-tap" && $0[2] == "no-loading-guard" }
-        let counts = Self.policies.rows.first { $0.scenario == "checkout-double-tap" && $0.variant == "no-loading-guard" }?.counts
+        let counts = Self.policies.rows.first { $0.scenario == "checkout-double-tap" && $0.variant == .noLoadingGuard }?.counts
         #expect(row?[8] == counts.map { String($0.wrongScreens) })
         #expect(row?[10] == counts.map { String($0.overlappingTasks) })
         #expect((counts?.wrongScreens ?? 0) > 0)
@@ -84,5 +85,12 @@ import Testing
         #expect(names.contains("policies.csv") && names.contains("policies.md") && names.contains(PolicyReport.chartFileName))
         #expect(names.contains(PolicyReport.causesFileName))
         #expect(try ResultsJSON.decode(ResultsJSON.encode(results)) == results)
+        // A variant this build does not know is refused by name.
+        let unknown = String(decoding: try ResultsJSON.encode(results), as: UTF8.self)
+            .replacing(#""variant":"published""#, with: #""variant":"no-such-guard""#, maxReplacements: 1)
+        let known = PolicyVariant.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(throws: ResultsFileError.malformed("policies.rows[0].variant unknown policy variant 'no-such-guard' (known: \(known))")) {
+            try ResultsJSON.decode(Data(unknown.utf8))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeLifecycle
 import Foundation
 import Testing
 @testable import DedupeReports

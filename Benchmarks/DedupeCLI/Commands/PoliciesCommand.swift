@@ -1,4 +1,4 @@
-import DedupeHarness
+import DedupeLifecycle
 import DedupeReports
 import Foundation
 
@@ -87,7 +87,7 @@ enum PolicyOptions {
         let policies: PolicyResults
         do {
             policies = try PolicyRun.run(script: file.script, seed: seed, configuration: configured, variants: variants)
-            for variant in policies.rows.compactMap({ PolicyVariant(rawValue: $0.variant) }) {
+            for variant in policies.rows.map(\.variant) {
                 let outcome = try PolicyRun.outcome(file.script, policy: variant.policy, configuration: configured, seed: seed)
                 if let index = outcome.firstInvalidTaskEnd {
                     let input = file.script.inputs[index]

@@ -1,4 +1,4 @@
-import DedupeHarness
+import DedupeLifecycle
 import DedupeReports
 import Foundation
 
@@ -33,7 +33,7 @@ extension Subcommands {
         let results: VerifyResults
         do {
             results = try VerifyRun.run(scenarios: scenarios, variants: variants, backs: backs)
-        } catch let error as HarnessError {
+        } catch let error as LifecycleSelectionError {
             throw CommandLineError(.badValue, "\(error)")
         } catch {
             throw CommandLineError(.runFailed, "\(error)")

@@ -1,3 +1,4 @@
+import DedupeLifecycle
 import DedupeWorkloads
 import PushDedupe
 

@@ -1,3 +1,5 @@
+import DedupeLifecycle
+
 /// How `results.json` is written and read (schema 5): each strategy's metadata once, in
 /// `strategies`; each case with its `case` id (which names its workload, mode, strategies,
 /// identity and persistence) and its measurements; nothing that can be derived

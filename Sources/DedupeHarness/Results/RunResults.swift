@@ -1,3 +1,5 @@
+import DedupeLifecycle
+
 /// Everything one run measured: the single source every report (CSV, Markdown, SVG) and
 /// `compare` is derived from. Serialized as JSON; see `Guides/Results.md` for the schema.
 ///

@@ -1,4 +1,4 @@
-import DedupeHarness
+import DedupeLifecycle
 
 /// The cause breakdown: `policy-causes.csv`, and the published policy's remaining failures by
 /// cause in `policies.md`, `report.md` and the terminal.
@@ -12,7 +12,7 @@ extension PolicyReport {
     public static func causesCSV(_ policies: PolicyResults) -> CSVTable {
         CSVTable(header: causeColumns, rows: policies.rows.flatMap { row in
             (row.causes ?? []).map {
-                [row.scenario, row.persistenceID, row.variant, $0.failure.rawValue, $0.mechanism, $0.rule.rawValue,
+                [row.scenario, row.persistenceID, row.variant.rawValue, $0.failure.rawValue, $0.mechanism, $0.rule.rawValue,
                  $0.rule.category.rawValue, String($0.count)]
             }
         })
@@ -32,7 +32,7 @@ extension PolicyReport {
 
     static func publishedCauses(_ policies: PolicyResults) -> [PublishedCause] {
         var causes: [PublishedCause] = []
-        for row in policies.rows where row.variant == PolicyVariant.published.rawValue {
+        for row in policies.rows where row.variant == .published {
             let place = row.persistence == nil || !(policies.scenarios.first { $0.id == row.scenario }?.relaunches ?? false)
                 ? row.scenario : "\(row.scenario) (\(row.persistenceID))"
             for cause in row.causes ?? [] {
@@ -58,7 +58,7 @@ extension PolicyReport {
 
     static func publishedCauseText(_ policies: PolicyResults) -> String {
         let causes = publishedCauses(policies)
-        guard policies.rows.contains(where: { $0.variant == PolicyVariant.published.rawValue }) else { return "" }
+        guard policies.rows.contains(where: { $0.variant == .published }) else { return "" }
         var text = "published: remaining failures by cause (unexplained: \(unexplainedCount(causes)))\n"
         for cause in causes {
             text += "  \(cause.category.rawValue) \(cause.rule.rawValue): \(cause.failure.rawValue) \(cause.count) — "
@@ -96,11 +96,11 @@ extension PolicyReport {
     public static func scriptText(_ policies: PolicyResults) -> String {
         let header = ["variant", "persistence", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong", "repushed",
                       "overlap", "tasks", "killed", "fetch_fail"]
-        let rows = policies.rows.map { [$0.variant, $0.persistenceID] + cells($0.counts) }
+        let rows = policies.rows.map { [$0.variant.rawValue, $0.persistenceID] + cells($0.counts) }
         var text = "\(policies.scenarios.first?.id ?? "script"):\n"
         text += alignedText(header: header, rows: rows, leftColumns: 2) { _, _ in false }
         for row in policies.rows where !(row.causes ?? []).isEmpty {
-            text += "\n\(row.variant): " + (row.causes ?? []).map {
+            text += "\n\(row.variant.rawValue): " + (row.causes ?? []).map {
                 "\($0.failure.rawValue) \($0.count) (\($0.mechanism), \($0.rule.rawValue))"
             }.joined(separator: ", ")
         }

@@ -1,4 +1,4 @@
-import DedupeHarness
+import DedupeLifecycle
 
 /// The kill sweep over the router's effects: what a process killed at every step of a routed push
 /// loses and shows twice, per router configuration. See `Guides/Router.md` § Reserve, then commit.

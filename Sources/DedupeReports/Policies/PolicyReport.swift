@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeLifecycle
 import Foundation
 
 /// `policies.csv`, `policy-causes.csv`, `policies.md`, the fetch-latency chart and the
@@ -26,7 +27,7 @@ public enum PolicyReport {
     ///
     /// - Complexity: O(rows).
     public static func csv(_ policies: PolicyResults) -> CSVTable {
-        CSVTable(header: columns, rows: policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant] + cells($0.counts) })
+        CSVTable(header: columns, rows: policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant.rawValue] + cells($0.counts) })
     }
 
     static func cells(_ c: LifecycleCounts) -> [String] {
@@ -39,7 +40,7 @@ public enum PolicyReport {
     public static func plainText(_ policies: PolicyResults) -> String {
         let header = ["scenario", "persistence", "variant", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong",
                       "repushed", "overlap", "tasks", "killed", "fetch_fail"]
-        let rows = policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant] + cells($0.counts) }
+        let rows = policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant.rawValue] + cells($0.counts) }
         var text = alignedText(header: header, rows: rows, leftColumns: 3, breakWhen: { previous, row in previous[0] != row[0] || previous[1] != row[1] })
         text += "\n" + fixCheckText(policies)
         text += "\n" + publishedCauseText(policies)
@@ -75,13 +76,13 @@ public enum PolicyReport {
         var checks: [FixCheck] = []
         for scenario in policies.scenarios {
             guard let id = scenario.exercises, let variant = PolicyVariant(rawValue: id), let failure = variant.protectedFailure,
-                  let on = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == PolicyVariant.published.rawValue }),
-                  let off = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == id })
+                  let on = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == .published }),
+                  let off = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == variant })
             else { continue }
             let published = failure.count(in: on.counts)
             let flipped = failure.count(in: off.counts)
             checks.append(FixCheck(
-                variant: id, scenario: scenario.id, column: failure.rawValue, published: published, variantCount: flipped,
+                variant: variant, scenario: scenario.id, column: failure.rawValue, published: published, variantCount: flipped,
                 protected: variant.turnsSwitchOn ? flipped : published, unprotected: variant.turnsSwitchOn ? published : flipped))
         }
         return checks
@@ -89,7 +90,7 @@ public enum PolicyReport {
 
     /// One switch's failure count on its scenario, under `published` and under the variant.
     struct FixCheck {
-        var variant: String
+        var variant: PolicyVariant
         var scenario: String
         var column: String
         var published: Int
@@ -103,7 +104,7 @@ public enum PolicyReport {
 
     static func fixCheckText(_ policies: PolicyResults) -> String {
         fixChecks(policies).map {
-            "\($0.variant) on \($0.scenario): \($0.column) \($0.published) published, \($0.variantCount) under the variant — "
+            "\($0.variant.rawValue) on \($0.scenario): \($0.column) \($0.published) published, \($0.variantCount) under the variant — "
                 + $0.verdict + "\n"
         }.joined()
     }
@@ -176,7 +177,7 @@ public enum PolicyReport {
             header: ["Variant", "Its scenario", "Failure count", "published", "variant", "Verdict"],
             alignRight: [3, 4])
         table.rows = fixChecks(policies).map {
-            ["`\($0.variant)`", "`\($0.scenario)`", "`\($0.column)`", String($0.published), String($0.variantCount), $0.verdict]
+            ["`\($0.variant.rawValue)`", "`\($0.scenario)`", "`\($0.column)`", String($0.published), String($0.variantCount), $0.verdict]
         }
         return table.rows.isEmpty ? "_No scenario built for a switch was run._\n" : table.render()
     }
@@ -186,14 +187,14 @@ public enum PolicyReport {
             header: ["Scenario", "Persistence", "Variant", "Intents", "Pushes", "Duplicate screens", "Lost", "Reprocessed",
                      "Wrong screens", "Repushed after leave", "Overlapping tasks", "Tasks", "Killed", "Fetch failures"],
             alignRight: Set(3..<14))
-        table.rows = policies.rows.map { ["`\($0.scenario)`", "`\($0.persistenceID)`", "`\($0.variant)`"] + cells($0.counts) }
+        table.rows = policies.rows.map { ["`\($0.scenario)`", "`\($0.persistenceID)`", "`\($0.variant.rawValue)`"] + cells($0.counts) }
         return table.render()
     }
 
     static func compactTable(_ policies: PolicyResults) -> String {
-        let variants = PolicyVariant.allCases.map(\.rawValue).filter { id in policies.rows.contains { $0.variant == id } }
+        let variants = PolicyVariant.allCases.filter { variant in policies.rows.contains { $0.variant == variant } }
         var table = MarkdownTable(
-            header: ["Scenario", "Persistence"] + variants.map { "`\($0)`" }, alignRight: Set(2...max(2, variants.count + 1)))
+            header: ["Scenario", "Persistence"] + variants.map { "`\($0.rawValue)`" }, alignRight: Set(2...max(2, variants.count + 1)))
         var seen: [(String, String)] = []
         for row in policies.rows where !seen.contains(where: { $0 == (row.scenario, row.persistenceID) }) {
             seen.append((row.scenario, row.persistenceID))

@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeLifecycle
 
 /// The text `dedupe-bench verify` prints: the shapes and their bounds, the table of every row,
 /// the published policy's violations by rule, each switch's counterexample, and the verdict.

@@ -20,12 +20,12 @@ public struct PolicyResults: Codable, Sendable, Equatable {
         public var scenario: String
         /// A ``LifecyclePersistence`` id (optional; issue 24: absent rows ran in memory).
         public var persistence: String?
-        public var variant: String
+        public var variant: PolicyVariant
         public var counts: LifecycleCounts
         /// The cause of every failure, adding up to each failure column (optional; issue 24).
         public var causes: [FailureCause]?
 
-        public init(scenario: String, persistence: String?, variant: String, counts: LifecycleCounts, causes: [FailureCause]?) {
+        public init(scenario: String, persistence: String?, variant: PolicyVariant, counts: LifecycleCounts, causes: [FailureCause]?) {
             self.scenario = scenario
             self.persistence = persistence
             self.variant = variant

@@ -1,4 +1,4 @@
-@testable import DedupeHarness
+@testable import DedupeLifecycle
 import Testing
 
 /// The script file format: it parses what it renders, and names the line of every mistake.

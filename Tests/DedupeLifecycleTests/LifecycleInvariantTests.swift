@@ -1,4 +1,4 @@
-@testable import DedupeHarness
+@testable import DedupeLifecycle
 import DedupeWorkloads
 import PushDedupe
 import Testing
@@ -112,8 +112,8 @@ import Testing
         for scenario in built {
             let variant = try #require(scenario.exercises)
             let failure = try #require(variant.protectedFailure)
-            let on = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == "published" })
-            let off = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == variant.rawValue })
+            let on = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == .published })
+            let off = try #require(results.rows.first { $0.scenario == scenario.id && $0.variant == variant })
             let (protected, unprotected) = variant.turnsSwitchOn ? (off, on) : (on, off)
             #expect(failure.count(in: protected.counts) == 0, "\(scenario.id)")
             #expect(failure.count(in: unprotected.counts) > 0, "\(scenario.id)")
@@ -134,8 +134,8 @@ import Testing
     }
 
     @Test func unknownIdsAreRejected() {
-        #expect(throws: HarnessError.self) { try PolicyRun.run(seed: 1, scenarios: ["no-such"]) }
-        #expect(throws: HarnessError.self) { try PolicyRun.run(seed: 1, variants: ["no-such"]) }
+        #expect(throws: LifecycleSelectionError.self) { try PolicyRun.run(seed: 1, scenarios: ["no-such"]) }
+        #expect(throws: LifecycleSelectionError.self) { try PolicyRun.run(seed: 1, variants: ["no-such"]) }
     }
 
     /// The path model itself against a plain array, with random pushes and pops.

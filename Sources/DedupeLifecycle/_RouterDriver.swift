@@ -1,8 +1,9 @@
 import PushDedupe
 
-/// The harness's shell around one shipped ``RouterCore``: it hands the core events, keeps the
-/// buffers it does so with, and goes back through the core's path for a simulated user. The core
-/// decides every push, cancel and action; the caller reads ``effects`` and ``top``.
+/// The shell around one shipped ``RouterCore``, for the simulator and the harness's guarded mode:
+/// it hands the core events, keeps the buffers it does so with, and goes back through the core's
+/// path for a simulated user. The core decides every push, cancel and action; the caller reads
+/// ``effects`` and ``top``.
 ///
 /// Driving it allocates nothing once its buffers are sized: the effects go into one reused
 /// buffer, and a path the user leaves is built in a spare buffer, whose storage the core keeps,
@@ -12,17 +13,17 @@ import PushDedupe
 /// The buffers are held by value: shared through an object, they would spare the verifier's
 /// copies of a run a copy each, but every event would then pay for the object's access checks,
 /// which cost the guarded loop more (114 against 85 ns per event).
-struct _RouterDriver {
+package struct _RouterDriver {
     /// Screens a path keeps: as many as the simulated user's path (`_DwellingPath`).
-    static let capacity = _DwellingPath.capacity
+    package static let capacity = _DwellingPath.capacity
 
-    private(set) var core: RouterCore<UInt32>
+    package private(set) var core: RouterCore<UInt32>
     /// The effects of the latest event, in the order the core asked for them.
-    private(set) var effects: [RouterEffect<UInt32>]
+    @usableFromInline private(set) var effects: [RouterEffect<UInt32>]
     /// The path the next back or trim hands to the core.
     private var spare: [UInt32]
 
-    init(configuration: RouterConfiguration) {
+    package init(configuration: RouterConfiguration) {
         core = RouterCore(configuration: configuration)
         // A core event asks for a few effects; unread ones pile up to `unreadEffects`.
         effects = []
@@ -43,12 +44,12 @@ struct _RouterDriver {
 
     /// A driver with no storage, for a holder that never drives it (a mode without the guard),
     /// so it allocates nothing. It may be relaunched, but never handed an event.
-    static var inert: _RouterDriver {
+    package static var inert: _RouterDriver {
         _RouterDriver(core: RouterCore())
     }
 
     /// The route on top of the core's path, `UInt32.max` when it is empty.
-    var top: UInt32 { core.path.last ?? .max }
+    package var top: UInt32 { core.path.last ?? .max }
 
     /// Hands `event` to the core; its effects replace ``effects``.
     ///
@@ -63,16 +64,18 @@ struct _RouterDriver {
     /// the core did. The buffer is emptied only when it fills, since emptying it destroys each
     /// effect in turn (a per-event cost in the guarded loop).
     ///
+    /// Inlinable: the harness's guarded loop calls it for every event, from another module.
+    ///
     /// - Complexity: the core's, plus O(1) amortized.
-    @inline(__always)
-    mutating func handleIgnoringEffects(_ event: RouterEvent<UInt32>) {
+    @inlinable @inline(__always)
+    package mutating func handleIgnoringEffects(_ event: RouterEvent<UInt32>) {
         if effects.count >= Self.unreadEffects { effects.removeAll(keepingCapacity: true) }
         core.handle(event, into: &effects)
     }
 
     /// Effects ``handleIgnoringEffects(_:)`` lets pile up before it empties the buffer: a push
     /// asks for one.
-    private static let unreadEffects = 8
+    @usableFromInline static let unreadEffects = 8
 
     /// Whether the latest event appended a screen.
     var appended: Bool {
@@ -83,21 +86,21 @@ struct _RouterDriver {
     /// router.
     ///
     /// - Complexity: O(depth).
-    mutating func dropTop() {
+    package mutating func dropTop() {
         keepScreens(0..<max(0, core.path.count - 1))
     }
 
     /// The path forgets its bottom screen, which no user walks back to.
     ///
     /// - Complexity: O(depth).
-    mutating func dropBottom() {
+    package mutating func dropBottom() {
         keepScreens(min(1, core.path.count)..<core.path.count)
     }
 
     /// The process died: a new core with the same configuration, on this core's storage.
     ///
     /// - Complexity: O(1).
-    mutating func relaunch() {
+    package mutating func relaunch() {
         // Only an inert driver has no spare storage; it has no screens to keep either, and a
         // new core allocates nothing.
         guard spare.capacity > 0 else {

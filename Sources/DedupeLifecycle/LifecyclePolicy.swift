@@ -101,6 +101,18 @@ public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
         case .routerTopGuard: .unguardedRouterPush
         }
     }
+
+    /// Decodes an id, naming an unknown one and the known ones (a results file from another
+    /// build); encoding keeps the raw value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let id = try container.decode(String.self)
+        guard let variant = PolicyVariant(rawValue: id) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "unknown policy variant '\(id)' (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self = variant
+    }
 }
 
 extension LifecyclePolicy {

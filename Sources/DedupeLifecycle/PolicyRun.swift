@@ -30,8 +30,8 @@ public enum PolicyRun {
     ///   - scenarios: ids to run; `nil` for all. Unknown ids throw.
     ///   - variants: ids to run; `nil` for all. Unknown ids throw.
     ///   - scale: shrinks the reused stress scenarios (quick runs).
-    /// - Throws: ``LifecycleConfigurationError`` for a bad configuration, `HarnessError` for an
-    ///   unknown id.
+    /// - Throws: ``LifecycleConfigurationError`` for a bad configuration,
+    ///   ``LifecycleSelectionError`` for an unknown id.
     /// - Complexity: O(scenarios × persistences × variants × inputs log inputs), well under a
     ///   second in a release build.
     public static func run(
@@ -68,7 +68,7 @@ public enum PolicyRun {
     /// One script (a `--script` file, a `verify` counterexample) under the selected variants,
     /// with `configuration`'s persistence.
     ///
-    /// - Throws: ``LifecycleConfigurationError``, `HarnessError` for an unknown variant.
+    /// - Throws: ``LifecycleConfigurationError``, ``LifecycleSelectionError`` for an unknown variant.
     public static func run(
         script: LifecycleScript, seed: UInt64, configuration: LifecycleConfiguration = LifecycleConfiguration(),
         variants: [String]? = nil
@@ -79,7 +79,7 @@ public enum PolicyRun {
         for variant in selectedVariants {
             let outcome = try self.outcome(script, policy: variant.policy, configuration: configuration, seed: seed)
             rows.append(.init(
-                scenario: script.name, persistence: configuration.persistence.rawValue, variant: variant.rawValue,
+                scenario: script.name, persistence: configuration.persistence.rawValue, variant: variant,
                 counts: outcome.counts, causes: outcome.causes))
         }
         return results(
@@ -98,7 +98,7 @@ public enum PolicyRun {
             for variant in variants {
                 let outcome = try outcome(script, policy: variant.policy, configuration: configured, seed: seed)
                 rows.append(.init(
-                    scenario: scenario, persistence: persistence.rawValue, variant: variant.rawValue, counts: outcome.counts,
+                    scenario: scenario, persistence: persistence.rawValue, variant: variant, counts: outcome.counts,
                     causes: outcome.causes))
             }
         }
@@ -160,15 +160,28 @@ public enum PolicyRun {
         return try LifecycleSimulator(window: window, consumed: consumed, policy: policy, configuration: configuration, seed: seed)
     }
 
-    static func selectVariants(_ ids: [String]?) throws(HarnessError) -> [PolicyVariant] {
+    static func selectVariants(_ ids: [String]?) throws(LifecycleSelectionError) -> [PolicyVariant] {
         try select(ids, from: PolicyVariant.allCases.map(\.rawValue), kind: "variant").compactMap(PolicyVariant.init(rawValue:))
     }
 
-    private static func select(_ ids: [String]?, from known: [String], kind: String) throws(HarnessError) -> [String] {
+    private static func select(_ ids: [String]?, from known: [String], kind: String) throws(LifecycleSelectionError) -> [String] {
         guard let ids else { return known }
         if let unknown = ids.first(where: { !known.contains($0) }) {
-            throw HarnessError.invalidPlan("unknown \(kind) '\(unknown)' (known: \(known.joined(separator: ", ")))")
+            throw LifecycleSelectionError(kind: kind, id: unknown, known: known)
         }
         return known.filter(ids.contains)
+    }
+}
+
+/// A scenario or variant id `policies` or `verify` was asked for and does not know.
+public struct LifecycleSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `scenario` or `variant`.
+    public var kind: String
+    public var id: String
+    /// The ids of that kind there are.
+    public var known: [String]
+
+    public var description: String {
+        "unknown \(kind) '\(id)' (known: \(known.joined(separator: ", ")))"
     }
 }

@@ -6,14 +6,14 @@ public enum VerifyRun {
     ///   - variants: ids to check; `nil` for all. Unknown ids throw.
     ///   - backs: overrides every shape's bound on the user going back.
     ///   - limit: orderings per row before the search stops.
-    /// - Throws: `HarnessError` for an unknown id, ``LifecycleConfigurationError``.
+    /// - Throws: ``LifecycleSelectionError`` for an unknown id, ``LifecycleConfigurationError``.
     public static func run(
         scenarios: [String]? = nil, variants: [String]? = nil, backs: Int? = nil,
         configuration: LifecycleConfiguration = LifecycleConfiguration(), limit: Int = 20_000_000
     ) throws -> VerifyResults {
         let known = LifecycleShapeCatalogue.all.map(\.scenario)
         if let unknown = scenarios?.first(where: { !known.contains($0) }) {
-            throw HarnessError.invalidPlan("unknown scenario '\(unknown)' (known: \(known.joined(separator: ", ")))")
+            throw LifecycleSelectionError(kind: "scenario", id: unknown, known: known)
         }
         let selectedVariants = try PolicyRun.selectVariants(variants)
         var results = VerifyResults()

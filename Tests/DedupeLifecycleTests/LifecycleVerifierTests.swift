@@ -1,4 +1,4 @@
-@testable import DedupeHarness
+@testable import DedupeLifecycle
 import Testing
 
 /// `verify`'s search: its counts against hand-computed ones, every ordering against a run from
@@ -88,11 +88,11 @@ import Testing
         let text = LifecycleScriptFile.render(shortest.example.script, persistence: nil)
         let file = try LifecycleScriptFile(parsing: text, fileName: "counterexample.script")
         let replay = try PolicyRun.run(script: file.script, seed: 42, variants: ["published", "consume-after-success"])
-        let after = try #require(replay.rows.first { $0.variant == "consume-after-success" })
+        let after = try #require(replay.rows.first { $0.variant == .consumeAfterSuccess })
         #expect(after.counts.reprocessedEnvelopes == 1)
         let causes = after.causes ?? []
         #expect(causes.contains { $0.failure == .reprocessedEnvelopes && $0.rule == .consumeAfterSuccess })
-        let published = try #require(replay.rows.first { $0.variant == "published" })
+        let published = try #require(replay.rows.first { $0.variant == .published })
         #expect(published.counts.reprocessedEnvelopes == 0)
     }
 

@@ -1,4 +1,4 @@
-@testable import DedupeHarness
+@testable import DedupeLifecycle
 import PushDedupe
 import Testing
 
@@ -17,13 +17,13 @@ import Testing
     @Test func causesAddUpToEveryFailureColumnOfTheMatrix() throws {
         let results = try PolicyRun.run(seed: 42, scale: 0.05)
         for row in results.rows {
-            Self.expectCausesAddUp(row.counts, row.causes ?? [], "\(row.scenario) \(row.persistenceID) \(row.variant)")
+            Self.expectCausesAddUp(row.counts, row.causes ?? [], "\(row.scenario) \(row.persistenceID) \(row.variant.rawValue)")
         }
-        for row in results.rows where row.variant == PolicyVariant.published.rawValue {
+        for row in results.rows where row.variant == .published {
             let stray = (row.causes ?? []).filter { $0.rule.category == .switchOff || $0.rule.category == .unexplained }
             #expect(stray.isEmpty, "\(row.scenario) \(row.persistenceID): \(stray)")
         }
-        let mixed = try #require(results.rows.first { $0.scenario == "mixed-default" && $0.variant == "published" })
+        let mixed = try #require(results.rows.first { $0.scenario == "mixed-default" && $0.variant == .published })
         #expect((mixed.causes ?? []).allSatisfy { $0.rule.category == .tradeOff }, "\(mixed.causes ?? [])")
         #expect(results.rows.filter { $0.scenario == "stale-initial-notification" }.count
             == LifecyclePersistence.allCases.count * PolicyVariant.allCases.count)
