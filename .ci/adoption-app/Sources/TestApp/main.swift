@@ -6,6 +6,9 @@
 //                                              the same trace through `Adopted.swift` (the code
 //                                              `replay` printed, with the trace's clock passed
 //                                              in), compared with replay's decisions for CASE
+//   TestApp router                             NavigationRouter as the README adopts it, through a
+//                                              double tap, a push during a fetch and a replayed
+//                                              envelope (RouterCheck.swift)
 import Foundation
 import PushDedupe
 
@@ -152,16 +155,17 @@ struct AdoptedLaunch {
     var counters: () -> DedupeCounters
 }
 
+// Top-level code on the main actor: the router check awaits its tasks, so this is async main.
 let arguments = CommandLine.arguments
 switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
 case ("record", 4):
-    try MainActor.assumeIsolated { try record(trace: URL(fileURLWithPath: arguments[2]), store: URL(fileURLWithPath: arguments[3])) }
+    try record(trace: URL(fileURLWithPath: arguments[2]), store: URL(fileURLWithPath: arguments[3]))
 case ("adopt", 5):
-    let passed = try MainActor.assumeIsolated {
-        try adopt(trace: URL(fileURLWithPath: arguments[2]), decisions: URL(fileURLWithPath: arguments[3]), caseID: arguments[4])
-    }
+    let passed = try adopt(trace: URL(fileURLWithPath: arguments[2]), decisions: URL(fileURLWithPath: arguments[3]), caseID: arguments[4])
     exit(passed ? 0 : 1)
+case ("router", 2):
+    exit(try await checkRouter() ? 0 : 1)
 default:
-    FileHandle.standardError.write(Data("usage: TestApp record SESSION.csv STORE | adopt SESSION.csv DECISIONS.csv CASE\n".utf8))
+    FileHandle.standardError.write(Data("usage: TestApp record SESSION.csv STORE | adopt SESSION.csv DECISIONS.csv CASE | router\n".utf8))
     exit(2)
 }
