@@ -50,9 +50,9 @@ enum LiveSetSweepText {
     static func render(_ points: [SweepPoint]) -> String {
         var text = "dimension,x,strategy,ns_per_event,events\n"
         for point in points {
-            text += "\(point.dimension),\(Int(point.x)),\(point.strategy),\(NumberText.fixed(point.nanosecondsPerEvent ?? .nan, 2)),\(point.events)\n"
+            text += "\(point.dimension.rawValue),\(Int(point.x)),\(point.strategy),\(NumberText.fixed(point.nanosecondsPerEvent ?? .nan, 2)),\(point.events)\n"
         }
-        func ns(_ dimension: String, _ strategy: String, _ x: Double) -> Double? {
+        func ns(_ dimension: SweepDimension, _ strategy: String, _ x: Double) -> Double? {
             points.first { $0.dimension == dimension && $0.strategy == strategy && $0.x == x }?.nanosecondsPerEvent
         }
         text += "\ndimension,x,hash-deque/ring-buffer@8,hash-deque/direct-mapped-window,stdlib/hash-deque,stdlib/direct-mapped-window\n"
@@ -68,7 +68,7 @@ enum LiveSetSweepText {
                         ns(dimension, "direct-mapped-window", x).map { baseline / $0 }
                     },
                 ]
-                text += "\(dimension),\(Int(x))," + ratios.map { $0.map { NumberText.fixed($0, 3) } ?? "" }.joined(separator: ",") + "\n"
+                text += "\(dimension.rawValue),\(Int(x))," + ratios.map { $0.map { NumberText.fixed($0, 3) } ?? "" }.joined(separator: ",") + "\n"
             }
         }
         return text

@@ -1,17 +1,5 @@
 import DedupeHarness
 
-extension CaseResult {
-    /// The parameters the strategies of this case read, as they declared them at registration:
-    /// `window 500 ms, capacity 64`.
-    var parameterSummary: String {
-        StrategyParameter.summary(
-            (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : []), parameters)
-    }
-
-    /// `exact + exact-forgets-oldest`: the declared guarantee of each layer the case uses.
-    var guaranteeSummary: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
-}
-
 /// The ids and modes the reports treat specially, as the harness defines them.
 public enum ReferenceStrategies {
     /// The published article's window.

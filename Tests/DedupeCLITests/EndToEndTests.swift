@@ -22,6 +22,14 @@ import Testing
         #expect(try !BinaryRunner.run(["--help"]).output.contains(HarnessChild.verb))
     }
 
+    /// `--decisions` lists the columns the file has: one `case` id, not the old `mode,window,consumed`.
+    @Test(arguments: ["run", "replay"])
+    func decisionsHelpListsTheFilesColumns(_ verb: String) throws {
+        let help = try BinaryRunner.run([verb, "--help"]).output
+        #expect(help.contains("(case,workload,event,time_ms,kind,envelope,truth,decision)"), "\(help)")
+        #expect(!help.contains("mode,window,consumed"))
+    }
+
     @Test(arguments: [
         (["frobnicate"], "unknown subcommand 'frobnicate'"),
         (["run", "--frobnicate"], "unknown option '--frobnicate'"),

@@ -5,7 +5,7 @@ import Testing
 /// `dedupe-maintain live-set-sweep`'s ratios are read off the points of the same run, one per size, and a
 /// missing strategy leaves its cell empty instead of inventing a figure.
 @Suite struct LiveSetSweepTextTests {
-    static func point(_ strategy: String, _ x: Double, _ nanoseconds: Double, _ dimension: String = "window-live-set-50pct-repeats") -> SweepPoint {
+    static func point(_ strategy: String, _ x: Double, _ nanoseconds: Double, _ dimension: SweepDimension = .windowLiveSetRepeats) -> SweepPoint {
         SweepPoint(dimension: dimension, x: x, strategy: strategy, nanosecondsPerEvent: nanoseconds, bytes: nil,
                    falseDrops: nil, missedDuplicates: nil, events: 1_000)
     }

@@ -94,6 +94,19 @@ import Testing
         #expect(message.contains("cases[0]") && message.contains(words), "\(message)")
     }
 
+    /// A sweep dimension is typed: one this build does not know is refused by its path and
+    /// value, not read in and left out of every table and chart.
+    @Test func anUnknownSweepDimensionIsRefusedByPath() throws {
+        let results = SyntheticResults.make()
+        let index = try #require(results.sweeps.firstIndex { $0.dimension == .windowLength })
+        let text = try #require(String(data: try ResultsJSON.encode(results), encoding: .utf8))
+        #expect(text.contains("\"dimension\":\"window-length\""))
+        let edited = Data(text.replacingOccurrences(of: "\"dimension\":\"window-length\"", with: "\"dimension\":\"window-width\"").utf8)
+        let error = #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(edited) }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.hasPrefix("sweeps[\(index)].dimension is 'window-width', an unknown dimension (expected window-live-set, "), "\(message)")
+    }
+
     @Test func aWorkloadWithASlashReadsBack() throws {
         var results = try GoldenReportTests.goldenRun()
         for index in results.cases.indices { results.cases[index].workload = "traces/" + results.cases[index].workload }

@@ -20,7 +20,7 @@ import Testing
         results.cases.map {
             "\($0.id) \($0.parameters) \(Self.sorted($0.correctness)) \($0.memory.map { "\($0.footprintBytes) \($0.retainedEntries)" } ?? "-")"
         } + results.sweeps.map {
-            "\($0.dimension) \($0.x) \($0.strategy) \(String(describing: $0.falseDrops)) \(String(describing: $0.missedDuplicates)) \($0.nanosecondsPerEvent == nil ? $0.events : -1) \(String(describing: $0.measuredFalsePositiveRate))"
+            "\($0.dimension.rawValue) \($0.x) \($0.strategy) \(String(describing: $0.falseDrops)) \(String(describing: $0.missedDuplicates)) \($0.nanosecondsPerEvent == nil ? $0.events : -1) \(String(describing: $0.measuredFalsePositiveRate))"
         }
     }
 
@@ -61,17 +61,17 @@ import Testing
 
     @Test func sweepsHaveTheTargetPoints() throws {
         let results = try BenchmarkRunner.run(Self.fullPlan(seed: 3)) { _ in }
-        let live = Set(results.sweeps.filter { $0.dimension == "window-live-set" }.map { Int($0.x) })
+        let live = Set(results.sweeps.filter { $0.dimension == .windowLiveSet }.map { Int($0.x) })
         #expect(live.isSuperset(of: [8, 64]))
         for dimension in ["window-live-set", "window-live-set-50pct-repeats", "consumed-set-size", "window-length", "consumed-capacity", "bloom-bits-per-entry"] {
-            #expect(results.sweeps.contains { $0.dimension == dimension }, "missing \(dimension)")
+            #expect(results.sweeps.contains { $0.dimension.rawValue == dimension }, "missing \(dimension)")
         }
         #expect(RunSizing.full.liveSetSizes.contains(8) && RunSizing.full.liveSetSizes.contains(64))
         #expect(RunSizing.quick.liveSetSizes.contains(8) && RunSizing.quick.liveSetSizes.contains(64))
         #expect(RunSizing.full.consumedSetSizes.contains(65_536) && RunSizing.quick.consumedSetSizes.contains(65_536))
         #expect(RunSizing.full.consumedSetSizes.first == 1_000 && RunSizing.full.consumedSetSizes.last == 10_000_000)
         // Only filters are swept over bits per entry.
-        #expect(results.sweeps.filter { $0.dimension == "bloom-bits-per-entry" }.allSatisfy { $0.strategy == "toy-filter" })
+        #expect(results.sweeps.filter { $0.dimension == .bloomBitsPerEntry }.allSatisfy { $0.strategy == "toy-filter" })
     }
 
     @Test func referenceRowsAreAddedWhenFilteredOut() throws {

@@ -64,10 +64,10 @@ import Testing
         var expected: [String] = []
         for dimension in [SweepDimension.windowLiveSet, SweepDimension.windowLiveSetRepeats] {
             for live in [1, 8] {
-                for strategy in ["ring-buffer", "hash-deque", StandardLibraryWindow.strategyID] { expected.append("\(dimension) \(live) \(strategy)") }
+                for strategy in ["ring-buffer", "hash-deque", StandardLibraryWindow.strategyID] { expected.append("\(dimension.rawValue) \(live) \(strategy)") }
             }
         }
-        #expect(points.map { "\($0.dimension) \(Int($0.x)) \($0.strategy)" } == expected)
+        #expect(points.map { "\($0.dimension.rawValue) \(Int($0.x)) \($0.strategy)" } == expected)
         #expect(points.allSatisfy { ($0.nanosecondsPerEvent ?? 0) > 0 && $0.events >= RunSizing.tiny.sweepEventsRange.lowerBound })
         #expect(SweepDimension.liveSetRepeatShares.map(\.repeatShare) == [0, 0.5])
     }

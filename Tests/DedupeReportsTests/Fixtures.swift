@@ -85,11 +85,11 @@ enum Fixtures {
                 pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1, newlyDropped: 1, guarantee: .mayDrop(forgetting: .never)),
             ]),
             sweeps: sweeps ?? [
-                SweepPoint(dimension: "window-live-set", x: 1, strategy: "a<b&c", nanosecondsPerEvent: 5, bytes: 8,
+                SweepPoint(dimension: .windowLiveSet, x: 1, strategy: "a<b&c", nanosecondsPerEvent: 5, bytes: 8,
                            falseDrops: nil, missedDuplicates: nil, events: 10),
-                SweepPoint(dimension: "window-live-set", x: 100, strategy: "a<b&c", nanosecondsPerEvent: 9, bytes: 800,
+                SweepPoint(dimension: .windowLiveSet, x: 100, strategy: "a<b&c", nanosecondsPerEvent: 9, bytes: 800,
                            falseDrops: nil, missedDuplicates: nil, events: 10),
-                SweepPoint(dimension: "window-length", x: 50, strategy: "ring-buffer", nanosecondsPerEvent: nil, bytes: nil,
+                SweepPoint(dimension: .windowLength, x: 50, strategy: "ring-buffer", nanosecondsPerEvent: nil, bytes: nil,
                            falseDrops: 0, missedDuplicates: 4, events: 10),
             ])
     }

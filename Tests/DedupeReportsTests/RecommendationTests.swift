@@ -161,7 +161,7 @@ import Testing
 
     @Test func windowLengthMinimisesWeightedErrorsOnTheDeviceWorkloads() {
         func point(_ x: Double, drops: Int, missed: Int, workload: String) -> SweepPoint {
-            var point = SweepPoint(dimension: "window-length", x: x, strategy: "seed-literal", nanosecondsPerEvent: nil,
+            var point = SweepPoint(dimension: .windowLength, x: x, strategy: "seed-literal", nanosecondsPerEvent: nil,
                                    bytes: nil, falseDrops: drops, missedDuplicates: missed, events: 100)
             point.workload = workload
             return point

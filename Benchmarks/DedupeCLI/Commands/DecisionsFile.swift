@@ -13,9 +13,10 @@ import Darwin
 /// The harness calls the sink from the one thread that runs the plan, so the handle is never
 /// used concurrently.
 final class DecisionsFile: @unchecked Sendable {
+    /// The columns are read from the writer's header, so the help cannot list old ones.
     static let option = OptionSpec(
         "decisions", value: "FILE.csv",
-        help: "Also write every case's decision on every event (event,time_ms,kind,envelope,truth,mode,window,consumed,decision).")
+        help: "Also write every case's decision on every event (\(DecisionsCSV.header.joined(separator: ","))).")
 
     private let handle: FileHandle
 

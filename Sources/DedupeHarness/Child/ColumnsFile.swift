@@ -79,7 +79,7 @@ enum ColumnsFile {
         }
         let count = min(fileCount, max(0, limit ?? fileCount))
         var offset = header.count
-        func column<T>(_: T.Type) throws -> [T] {
+        func column<T: BitwiseCopyable>(_: T.Type) throws -> [T] {
             defer { offset += fileCount * MemoryLayout<T>.size }
             return try readArray(descriptor, count: count, at: offset, path: path)
         }
@@ -124,10 +124,8 @@ enum ColumnsFile {
         return columns
     }
 
-    /// `values`' bytes. `T` is a plain value (integers, or structs of them: `Timestamp`,
-    /// `EnvelopeID`), which the library's types do not declare `BitwiseCopyable` across modules.
-    private static func writeAll<T>(_ descriptor: Int32, _ values: ArraySlice<T>, path: String) throws {
-        precondition(_isPOD(T.self))
+    /// `values`' bytes.
+    private static func writeAll<T: BitwiseCopyable>(_ descriptor: Int32, _ values: ArraySlice<T>, path: String) throws {
         try values.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count {
@@ -147,8 +145,7 @@ enum ColumnsFile {
         #endif
     }
 
-    private static func readArray<T>(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws -> [T] {
-        precondition(_isPOD(T.self))
+    private static func readArray<T: BitwiseCopyable>(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws -> [T] {
         return try [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let bytes = UnsafeMutableRawBufferPointer(buffer)
             var done = 0

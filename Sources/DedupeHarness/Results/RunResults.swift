@@ -368,9 +368,8 @@ public struct CorrectnessResult: Sendable, Equatable {
 
 /// One point of a parameter sweep.
 public struct SweepPoint: Codable, Sendable, Equatable {
-    /// `window-live-set`, `consumed-set-size`, `window-length`, `consumed-capacity`,
-    /// `bloom-bits-per-entry`.
-    public var dimension: String
+    /// What was swept; written as its raw value (`window-length`).
+    public var dimension: SweepDimension
     /// The swept value, in the dimension's unit (entries, ids, ms, bits).
     public var x: Double
     /// The strategy id whose curve this point belongs to.
@@ -387,7 +386,7 @@ public struct SweepPoint: Codable, Sendable, Equatable {
     /// Filters: measured false-positive rate at the point (optional).
     public var measuredFalsePositiveRate: Double?
 
-    public init(dimension: String, x: Double, strategy: String, nanosecondsPerEvent: Double?, bytes: Double?, falseDrops: Int?, missedDuplicates: Int?, events: Int) {
+    public init(dimension: SweepDimension, x: Double, strategy: String, nanosecondsPerEvent: Double?, bytes: Double?, falseDrops: Int?, missedDuplicates: Int?, events: Int) {
         self.dimension = dimension
         self.x = x
         self.strategy = strategy

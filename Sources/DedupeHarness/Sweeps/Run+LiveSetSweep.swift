@@ -24,7 +24,7 @@ extension _Run {
     /// are interleaved, in an order rotated every round, so the machine's drift lands on all of
     /// them alike; round 0 is a warm-up and the point is the median of the other `repetitions`.
     mutating func sweepLiveSet(
-        _ windows: [WindowEntry], live: Int, dimension: String, repeatShare: Double
+        _ windows: [WindowEntry], live: Int, dimension: SweepDimension, repeatShare: Double
     ) throws(HarnessError) {
         let warm = 2 * live + 100
         let windowLength = Duration.nanoseconds(Int64((plan.windowMilliseconds * 1_000_000).rounded()))
@@ -35,7 +35,7 @@ extension _Run {
         var cases: [(id: String, anyCase: _AnyCase, columns: EventColumns, samples: [Double])] = []
         var scratch: [Double] = []
         for window in windows {
-            let label = "\(dimension) \(window.id) \(live)"
+            let label = "\(dimension.rawValue) \(window.id) \(live)"
             report("sweep \(label)")
             var parameters = parameters(window: window, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
             // Room for every live fingerprint, so the speed is not bought with evictions.
@@ -54,7 +54,7 @@ extension _Run {
                 let index = (offset + round) % cases.count
                 scratch.removeAll(keepingCapacity: true)
                 let columns = cases[index].columns
-                let nanoseconds = try Self.rethrowing("\(dimension) \(cases[index].id) \(live)") {
+                let nanoseconds = try Self.rethrowing("\(dimension.rawValue) \(cases[index].id) \(live)") {
                     try cases[index].anyCase._timed(columns, warm, sizing.latencyBatchSize, &scratch)
                 }
                 if round > 0 { cases[index].samples.append(nanoseconds / Double(columns.count - warm)) }

@@ -31,7 +31,7 @@ extension _Run {
                 var parameters = parameters(window: window, consumed: referenceSet, windowMilliseconds: milliseconds)
                 parameters.windowMilliseconds = milliseconds
                 for workload in deviceWorkloads.isEmpty ? [representative] : deviceWorkloads {
-                    try sweepCorrectness(SweepDimension.windowLength, x: milliseconds, strategy: window.id, workload: workload,
+                    try sweepCorrectness(.windowLength, x: milliseconds, strategy: window.id, workload: workload,
                                          window: window, consumed: referenceSet, parameters: parameters,
                                          identity: .pushID, persistence: referenceSet?.isSnapshottable == true ? .snapshot : .memory)
                 }
@@ -41,7 +41,7 @@ extension _Run {
             for capacity in sizing.consumedCapacities {
                 var parameters = parameters(window: companion, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
                 parameters.consumedCapacity = capacity
-                try sweepCorrectness(SweepDimension.consumedCapacity, x: Double(capacity), strategy: consumed.id, workload: representative,
+                try sweepCorrectness(.consumedCapacity, x: Double(capacity), strategy: consumed.id, workload: representative,
                                      window: companion, consumed: consumed, parameters: parameters)
             }
         }
@@ -52,7 +52,7 @@ extension _Run {
                 // the library's deterministic math; the filter is sized for the workload's envelopes.
                 parameters.falsePositiveRate = BloomSizing.falsePositiveRate(forBitsPerEntry: bits)
                 parameters.consumedCapacity = max(1, workloads[representative].columns.envelopeCount)
-                try sweepCorrectness(SweepDimension.bloomBitsPerEntry, x: bits, strategy: consumed.id, workload: representative,
+                try sweepCorrectness(.bloomBitsPerEntry, x: bits, strategy: consumed.id, workload: representative,
                                      window: companion, consumed: consumed, parameters: parameters)
             }
         }
@@ -62,7 +62,7 @@ extension _Run {
     private mutating func sweepSetSize(
         _ consumed: ConsumedSetEntry, size: Int, statistics: inout (any AllocatorStatistics)?
     ) throws(HarnessError) {
-        report("sweep \(SweepDimension.consumedSetSize) \(consumed.id) \(size)")
+        report("sweep \(SweepDimension.consumedSetSize.rawValue) \(consumed.id) \(size)")
         var parameters = parameters(window: nil, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
         parameters.consumedCapacity = size
         let anyCase = plan.strategies.makeCase(window: nil, consumed: consumed, mode: .consumedAlone, parameters: parameters)
@@ -72,11 +72,11 @@ extension _Run {
         }
         // Refilling costs a fill per round; above 2¹⁸ ids the rounds add too few ids to matter.
         let refill = size <= 262_144
-        let run = try Self.rethrowing("\(SweepDimension.consumedSetSize) \(consumed.id) \(size)") {
+        let run = try Self.rethrowing("\(SweepDimension.consumedSetSize.rawValue) \(consumed.id) \(size)") {
             try anyCase._sweepConsumedSet(size, plan.seed, rounds, refill, sizing.latencyBatchSize, &statistics)
         }
         var point = SweepPoint(
-            dimension: SweepDimension.consumedSetSize, x: Double(size), strategy: consumed.id,
+            dimension: .consumedSetSize, x: Double(size), strategy: consumed.id,
             nanosecondsPerEvent: SampleStatistics.median(Array(run.nanosecondsPerOperation.dropFirst())),
             bytes: nil, falseDrops: nil, missedDuplicates: nil, events: operations)
         if let liveBytes = run.liveBytes, run.retainedEntries > 0, let statistics {
@@ -92,21 +92,21 @@ extension _Run {
 
     /// False drops and missed duplicates of one two-layer pipeline on a whole workload.
     private mutating func sweepCorrectness(
-        _ dimension: String, x: Double, strategy: String, workload: Int, window: WindowEntry?, consumed: ConsumedSetEntry?,
+        _ dimension: SweepDimension, x: Double, strategy: String, workload: Int, window: WindowEntry?, consumed: ConsumedSetEntry?,
         parameters: CaseParameters, identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory
     ) throws(HarnessError) {
         guard window != nil || consumed != nil else { return }
-        report("sweep \(dimension) \(strategy) \(x)")
+        report("sweep \(dimension.rawValue) \(strategy) \(x)")
         let anyCase = plan.strategies.makeCase(
             window: window, consumed: consumed, mode: .twoLayer, parameters: parameters, persistence: persistence)
         let columns = workloads[workload].columns(identity)
-        let run = try Self.rethrowing("\(dimension) \(strategy) \(x)") {
-            try anyCase._correctness(columns, dimension == SweepDimension.bloomBitsPerEntry ? sizing.falsePositiveProbes : 0, plan.seed, plan.snapshotBytesBound)
+        let run = try Self.rethrowing("\(dimension.rawValue) \(strategy) \(x)") {
+            try anyCase._correctness(columns, dimension == .bloomBitsPerEntry ? sizing.falsePositiveProbes : 0, plan.seed, plan.snapshotBytesBound)
         }
         let score = CorrectnessResult(decisions: run.decisions, columns: columns, run: run)
         var point = SweepPoint(
             dimension: dimension, x: x, strategy: strategy, nanosecondsPerEvent: nil,
-            bytes: dimension == SweepDimension.bloomBitsPerEntry ? Double(run.consumedFootprint) / Double(max(1, parameters.consumedCapacity)) : nil,
+            bytes: dimension == .bloomBitsPerEntry ? Double(run.consumedFootprint) / Double(max(1, parameters.consumedCapacity)) : nil,
             falseDrops: score.falseDrops, missedDuplicates: score.missedDuplicates, events: score.events)
         point.workload = workloads[workload].id
         point.measuredFalsePositiveRate = run.measuredFalsePositiveRate

@@ -137,7 +137,7 @@ public enum CSVReport {
         ])
         for point in results.sweeps {
             table.rows.append([
-                point.dimension, NumberText.exact(point.x), SweepDimension.unit(of: point.dimension), point.strategy,
+                point.dimension.rawValue, NumberText.exact(point.x), point.dimension.unit, point.strategy,
                 point.workload ?? "", NumberText.exact(point.nanosecondsPerEvent), NumberText.exact(point.bytes),
                 point.bytesSource ?? "", NumberText.exact(point.falseDrops), NumberText.exact(point.missedDuplicates),
                 NumberText.exact(point.measuredFalsePositiveRate), String(point.events),

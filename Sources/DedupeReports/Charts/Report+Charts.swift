@@ -19,50 +19,50 @@ public enum ChartReport {
                 chart: LineChart(
                     title: "Windows: time per event vs live fingerprints, every admit new",
                     xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
-                    series: series(results, SweepDimension.windowLiveSet, \.nanosecondsPerEvent))),
+                    series: series(results, .windowLiveSet, \.nanosecondsPerEvent))),
             Chart(
                 fileName: "window-ns-vs-live-set-50pct-repeats.svg",
                 caption: "Layer 1: ns/event against live-set size, half the admits repeats",
                 chart: LineChart(
                     title: "Windows: time per event vs live fingerprints, 50% repeats",
                     xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
-                    series: series(results, SweepDimension.windowLiveSetRepeats, \.nanosecondsPerEvent))),
+                    series: series(results, .windowLiveSetRepeats, \.nanosecondsPerEvent))),
             Chart(
                 fileName: "consumed-ns-vs-size.svg", caption: "Layer 2: ns/consume against set size",
                 chart: LineChart(
                     title: "Consumed sets: time per consume vs ids held",
                     xLabel: "ids held (count)", yLabel: "ns/consume", logX: true, logY: true,
-                    series: series(results, SweepDimension.consumedSetSize, \.nanosecondsPerEvent))),
+                    series: series(results, .consumedSetSize, \.nanosecondsPerEvent))),
             Chart(
                 fileName: "consumed-bytes-vs-size.svg", caption: "Layer 2: memory per id against set size",
                 chart: LineChart(
                     title: "Consumed sets: memory per id vs ids held",
                     xLabel: "ids held (count)", yLabel: "bytes per id", logX: true, logY: true,
-                    series: series(results, SweepDimension.consumedSetSize, \.bytes))),
+                    series: series(results, .consumedSetSize, \.bytes))),
             Chart(
                 fileName: "false-drops-vs-window.svg", caption: "False drops against window length",
                 chart: LineChart(
                     title: "False drops vs window length",
                     xLabel: "window length (ms)", yLabel: "false drops (events)", logX: true, logY: false,
-                    series: series(results, SweepDimension.windowLength) { $0.falseDrops.map(Double.init) })),
+                    series: series(results, .windowLength) { $0.falseDrops.map(Double.init) })),
             Chart(
                 fileName: "missed-vs-window.svg", caption: "Missed duplicates against window length",
                 chart: LineChart(
                     title: "Missed duplicates vs window length",
                     xLabel: "window length (ms)", yLabel: "missed duplicates (events)", logX: true, logY: false,
-                    series: series(results, SweepDimension.windowLength) { $0.missedDuplicates.map(Double.init) })),
+                    series: series(results, .windowLength) { $0.missedDuplicates.map(Double.init) })),
             Chart(
                 fileName: "missed-vs-capacity.svg", caption: "Missed duplicates against consumed-set capacity",
                 chart: LineChart(
                     title: "Missed duplicates vs capacity",
                     xLabel: "consumed-set capacity (ids)", yLabel: "missed duplicates (events)", logX: true, logY: false,
-                    series: series(results, SweepDimension.consumedCapacity) { $0.missedDuplicates.map(Double.init) })),
+                    series: series(results, .consumedCapacity) { $0.missedDuplicates.map(Double.init) })),
             Chart(
                 fileName: "missed-vs-bloom-bits.svg", caption: "Missed duplicates against Bloom bits per entry",
                 chart: LineChart(
                     title: "Missed duplicates vs Bloom bits per entry",
                     xLabel: "bits per entry", yLabel: "missed duplicates (events)", logX: false, logY: false,
-                    series: series(results, SweepDimension.bloomBitsPerEntry) { $0.missedDuplicates.map(Double.init) })),
+                    series: series(results, .bloomBitsPerEntry) { $0.missedDuplicates.map(Double.init) })),
             storeChart(results),
         ]
     }
@@ -113,7 +113,7 @@ public enum ChartReport {
 
     /// One series per strategy, in first-seen order; per strategy and workload when one
     /// dimension was swept on several workloads, so curves never mix inputs.
-    static func series(_ results: RunResults, _ dimension: String, _ value: (SweepPoint) -> Double?) -> [LineChart.Series] {
+    static func series(_ results: RunResults, _ dimension: SweepDimension, _ value: (SweepPoint) -> Double?) -> [LineChart.Series] {
         let points = results.sweeps.filter { $0.dimension == dimension }
         // A sweep may use one workload per x (`consumed-set-1000`, …): that is still one curve.
         // Only when one strategy has several workloads at the same x are they separate curves.

@@ -314,7 +314,7 @@ public struct WindowLengthChoice: Sendable, Equatable {
     /// length wins a tie. `nil` without window-length points on the device workloads.
     static func make(from results: RunResults, strategy: String?, dropWeight: Double) -> WindowLengthChoice? {
         let device = Set(results.deviceWorkloadIDs)
-        let swept = results.sweeps.filter { $0.dimension == SweepDimension.windowLength && ($0.workload.map(device.contains) ?? true) }
+        let swept = results.sweeps.filter { $0.dimension == .windowLength && ($0.workload.map(device.contains) ?? true) }
         let strategies = swept.map(\.strategy)
         guard let chosen = [strategy, ReferenceStrategies.window].compactMap({ $0 }).first(where: strategies.contains) ?? strategies.first
         else { return nil }

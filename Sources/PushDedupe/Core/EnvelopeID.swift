@@ -3,7 +3,7 @@
 /// Envelopes are usually created from a `UUID` (see `EnvelopeID(uuid:)`) or, in traces, from a
 /// string token. UUIDv4 fixes six of its bits (version and variant), so the raw halves must not
 /// index a table; ``hash64`` mixes all 128 bits first.
-public struct EnvelopeID: Hashable, Sendable, CustomStringConvertible {
+public struct EnvelopeID: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// The most significant 64 bits (bytes 0–7 of a UUID, big-endian).
     public var high: UInt64
     /// The least significant 64 bits (bytes 8–15 of a UUID, big-endian).

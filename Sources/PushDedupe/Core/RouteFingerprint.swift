@@ -13,7 +13,7 @@
 /// ```swift
 /// let fingerprint = RouteFingerprint(route: "item:42")
 /// ```
-public struct RouteFingerprint: Hashable, Sendable, CustomStringConvertible {
+public struct RouteFingerprint: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// The digest. Its low bits are well mixed and may index a power-of-two table directly.
     public var rawValue: UInt64
 

@@ -3,7 +3,7 @@
 /// No strategy reads a clock: the caller passes the time of every event, so a run replays
 /// identically from a seed or a trace. On iOS, pass e.g. `ContinuousClock.now` converted to
 /// nanoseconds since an origin of your choice.
-public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Timestamp: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// Nanoseconds since an arbitrary origin shared by all events of one run.
     public var nanoseconds: Int64
 

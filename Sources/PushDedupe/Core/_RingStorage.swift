@@ -8,9 +8,9 @@
 ///
 /// Not generic over the element: with a generic class here, the optimizer stopped inlining and
 /// even devirtualizing `admit` and `consume` into the harness's specialized loops (each became
-/// a call through the witness table). The elements must be trivial, so that a copy is a
-/// `memcpy` and nothing needs deinitializing, and aligned to at most 16 bytes; the initializer
-/// checks both. The object keeps four words, so it stays in jemalloc's 48-byte size class.
+/// a call through the witness table). The elements are `BitwiseCopyable`, so that a copy is a
+/// `memcpy` and nothing needs deinitializing (a marker protocol: no witness table, nothing to
+/// specialize away), and aligned to at most 16 bytes, which the initializer checks. The object keeps four words, so it stays in jemalloc's 48-byte size class.
 /// (`fifo-set`'s memory figures are unchanged from when it had a storage class of its own.)
 @usableFromInline
 final class _RingStorage {
@@ -21,8 +21,7 @@ final class _RingStorage {
 
     /// `capacity` ring slots holding `element`, then `laneCount` lanes holding `vacantLane`.
     @usableFromInline
-    init<Element>(capacity: Int, laneCount: Int, element: Element, vacantLane: UInt32) {
-        precondition(_isPOD(Element.self), "ring elements must be trivial")
+    init<Element: BitwiseCopyable>(capacity: Int, laneCount: Int, element: Element, vacantLane: UInt32) {
         precondition(MemoryLayout<Element>.alignment <= Self.alignment, "ring elements aligned beyond 16 bytes")
         precondition(MemoryLayout<Element>.stride % MemoryLayout<UInt32>.alignment == 0, "lanes would be misaligned")
         ring = UnsafeMutableRawPointer.allocate(

@@ -1,7 +1,7 @@
 /// One admission: a fingerprint's digest and the time it was admitted. Shared by the windows that
 /// keep admissions in order (`ArrayScanWindow`'s array, `HashDequeWindow`'s FIFO ring).
 @usableFromInline
-struct _WindowEntry: Sendable {
+struct _WindowEntry: Sendable, BitwiseCopyable {
     @usableFromInline var fingerprint: UInt64
     @usableFromInline var seenAt: Int64
 

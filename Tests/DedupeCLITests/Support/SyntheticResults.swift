@@ -114,32 +114,32 @@ enum SyntheticResults {
         for window in windows {
             for x in [1.0, 16, 256, 4096] {
                 sweeps.append(SweepPoint(
-                    dimension: "window-live-set", x: x, strategy: window,
+                    dimension: .windowLiveSet, x: x, strategy: window,
                     nanosecondsPerEvent: window == "array-scan" ? 5 + x / 8 : 10 * windowCost[window]! + x.squareRoot() / 10,
                     bytes: 32 * x, falseDrops: nil, missedDuplicates: nil, events: 10_000))
             }
             for x in [50.0, 500, 5000] {
                 sweeps.append(SweepPoint(
-                    dimension: "window-length", x: x, strategy: window, nanosecondsPerEvent: nil, bytes: nil,
+                    dimension: .windowLength, x: x, strategy: window, nanosecondsPerEvent: nil, bytes: nil,
                     falseDrops: Int(x / 500), missedDuplicates: Int(5000 / x), events: 10_000))
             }
         }
         for consumed in consumedSets {
             for x in [1e3, 1e5, 1e7] {
                 sweeps.append(SweepPoint(
-                    dimension: "consumed-set-size", x: x, strategy: consumed,
+                    dimension: .consumedSetSize, x: x, strategy: consumed,
                     nanosecondsPerEvent: 20 * consumedCost[consumed]!, bytes: Double(consumedBytes[consumed]!) / 1024 * x,
                     falseDrops: nil, missedDuplicates: nil, events: Int(x)))
             }
         }
         for x in [64.0, 1024, 16384] {
             sweeps.append(SweepPoint(
-                dimension: "consumed-capacity", x: x, strategy: "bounded-lru", nanosecondsPerEvent: nil, bytes: nil,
+                dimension: .consumedCapacity, x: x, strategy: "bounded-lru", nanosecondsPerEvent: nil, bytes: nil,
                 falseDrops: 0, missedDuplicates: Int(16384 / x), events: 10_000))
         }
         for x in [4.0, 8, 12, 16] {
             sweeps.append(SweepPoint(
-                dimension: "bloom-bits-per-entry", x: x, strategy: "bloom", nanosecondsPerEvent: nil, bytes: x * 1024 / 8,
+                dimension: .bloomBitsPerEntry, x: x, strategy: "bloom", nanosecondsPerEvent: nil, bytes: x * 1024 / 8,
                 falseDrops: Int(64 / x), missedDuplicates: 0, events: 10_000))
         }
         return RunResults(
