@@ -19,7 +19,7 @@ package struct _RouterDriver {
 
     package private(set) var core: RouterCore<UInt32>
     /// The effects of the latest event, in the order the core asked for them.
-    @usableFromInline private(set) var effects: [RouterEffect<UInt32>]
+    @usableFromInline package private(set) var effects: [RouterEffect<UInt32>]
     /// The path the next back or trim hands to the core.
     private var spare: [UInt32]
 
@@ -55,7 +55,7 @@ package struct _RouterDriver {
     ///
     /// - Complexity: the core's (O(1) for a push or a report).
     @inline(__always)
-    mutating func handle(_ event: RouterEvent<UInt32>) {
+    package mutating func handle(_ event: RouterEvent<UInt32>) {
         effects.removeAll(keepingCapacity: true)
         core.handle(event, into: &effects)
     }
