@@ -15,7 +15,7 @@ enum FuzzResults {
         var results = results
         results.environment = EnvironmentInfo(
             toolchain: "fuzz", operatingSystem: "fuzz", cpuModel: "fuzz", coreCount: 2, allocator: "fuzz",
-            seed: results.environment.seed, gitCommit: "fuzz", date: "2000-01-01T00:00:00Z", buildConfiguration: "release",
+            seed: results.environment.seed, gitCommit: "fuzz", date: "2000-01-01T00:00:00Z", buildConfiguration: .release,
             clockResolutionNanoseconds: 1, harnessOverheadNanosecondsPerEvent: 1)
         results.settings.forksInChildProcesses = true
         for index in results.cases.indices {

@@ -76,7 +76,7 @@ public enum BenchmarkRunner {
         }
         var environment = EnvironmentProbe.collect(
             seed: plan.seed, allocator: allocatorSource ?? "not measured",
-            buildConfiguration: isDebugBuild ? "debug" : "release",
+            buildConfiguration: isDebugBuild ? .debug : .release,
             clockResolution: timingCalibration?.resolution ?? 0, harnessOverhead: run.harnessOverhead ?? 0)
         if let timingCalibration {
             environment.clockReadNanoseconds = timingCalibration.readCost

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// The router and view policies of the two articles, each a switch. Six are on in the published
@@ -31,7 +32,7 @@ public struct LifecyclePolicy: Sendable, Hashable {
 }
 
 /// A named policy: `published`, or the published policy with one switch flipped.
-public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
+public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
     case published
     case consumeAfterSuccess = "consume-after-success"
     case consumeOnSuccessOnly = "consume-on-success-only"
@@ -102,17 +103,7 @@ public enum PolicyVariant: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Decodes an id, naming an unknown one and the known ones (a results file from another
-    /// build); encoding keeps the raw value.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let id = try container.decode(String.self)
-        guard let variant = PolicyVariant(rawValue: id) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown policy variant '\(id)' (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        self = variant
-    }
+    public static let vocabularyName = "policy variant"
 }
 
 extension LifecyclePolicy {

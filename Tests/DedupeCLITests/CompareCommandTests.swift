@@ -158,7 +158,7 @@ import Darwin
         switch edit {
         case "quick": current.settings.quick = false
         case "seed": current.environment.seed = 8
-        case "build": current.environment.buildConfiguration = "debug"
+        case "build": current.environment.buildConfiguration = .debug
         case "forks": current = ForkedResults.make(seed: 2, forks: 2); current.environment.seed = 42
         case "unforked": current.settings.forks = nil
         case "parameters":

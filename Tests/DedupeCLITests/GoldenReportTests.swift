@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func debugBuildGetsAWarningAtTheTop() {
-        let markdown = MarkdownReport.render(SyntheticResults.make(buildConfiguration: "debug"))
+        let markdown = MarkdownReport.render(SyntheticResults.make(buildConfiguration: .debug))
         let firstSection = markdown.components(separatedBy: "## Recommendation").first ?? ""
         #expect(firstSection.contains("DEBUG BUILD"))
         #expect(!MarkdownReport.render(SyntheticResults.make()).contains("DEBUG BUILD"))

@@ -116,3 +116,19 @@ import Testing
         #expect(try ResultsJSON.encode(decoded) == file)
     }
 }
+
+/// Fields typed by an enum refuse a value the enum does not have, naming the field and the value.
+@Suite struct ResultsEnumFieldTests {
+    @Test(arguments: [
+        ("\"layer\":\"window\"", "\"layer\":\"windw\"", "strategies[0].layer", "windw"),
+        ("\"buildConfiguration\":\"release\"", "\"buildConfiguration\":\"profile\"", "environment.buildConfiguration", "profile"),
+    ])
+    func anUnknownValueIsRefusedByPath(field: String, edited: String, path: String, value: String) throws {
+        let text = try #require(String(data: try ResultsJSON.encode(SyntheticResults.make()), encoding: .utf8))
+        #expect(text.contains(field))
+        let file = Data(text.replacingOccurrences(of: field, with: edited).utf8)
+        let error = #expect(throws: ResultsFileError.self) { try ResultsJSON.decode(file) }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains(path) && message.contains("'\(value)'"), "\(message)")
+    }
+}

@@ -35,7 +35,7 @@ import Testing
         let results = try ResultsJSON.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
         #expect(results.cases.contains { $0.mode == .twoLayer && $0.window == "hash-deque" && $0.consumed == "set" })
         #expect(results.settings.filters.count == 4)
-        if results.environment.buildConfiguration == "debug" {
+        if results.environment.buildConfiguration == .debug {
             let report = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
             #expect(report.contains("DEBUG BUILD"))
         }

@@ -41,7 +41,7 @@ import Testing
         let second = try BenchmarkRunner.run(Self.fullPlan(seed: 7)) { _ in }
         #expect(Self.nonTiming(first) == Self.nonTiming(second))
         #expect(!first.cases.isEmpty)
-        #expect(first.environment.buildConfiguration == "debug")
+        #expect(first.environment.buildConfiguration == .debug)
         #expect(first.environment.seed == 7)
     }
 

@@ -6,7 +6,7 @@ import Testing
     @Test func schemaVersionIsWritten() throws {
         let environment = EnvironmentInfo(
             toolchain: "t", operatingSystem: "o", cpuModel: "c", coreCount: 2, allocator: "a", seed: 1,
-            gitCommit: "g", date: "d", buildConfiguration: "release", clockResolutionNanoseconds: 1,
+            gitCommit: "g", date: "d", buildConfiguration: .release, clockResolutionNanoseconds: 1,
             harnessOverheadNanosecondsPerEvent: 1)
         let results = RunResults(
             environment: environment,

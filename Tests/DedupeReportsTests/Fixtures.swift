@@ -76,7 +76,7 @@ enum Fixtures {
         RunResults(
             environment: EnvironmentInfo(
                 toolchain: "t", operatingSystem: "o", cpuModel: "c", coreCount: 2, allocator: "a", seed: 1, gitCommit: "g",
-                date: "d", buildConfiguration: "release", clockResolutionNanoseconds: 1,
+                date: "d", buildConfiguration: .release, clockResolutionNanoseconds: 1,
                 harnessOverheadNanosecondsPerEvent: 1),
             settings: RunSettings(quick: true, repetitions: 3, windowMilliseconds: 500, filters: [], traceFile: nil),
             cases: referenced(cases ?? [

@@ -66,7 +66,7 @@ import Testing
         var results = RunResults(
             environment: EnvironmentInfo(
                 toolchain: "t", operatingSystem: "o", cpuModel: "c", coreCount: 1, allocator: "a", seed: 1, gitCommit: "g",
-                date: "d", buildConfiguration: "release", clockResolutionNanoseconds: 1, harnessOverheadNanosecondsPerEvent: 0),
+                date: "d", buildConfiguration: .release, clockResolutionNanoseconds: 1, harnessOverheadNanosecondsPerEvent: 0),
             settings: RunSettings(quick: true, repetitions: 1, windowMilliseconds: 500, filters: [], traceFile: nil),
             cases: [], sweeps: [])
         let without = MarkdownReport.render(results)
@@ -89,7 +89,7 @@ import Testing
         let unknown = String(decoding: try ResultsJSON.encode(results), as: UTF8.self)
             .replacing(#""variant":"published""#, with: #""variant":"no-such-guard""#, maxReplacements: 1)
         let known = PolicyVariant.allCases.map(\.rawValue).joined(separator: ", ")
-        #expect(throws: ResultsFileError.malformed("policies.rows[0].variant unknown policy variant 'no-such-guard' (known: \(known))")) {
+        #expect(throws: ResultsFileError.malformed("policies.rows[0].variant is 'no-such-guard', an unknown policy variant (expected \(known))")) {
             try ResultsJSON.decode(Data(unknown.utf8))
         }
     }

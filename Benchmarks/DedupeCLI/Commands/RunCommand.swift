@@ -41,8 +41,8 @@ enum Summary {
     static func text(_ results: RunResults) -> String {
         let recommendation = Recommendation.make(from: results)
         var text = ""
-        if results.environment.buildConfiguration != "release" {
-            text += "WARNING: \(results.environment.buildConfiguration) build: timings are not meaningful.\n"
+        if results.environment.buildConfiguration != .release {
+            text += "WARNING: \(results.environment.buildConfiguration.rawValue) build: timings are not meaningful.\n"
         }
         if let note = MarkdownReport.unlabelledNote(recommendation) {
             text += note.replacingOccurrences(of: "> ", with: "").replacingOccurrences(of: "**", with: "") + "\n"

@@ -4,7 +4,7 @@ import Foundation
 /// measured loop.
 enum EnvironmentProbe {
     static func collect(
-        seed: UInt64, allocator: String, buildConfiguration: String, clockResolution: Double, harnessOverhead: Double
+        seed: UInt64, allocator: String, buildConfiguration: BuildConfiguration, clockResolution: Double, harnessOverhead: Double
     ) -> EnvironmentInfo {
         EnvironmentInfo(
             toolchain: toolchain(), operatingSystem: operatingSystem(), cpuModel: cpuModel(),

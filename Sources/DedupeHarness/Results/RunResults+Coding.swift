@@ -1,4 +1,5 @@
 import DedupeLifecycle
+import DedupeWorkloads
 
 /// How `results.json` is written and read (schema 5): each strategy's metadata once, in
 /// `strategies`; each case with its `case` id (which names its workload, mode, strategies,
@@ -9,10 +10,17 @@ import DedupeLifecycle
 /// equals the results that were written, and checks that every case's `case` id is the one its
 /// fields give and appears once.
 
+/// The layer a strategy fills: the fingerprint window or the consumed set.
+public enum StrategyLayer: String, Codable, Sendable, Hashable, ClosedVocabulary {
+    case window
+    case consumed
+
+    public static let vocabularyName = "layer"
+}
+
 /// One strategy as the results describe it, once per layer and catalogue id.
 public struct StrategyInfo: Codable, Sendable, Equatable {
-    /// `window` or `consumed`.
-    public var layer: String
+    public var layer: StrategyLayer
     public var id: String
     /// The Swift type the entry registers (`FIFOSet`).
     public var type: String?
@@ -30,7 +38,7 @@ extension RunResults: Codable {
         var seen: Set<String> = []
         var infos: [StrategyInfo] = []
         for result in cases {
-            for info in [result.windowInfo, result.consumedInfo].compactMap({ $0 }) where seen.insert(info.layer + "/" + info.id).inserted {
+            for info in [result.windowInfo, result.consumedInfo].compactMap({ $0 }) where seen.insert(info.layer.rawValue + "/" + info.id).inserted {
                 infos.append(info)
             }
         }
@@ -80,18 +88,18 @@ extension RunResults: Codable {
         }
         let strategies = try container.decode([StrategyInfo].self, forKey: .strategies)
         var byKey: [String: StrategyInfo] = [:]
-        for info in strategies { byKey[info.layer + "/" + info.id] = info }
+        for info in strategies { byKey[info.layer.rawValue + "/" + info.id] = info }
         var byID: [String: Int] = [:]
         for index in cases.indices {
-            func info(_ layer: String, _ id: String?) throws -> StrategyInfo? {
+            func info(_ layer: StrategyLayer, _ id: String?) throws -> StrategyInfo? {
                 guard let id else { return nil }
-                guard let info = byKey[layer + "/" + id] else {
-                    throw Self.caseError(at: index, in: container, "\(layer) '\(id)' is not in strategies")
+                guard let info = byKey[layer.rawValue + "/" + id] else {
+                    throw Self.caseError(at: index, in: container, "\(layer.rawValue) '\(id)' is not in strategies")
                 }
                 return info
             }
-            let window = try info("window", cases[index].window)
-            let consumed = try info("consumed", cases[index].consumed)
+            let window = try info(.window, cases[index].window)
+            let consumed = try info(.consumed, cases[index].consumed)
             cases[index].windowGuarantee = window?.guarantee
             cases[index].windowReads = window?.reads
             cases[index].windowType = window?.type
@@ -171,12 +179,12 @@ extension CaseResult {
 extension CaseResult {
     /// The layers' metadata as the results file stores it.
     var windowInfo: StrategyInfo? {
-        window.map { StrategyInfo(layer: "window", id: $0, type: windowType, guarantee: windowGuarantee, reads: windowReads ?? []) }
+        window.map { StrategyInfo(layer: .window, id: $0, type: windowType, guarantee: windowGuarantee, reads: windowReads ?? []) }
     }
 
     var consumedInfo: StrategyInfo? {
         consumed.map {
-            StrategyInfo(layer: "consumed", id: $0, type: consumedType, guarantee: consumedGuarantee, reads: consumedReads ?? [])
+            StrategyInfo(layer: .consumed, id: $0, type: consumedType, guarantee: consumedGuarantee, reads: consumedReads ?? [])
         }
     }
 

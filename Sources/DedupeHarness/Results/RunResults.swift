@@ -1,4 +1,5 @@
 import DedupeLifecycle
+import DedupeWorkloads
 
 /// Everything one run measured: the single source every report (CSV, Markdown, SVG) and
 /// `compare` is derived from. Serialized as JSON; see `Guides/Results.md` for the schema.
@@ -44,6 +45,14 @@ public struct RunResults: Sendable, Equatable {
     }
 }
 
+/// How the measuring binary was compiled: only a `release` build's times mean anything.
+public enum BuildConfiguration: String, Codable, Sendable, ClosedVocabulary {
+    case debug
+    case release
+
+    public static let vocabularyName = "build configuration"
+}
+
 /// Where and how the run happened.
 public struct EnvironmentInfo: Codable, Sendable, Equatable {
     public var toolchain: String
@@ -56,8 +65,8 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
     public var gitCommit: String
     /// ISO 8601.
     public var date: String
-    /// `release` or `debug`. Reports print a large warning for `debug`.
-    public var buildConfiguration: String
+    /// Reports print a large warning for `debug`.
+    public var buildConfiguration: BuildConfiguration
     /// The monotonic clock's measured resolution.
     public var clockResolutionNanoseconds: Double
     /// Cost of the timing loop with a no-op strategy, per event.
@@ -76,7 +85,7 @@ public struct EnvironmentInfo: Codable, Sendable, Equatable {
 
     public init(
         toolchain: String, operatingSystem: String, cpuModel: String, coreCount: Int, allocator: String,
-        seed: UInt64, gitCommit: String, date: String, buildConfiguration: String,
+        seed: UInt64, gitCommit: String, date: String, buildConfiguration: BuildConfiguration,
         clockResolutionNanoseconds: Double, harnessOverheadNanosecondsPerEvent: Double
     ) {
         self.toolchain = toolchain

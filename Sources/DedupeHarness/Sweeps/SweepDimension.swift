@@ -1,7 +1,9 @@
+import DedupeWorkloads
+
 /// The sweep dimensions the harness emits (``SweepPoint/dimension``), spelled as in the results
 /// file, with their units: the one list the sweeps, the CSV, the charts and the results-file
 /// check read. Cases are in report order.
-public enum SweepDimension: String, Sendable, CaseIterable, Codable {
+public enum SweepDimension: String, Sendable, Codable, ClosedVocabulary {
     /// ns/admit against live fingerprints, every admit a new fingerprint.
     case windowLiveSet = "window-live-set"
     /// ns/admit against live fingerprints, half the admits repeats of a live fingerprint.
@@ -26,16 +28,5 @@ public enum SweepDimension: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// A dimension this build does not know is refused by its path (`sweeps[3].dimension`), not
-    /// silently left out of every table and chart.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let dimension = SweepDimension(rawValue: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "is '\(text)', an unknown dimension (expected \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        self = dimension
-    }
+    public static let vocabularyName = "dimension"
 }

@@ -49,13 +49,8 @@ public struct ResultsComparison: Sendable {
     /// so a slower consumed set shows in its own units at full strength and in its window
     /// partner's diluted among every set that window ran with.
     public struct UnitKey: Hashable, Sendable, CustomStringConvertible {
-        public enum Layer: String, Sendable {
-            case window
-            case consumed
-        }
-
         public var mode: CaseMode
-        public var layer: Layer
+        public var layer: StrategyLayer
         /// The layer's strategy with the parameters it reads (`recent-ids-10(capacity=10)`).
         public var strategy: String
         /// The strategy's catalogue entry id (`recent-ids-10`).
@@ -72,7 +67,7 @@ public struct ResultsComparison: Sendable {
         /// identity and persistence never split a unit.
         static func units(of result: CaseResult) -> [UnitKey] {
             let choice = result.choice
-            return [(Layer.window, choice.window), (.consumed, choice.consumed)].compactMap { layer, key in
+            return [(StrategyLayer.window, choice.window), (.consumed, choice.consumed)].compactMap { layer, key in
                 key.map { UnitKey(mode: result.mode, layer: layer, strategy: $0.text, strategyID: $0.id) }
             }
         }

@@ -14,10 +14,10 @@ public enum MarkdownReport {
     public static func render(_ results: RunResults, charts: [ChartReport.Chart] = []) -> String {
         let recommendation = Recommendation.make(from: results)
         var out = "# PushDedupe Bench report\n\n"
-        if results.environment.buildConfiguration != "release" {
+        if results.environment.buildConfiguration != .release {
             out += """
             > [!WARNING]
-            > # ⚠️ THIS IS A \(results.environment.buildConfiguration.uppercased()) BUILD
+            > # ⚠️ THIS IS A \(results.environment.buildConfiguration.rawValue.uppercased()) BUILD
             > Timings from a non-release build are meaningless: invariant checks are on and nothing is
             > optimized. Rebuild with `swift run -c release dedupe-bench` before reading any speed figure.
 
@@ -47,7 +47,7 @@ public enum MarkdownReport {
         let s = results.settings
         var rows: [String] = [
             "\(e.cpuModel) (\(e.coreCount) cores), \(e.operatingSystem), \(e.toolchain)",
-            "\(e.buildConfiguration) build, allocator \(e.allocator), commit \(e.gitCommit), \(e.date), seed \(e.seed)",
+            "\(e.buildConfiguration.rawValue) build, allocator \(e.allocator), commit \(e.gitCommit), \(e.date), seed \(e.seed)",
             "clock resolution \(NumberText.significant(e.clockResolutionNanoseconds)) ns"
                 + (e.clockReadNanoseconds.map { ", clock read \(NumberText.significant($0)) ns" } ?? "")
                 + ", harness overhead \(NumberText.significant(e.harnessOverheadNanosecondsPerEvent)) ns/event"
@@ -187,7 +187,7 @@ public enum MarkdownReport {
         var table = MarkdownTable(header: ["Strategy", "Layer", "Type", "Guarantee", "Reads"], alignRight: [])
         for info in results.strategies {
             table.rows.append([
-                "`\(info.id)`", info.layer, info.type.map { "`\($0)`" } ?? "—", info.guarantee?.text ?? "undeclared",
+                "`\(info.id)`", info.layer.rawValue, info.type.map { "`\($0)`" } ?? "—", info.guarantee?.text ?? "undeclared",
                 info.reads.map(\.rawValue).joined(separator: ", "),
             ])
         }

@@ -31,7 +31,7 @@ extension MarkdownReport {
             out += layerTable(rows, speed: recommendation.speed, routed: recommendation.routed.isEmpty ? nil : recommendation.routed) + "\n"
         }
         let e = results.environment
-        out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration) build, \(e.allocator), seed \(e.seed), "
+        out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration.rawValue) build, \(e.allocator), seed \(e.seed), "
         out += "commit \(e.gitCommit). Errors and times over the \(results.deviceWorkloadIDs.count) device workload(s); "
         out += "times: geometric mean of median ns/event; ns/push: that plus the picked store's cost per consume times the "
         out += "consumes per event, what a push costs on the calling thread; × reference: against the published code timed in the same "

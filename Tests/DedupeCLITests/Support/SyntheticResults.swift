@@ -34,7 +34,7 @@ enum SyntheticResults {
     static let consumedCost: [String: Double] = ["set": 1, "bounded-lru": 1.3, "bloom": 0.7]
     static let consumedBytes: [String: Int] = ["set": 40_960, "bounded-lru": 49_152, "bloom": 1_232]
 
-    static func make(seed: UInt64 = 7, buildConfiguration: String = "release") -> RunResults {
+    static func make(seed: UInt64 = 7, buildConfiguration: BuildConfiguration = .release) -> RunResults {
         var random = SplitMix64(seed: seed)
         func jitter() -> Double { 0.97 + Double(random.next() % 61) / 1000 }
         /// `reference`: the reference row's base time, as the harness divides by it.

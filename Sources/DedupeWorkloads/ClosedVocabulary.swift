@@ -1,0 +1,20 @@
+/// A closed set of names a file spells out (a results file's sweep dimensions, layers, policy
+/// variants): a name this build does not know is refused with its path and the known names, not
+/// misread or left out of every table.
+public protocol ClosedVocabulary: RawRepresentable<String>, CaseIterable, Decodable {
+    /// What one name is, in a message: `dimension`, `policy variant`.
+    static var vocabularyName: String { get }
+}
+
+extension ClosedVocabulary {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let value = Self(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "is '\(text)', an unknown \(Self.vocabularyName) (expected \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self = value
+    }
+}
