@@ -11,12 +11,16 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// Renders the chosen reports from one `RunResults` and writes them all or none.
 public enum ReportSet {
-    /// Every file for `formats`, by file name, in a stable order.
-    public static func files(_ results: RunResults, formats: Set<ReportFormat>) throws -> [(name: String, data: Data)] {
+    /// Every file for `formats`, by file name, in a stable order. Every file takes the one
+    /// `recommendation` of `results` (made here when the caller has none).
+    public static func files(
+        _ results: RunResults, formats: Set<ReportFormat>, recommendation: Recommendation? = nil
+    ) throws -> [(name: String, data: Data)] {
+        let recommendation = recommendation ?? Recommendation.make(from: results)
         var files: [(name: String, data: Data)] = []
         if formats.contains(.json) {
             files.append(("results.json", try ResultsJSON.encode(results)))
-            files.append((BenchmarkActionJSON.fileName, try BenchmarkActionJSON.render(Recommendation.make(from: results))))
+            files.append((BenchmarkActionJSON.fileName, try BenchmarkActionJSON.render(recommendation)))
         }
         if formats.contains(.csv) {
             files.append(("throughput.csv", Data(CSVReport.throughput(results).render().utf8)))
@@ -26,14 +30,14 @@ public enum ReportSet {
             files.append((CSVReport.storesFileName, Data(CSVReport.stores(results).render().utf8)))
             files.append((CSVReport.storeDamageFileName, Data(CSVReport.storeDamage(results).render().utf8)))
         }
-        let charts = formats.contains(.svg) ? ChartReport.charts(results) : []
+        let charts = formats.contains(.svg) ? ChartReport.charts(results, recommendation: recommendation) : []
         for chart in charts {
             files.append((chart.fileName, Data(chart.chart.svg().utf8)))
         }
         files += PolicyReport.files(results, formats: formats)
         if formats.contains(.md) {
-            files.append(("headline.md", Data(MarkdownReport.headline(results).utf8)))
-            files.append(("report.md", Data(MarkdownReport.render(results, charts: charts).utf8)))
+            files.append(("headline.md", Data(MarkdownReport.headline(results, recommendation: recommendation).utf8)))
+            files.append(("report.md", Data(MarkdownReport.render(results, charts: charts, recommendation: recommendation).utf8)))
         }
         return files
     }
@@ -51,9 +55,10 @@ public enum ReportSet {
     /// at any point it holds this set or the previous one, and files that are not reports stay.
     /// Returns the URLs; `warnings` receives notes about leftovers of earlier runs.
     public static func write(
-        _ results: RunResults, formats: Set<ReportFormat>, to directory: URL, warnings: (String) -> Void = { _ in }
+        _ results: RunResults, formats: Set<ReportFormat>, recommendation: Recommendation? = nil, to directory: URL,
+        warnings: (String) -> Void = { _ in }
     ) throws -> [URL] {
-        let files = try files(results, formats: formats)
+        let files = try files(results, formats: formats, recommendation: recommendation)
         for warning in try DirectoryPublication.publish(files, to: directory, legacyNames: fileNames) { warnings(warning) }
         let target = try DirectoryPublication.checkedTarget(directory)
         return files.map { target.appendingPathComponent($0.name) }

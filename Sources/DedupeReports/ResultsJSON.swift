@@ -16,19 +16,13 @@ public enum ResultsJSON {
 
     /// Reads a results file, refusing a schema version this build does not know.
     public static func decode(_ data: Data) throws(ResultsFileError) -> RunResults {
-        struct VersionProbe: Decodable { var schemaVersion: Int }
-        let version: Int
-        do {
-            version = try JSONDecoder().decode(VersionProbe.self, from: data).schemaVersion
-        } catch {
-            throw .malformed("not a results file (\(Self.reason(error)))")
-        }
-        guard version == RunResults.currentSchemaVersion else {
-            throw .unsupportedSchema(version)
-        }
         let results: RunResults
         do {
             results = try JSONDecoder().decode(RunResults.self, from: data)
+        } catch let error as UnsupportedSchemaVersion {
+            throw .unsupportedSchema(error.version)
+        } catch where Self.isNotResults(error, data) {
+            throw .malformed("not a results file (\(Self.reason(error)))")
         } catch {
             // Foundation names no field for a number its type cannot hold (`"seed": -1`).
             throw .malformed(JSONFieldLocator.problem(decoding: RunResults.self, from: data) ?? Self.reason(error))
@@ -63,6 +57,21 @@ public enum ResultsJSON {
             if smallest < 0 { return "stores.\(field): a count below zero for '\(design)'" }
         }
         return nil
+    }
+
+    /// Whether `error` came before the schema version was read: `data` is not JSON, not an object,
+    /// or has no integer `schemaVersion`. (Foundation reports a number a field's type cannot hold
+    /// with no path either, so an error without a path means "not JSON" only when it is not.)
+    private static func isNotResults(_ error: any Error, _ data: Data) -> Bool {
+        let path: [any CodingKey]
+        switch error {
+        case DecodingError.keyNotFound(let key, let context): path = context.codingPath + [key]
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context): path = context.codingPath
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty: path = context.codingPath
+        case DecodingError.dataCorrupted: return (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
+        default: return false
+        }
+        return path.isEmpty || (path.count == 1 && path[0].stringValue == "schemaVersion")
     }
 
     private static func reason(_ error: any Error) -> String {

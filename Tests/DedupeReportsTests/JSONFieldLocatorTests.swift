@@ -46,7 +46,7 @@ import Testing
             tree["settings"] = settings
         }
         #expect(Self.message(text)?.contains("quick") == true)
-        #expect(JSONFieldLocator.problem(decoding: RunResults.self, from: Data(#"{"schemaVersion": 2}"#.utf8)) == "missing key 'environment'")
+        #expect(JSONFieldLocator.problem(decoding: RunResults.self, from: Data(#"{"schemaVersion": \#(RunResults.currentSchemaVersion)}"#.utf8)) == "missing key 'environment'")
         #expect(JSONFieldLocator.problem(decoding: RunResults.self, from: Data("not json".utf8)) == nil)
         #expect(JSONFieldLocator.problem(decoding: RunResults.self, from: try ResultsJSON.encode(Fixtures.results())) == nil)
     }

@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeReports
 
 extension Subcommands {
     static let replay = Subcommand(
@@ -43,8 +44,10 @@ extension Subcommands {
         defer { decisions?.close() }
         if let decisions { plan.decisionSink = { try decisions.write($0) } }
         let results = try SharedOptions.execute(plan.handOver(), console: console, arguments: arguments)
-        try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
-        console.output(Summary.text(results))
+        // Made once: every report and the summary show the same pick.
+        let recommendation = Recommendation.make(from: results)
+        try SharedOptions.writeReports(results, recommendation: recommendation, formats: formats, to: directory, console: console)
+        console.output(Summary.text(results, recommendation))
         return 0
     }
 }

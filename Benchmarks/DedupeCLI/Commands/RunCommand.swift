@@ -29,8 +29,10 @@ extension Subcommands {
         if let decisions { plan.decisionSink = { try decisions.write($0) } }
         var results = try SharedOptions.execute(plan, console: console, arguments: arguments)
         results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
-        try SharedOptions.writeReports(results, formats: formats, to: directory, console: console)
-        console.output(Summary.text(results))
+        // Made once: every report and the summary show the same pick.
+        let recommendation = Recommendation.make(from: results)
+        try SharedOptions.writeReports(results, recommendation: recommendation, formats: formats, to: directory, console: console)
+        console.output(Summary.text(results, recommendation))
         return 0
     }
 }
@@ -38,8 +40,7 @@ extension Subcommands {
 /// The short summary printed on stdout after a run or a replay: what the results can show, the
 /// pick, and the Swift that adopts it.
 enum Summary {
-    static func text(_ results: RunResults) -> String {
-        let recommendation = Recommendation.make(from: results)
+    static func text(_ results: RunResults, _ recommendation: Recommendation) -> String {
         var text = ""
         if results.environment.buildConfiguration != .release {
             text += "WARNING: \(results.environment.buildConfiguration.rawValue) build: timings are not meaningful.\n"

@@ -199,9 +199,11 @@ package enum SharedOptions {
     }
 
     /// Writes the reports and names the directory on stderr.
-    static func writeReports(_ results: RunResults, formats: Set<ReportFormat>, to directory: URL, console: Console) throws(CommandLineError) {
+    static func writeReports(
+        _ results: RunResults, recommendation: Recommendation, formats: Set<ReportFormat>, to directory: URL, console: Console
+    ) throws(CommandLineError) {
         do {
-            let urls = try ReportSet.write(results, formats: formats, to: directory) { warning in
+            let urls = try ReportSet.write(results, formats: formats, recommendation: recommendation, to: directory) { warning in
                 console.error("dedupe-bench: warning: \(OneLine.escaped(warning))\n")
             }
             console.error("wrote \(urls.count) file(s) to \(OneLine.escaped(directory.path))\n")

@@ -28,6 +28,11 @@ public struct StrategyInfo: Codable, Sendable, Equatable {
     public var reads: [StrategyParameter]
 }
 
+/// A results file of a schema this build does not read.
+public struct UnsupportedSchemaVersion: Error, Equatable {
+    public var version: Int
+}
+
 extension RunResults: Codable {
     enum CodingKeys: String, CodingKey {
         case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads, stores
@@ -61,9 +66,12 @@ extension RunResults: Codable {
         try container.encodeIfPresent(stores, forKey: .stores)
     }
 
+    /// Reads `schemaVersion` first, and nothing more of a file of another schema
+    /// (``UnsupportedSchemaVersion``): one pass over the document decides both.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        guard schemaVersion == Self.currentSchemaVersion else { throw UnsupportedSchemaVersion(version: schemaVersion) }
         environment = try container.decode(EnvironmentInfo.self, forKey: .environment)
         settings = try container.decode(RunSettings.self, forKey: .settings)
         sweeps = try container.decode([SweepPoint].self, forKey: .sweeps)

@@ -12,8 +12,8 @@ public enum ChartReport {
 
     /// Every chart, in report order. Charts whose dimension has no points are still drawn
     /// (with "no data") so the set of files never depends on the filter.
-    public static func charts(_ results: RunResults) -> [Chart] {
-        [windowChoiceChart(results)] + [
+    public static func charts(_ results: RunResults, recommendation: Recommendation? = nil) -> [Chart] {
+        [windowChoiceChart(results, (recommendation ?? Recommendation.make(from: results)).windowLength)] + [
             Chart(
                 fileName: "window-ns-vs-live-set.svg", caption: "Layer 1: ns/event against live-set size",
                 chart: LineChart(
@@ -91,8 +91,7 @@ public enum ChartReport {
 
     /// False drops and missed duplicates against window length on the device workloads, with
     /// the recommended length marked by a vertical segment joining the two curves.
-    static func windowChoiceChart(_ results: RunResults) -> Chart {
-        let choice = Recommendation.make(from: results).windowLength
+    static func windowChoiceChart(_ results: RunResults, _ choice: WindowLengthChoice?) -> Chart {
         var series: [LineChart.Series] = []
         if let choice {
             series.append(.init(name: "false drops", points: choice.points.map { ($0.milliseconds, Double($0.falseDrops)) }))

@@ -11,8 +11,10 @@ public enum MarkdownReport {
     /// Renders the report. `charts` are the SVG file names to embed (empty when SVG is off).
     ///
     /// - Complexity: O(cases²) for the frontier; the rest is linear.
-    public static func render(_ results: RunResults, charts: [ChartReport.Chart] = []) -> String {
-        let recommendation = Recommendation.make(from: results)
+    public static func render(
+        _ results: RunResults, charts: [ChartReport.Chart] = [], recommendation: Recommendation? = nil
+    ) -> String {
+        let recommendation = recommendation ?? Recommendation.make(from: results)
         var out = "# PushDedupe Bench report\n\n"
         if results.environment.buildConfiguration != .release {
             out += """

@@ -4,8 +4,8 @@ extension MarkdownReport {
     /// The block the README shows, written as `headline.md` so the README can be checked against
     /// the reference run: the pick with its identity and persistence, the published code's missed
     /// duplicates by cause and the pick's, the adoption code, and the pipeline table.
-    public static func headline(_ results: RunResults) -> String {
-        let recommendation = Recommendation.make(from: results)
+    public static func headline(_ results: RunResults, recommendation: Recommendation? = nil) -> String {
+        let recommendation = recommendation ?? Recommendation.make(from: results)
         var out = traceNotes(recommendation, results: results)
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
