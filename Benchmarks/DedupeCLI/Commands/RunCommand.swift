@@ -46,7 +46,7 @@ enum Summary {
             text += "WARNING: \(results.environment.buildConfiguration.rawValue) build: timings are not meaningful.\n"
         }
         if let note = MarkdownReport.unlabelledNote(recommendation) {
-            text += note.replacingOccurrences(of: "> ", with: "").replacingOccurrences(of: "**", with: "") + "\n"
+            text += note.plainText + "\n"
         }
         if let truth = results.settings.traceTruth { text += "Labels:         the trace's \(truth)\n" }
         if let profile = results.deviceProfile { text += "Sizing:         \(profile.sizingNote)\n" }

@@ -54,7 +54,7 @@ extension MarkdownReport {
     /// how `replay` labelled the trace from its push ids, and the cases that stopped early, each
     /// followed by a blank line; empty for generated workloads.
     static func traceNotes(_ recommendation: Recommendation, results: RunResults) -> String {
-        var out = unlabelledNote(recommendation).map { $0 + "\n\n" } ?? ""
+        var out = unlabelledNote(recommendation).map { $0.markdown + "\n\n" } ?? ""
         if let truth = results.settings.traceTruth { out += "> **Labels.** The trace's \(MarkdownText.escaped(truth)).\n\n" }
         let stopped = results.cases.filter { $0.snapshot?.eventsRun != nil }
         if let first = stopped.first, let eventsRun = first.snapshot?.eventsRun {
@@ -65,10 +65,12 @@ extension MarkdownReport {
         return out
     }
 
-    public static func unlabelledNote(_ recommendation: Recommendation) -> String? {
+    /// Why a trace without truth labels scores nothing, and what it still shows; `nil` when its
+    /// events are labelled.
+    public static func unlabelledNote(_ recommendation: Recommendation) -> ReportNote? {
         guard let published = recommendation.published() ?? recommendation.everyChoice.first,
               published.newEvents + published.dupEvents == 0, published.unlabelledEvents > 0 else { return nil }
-        var out = "> **No truth labels.** The trace's `truth` column is empty on its \(published.unlabelledEvents) events, so no event "
+        var out = "The trace's `truth` column is empty on its \(published.unlabelledEvents) events, so no event "
         out += "is scored: every false drop and missed duplicate below is 0 because nothing was judged, not because nothing "
         out += "went wrong. What it shows: how each pair's decisions differ from the published code's on the same events"
         if let winner = recommendation.winner {
@@ -78,7 +80,7 @@ extension MarkdownReport {
         out += ", what the published code itself did (it suppressed \(published.suppressedByWindow) by the window and "
         out += "\(published.suppressedByConsumedSet) by the consumed set), and speed and memory on this traffic. What it cannot show: "
         out += "whether a difference is a duplicate caught or a navigation lost. Label `truth` (`Guides/TraceFormat.md`) to know."
-        return out
+        return ReportNote(title: "No truth labels.", body: out)
     }
 
     /// The published code's missed duplicates by cause, then the pick's, in one paragraph.
