@@ -216,13 +216,10 @@ extension _DeduplicatorCore where Consumed: SnapshottableConsumedSet {
 
     /// The preset's layers, which cannot fail to build.
     init(preset: DeduplicatorPreset<Window, Consumed>, store: DedupeStore, clock: DedupeClock, recorder: (any TraceRecording)?) {
-        do {
-            try self.init(
+        self = _buildingShippedPreset(preset, strategyID: Consumed.strategyID) { () throws(ConfigurationError) in
+            try Self(
                 window: Window(preset: preset.window), consumed: preset.consumedSet.configuration, store: store, clock: clock,
                 recorder: recorder)
-        } catch {
-            // Unreachable: StrategyPresetTests builds every consumed set from every preset.
-            preconditionFailure("\(Consumed.strategyID) rejected the shipped preset \(preset): \(error)")
         }
     }
 }
