@@ -55,11 +55,21 @@ enum EpisodeBuilder {
         let route = route(ofEpisode: number)
         let intent = builder.newIntent()
         let push = builder.newPush()
-        builder.payload(intent: intent, kind: route.kind, id: route.id, source: firstSource, push: push,
-                        at: nanoseconds(milliseconds: start))
-        builder.payload(intent: intent, kind: route.kind, id: route.id, source: secondSource, push: push,
-                        at: nanoseconds(milliseconds: start + delay))
+        payloadTwice(&builder, intent: intent, route: route, push: push, sources: (firstSource, secondSource),
+                     at: (start, start + delay))
         return start + delay
+    }
+
+    /// Two payloads of one intent for `route`, delivering `push` (none for an in-app navigation):
+    /// on the first source at the first time (ms), on the second at the second.
+    static func payloadTwice(
+        _ builder: inout WorkloadBuilder, intent: Int, route: (kind: RouteKind, id: Int), push: UInt32 = WorkloadEvent.noPush,
+        sources: (PushSource, PushSource), at times: (Double, Double)
+    ) {
+        builder.payload(intent: intent, kind: route.kind, id: route.id, source: sources.0, push: push,
+                        at: nanoseconds(milliseconds: times.0))
+        builder.payload(intent: intent, kind: route.kind, id: route.id, source: sources.1, push: push,
+                        at: nanoseconds(milliseconds: times.1))
     }
 
     /// The route of episode `number`: every episode its own screen, cycling through the kinds, so
@@ -80,6 +90,20 @@ extension EpisodeBuilder {
     static func scenario(id: String, summary: String, category: Scenario.Category, episode: @escaping Episode) -> Scenario {
         Scenario(id: id, summary: summary, category: category, tag: .device) { (seed: UInt64) in
             workload(name: id, summary: summary, seed: seed, episode: episode)
+        }
+    }
+
+    /// A real-world scenario of one push delivered twice per episode
+    /// (``pushDeliveredTwice(_:episode:at:secondAfter:firstSource:secondSource:)``), the second
+    /// delivery `delay` ms after the first.
+    static func pushDeliveredTwiceScenario(
+        id: String, summary: String, firstSource: PushSource, secondSource: PushSource,
+        delay: @escaping @Sendable (_ random: inout SplitMix64) -> Double
+    ) -> Scenario {
+        scenario(id: id, summary: summary, category: .realWorld) { builder, random, number, start in
+            pushDeliveredTwice(
+                &builder, episode: number, at: start, secondAfter: delay(&random), firstSource: firstSource,
+                secondSource: secondSource)
         }
     }
 }

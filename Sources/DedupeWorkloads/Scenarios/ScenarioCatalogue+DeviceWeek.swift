@@ -6,26 +6,18 @@ extension ScenarioCatalogue {
     /// `Guides/Workloads.md` § Device weeks. A replay days after its push needs a consumed set that
     /// holds what a sizing from the facts holds: these test the sizing by traffic.
     static let deviceWeeks: [Scenario] = [
-        Scenario(
+        deviceWeek(
             id: "typical-app-week",
             summary: "A week of an app at the typical 1.7 pushes a day (51 a month, Localytics), opened 1.5 times a day "
                 + "and killed after most visits; stale launch notifications days later: a push-id consumed set "
                 + "restored from a snapshot catches them, a last-id slot not always",
-            category: .realWorld, tag: .device
-        ) { (seed: UInt64) in
-            DeviceWeekModel(parameters: typicalAppWeek).workload(
-                name: "typical-app-week", summary: summaryOf(weekScenario: "typical-app-week"), seed: seed)
-        },
-        Scenario(
+            parameters: typicalAppWeek),
+        deviceWeek(
             id: "messaging-app-week",
             summary: "A week of a messaging app at the heavy 250 pushes a day in conversation bursts, opened 25 times "
                 + "a day and killed 3–4 times; stale launch notifications hours or days later: a push-id set of "
                 + "heavy rate × 7 days catches them, 10 recent ids do not",
-            category: .realWorld, tag: .device
-        ) { (seed: UInt64) in
-            DeviceWeekModel(parameters: messagingAppWeek).workload(
-                name: "messaging-app-week", summary: summaryOf(weekScenario: "messaging-app-week"), seed: seed)
-        },
+            parameters: messagingAppWeek),
     ]
 
     /// A commerce-style app at the typical rate: single pushes for item screens, a few taps, a
@@ -45,7 +37,10 @@ extension ScenarioCatalogue {
         sessionMedian: 2 * 60_000,
         killsPerDay: 6, navigationsPerMinute: 0.5)
 
-    private static func summaryOf(weekScenario id: String) -> String {
-        deviceWeeks.first { $0.id == id }?.summary ?? ""
+    /// A week of `parameters`, named and summarized as the scenario is.
+    private static func deviceWeek(id: String, summary: String, parameters: DeviceWeekModel.Parameters) -> Scenario {
+        Scenario(id: id, summary: summary, category: .realWorld, tag: .device) { (seed: UInt64) in
+            DeviceWeekModel(parameters: parameters).workload(name: id, summary: summary, seed: seed)
+        }
     }
 }

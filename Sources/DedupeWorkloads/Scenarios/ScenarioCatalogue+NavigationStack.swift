@@ -14,10 +14,7 @@ extension ScenarioCatalogue {
             let route = EpisodeBuilder.route(ofEpisode: number)
             let intent = builder.newIntent()
             let delay = random.uniform(80, 300)
-            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .button,
-                            at: nanoseconds(milliseconds: start))
-            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .button,
-                            at: nanoseconds(milliseconds: start + delay))
+            EpisodeBuilder.payloadTwice(&builder, intent: intent, route: route, sources: (.button, .button), at: (start, start + delay))
             return start + delay
         },
         EpisodeBuilder.scenario(

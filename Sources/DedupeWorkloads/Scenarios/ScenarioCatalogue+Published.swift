@@ -20,10 +20,8 @@ extension ScenarioCatalogue {
             let swapped = random.bernoulli(0.2)
             let tapTime = swapped ? start + delay : start
             let coldLaunchTime = swapped ? start : start + delay
-            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .tap, push: push,
-                            at: nanoseconds(milliseconds: tapTime))
-            builder.payload(intent: intent, kind: route.kind, id: route.id, source: .coldLaunch, push: push,
-                            at: nanoseconds(milliseconds: coldLaunchTime))
+            EpisodeBuilder.payloadTwice(
+                &builder, intent: intent, route: route, push: push, sources: (.tap, .coldLaunch), at: (tapTime, coldLaunchTime))
             return start + delay
         },
         EpisodeBuilder.scenario(

@@ -10,27 +10,23 @@ extension ScenarioCatalogue {
     /// so a consumed set catches it only under the `push-id` identity. Only the router's own
     /// re-emission of an envelope it created would be an emit, and none of these mechanisms is one.
     static let realWorldMechanisms: [Scenario] = [
-        EpisodeBuilder.scenario(
+        EpisodeBuilder.pushDeliveredTwiceScenario(
             id: "content-available-double-callback",
             summary: "A content-available push is handled by the background callback, then delivered again on tap "
                 + "within the same second (70%) or the next (phonegap-plugin-push #1150, OneSignal-iOS-SDK #143): "
                 + "a 500 ms window catches a third, the consumed set all under push-id, none under minted",
-            category: .realWorld
-        ) { builder, random, number, start in
-            let delay = random.bernoulli(0.7) ? random.uniform(0, 1_000) : random.uniform(1_000, 2_000)
-            return EpisodeBuilder.pushDeliveredTwice(
-                &builder, episode: number, at: start, secondAfter: delay, firstSource: .contentAvailable, secondSource: .tap)
+            firstSource: .contentAvailable, secondSource: .tap
+        ) { random in
+            random.bernoulli(0.7) ? random.uniform(0, 1_000) : random.uniform(1_000, 2_000)
         },
-        EpisodeBuilder.scenario(
+        EpisodeBuilder.pushDeliveredTwiceScenario(
             id: "launch-options-and-did-receive",
             summary: "A cold launch delivers the payload in the launch options and again through didReceive, within "
                 + "the launch, 1 ms–1 s (artsy/eigen #2929, flutterfire #9077): a 500 ms window catches 90%, the "
                 + "consumed set all under push-id, none under minted",
-            category: .realWorld
-        ) { builder, random, number, start in
-            let delay = random.logUniform(1, 1_000)
-            return EpisodeBuilder.pushDeliveredTwice(
-                &builder, episode: number, at: start, secondAfter: delay, firstSource: .coldLaunch, secondSource: .tap)
+            firstSource: .coldLaunch, secondSource: .tap
+        ) { random in
+            random.logUniform(1, 1_000)
         },
         EpisodeBuilder.scenario(
             id: "listener-registered-twice",
@@ -52,16 +48,14 @@ extension ScenarioCatalogue {
             }
             return time
         },
-        EpisodeBuilder.scenario(
+        EpisodeBuilder.pushDeliveredTwiceScenario(
             id: "multi-token-duplicate-delivery",
             summary: "The server sends one message to two tokens after a reinstall: the same server message id, two "
                 + "transport ids, seconds apart (median 3 s); a 5 s window or a push-id consumed set catches it "
                 + "(firebase-ios-sdk #8282, google/gcm #101)",
-            category: .realWorld
-        ) { builder, random, number, start in
-            let delay = random.logNormal(median: 3_000, sigma: 0.8, clampedTo: 300 ... 20_000)
-            return EpisodeBuilder.pushDeliveredTwice(
-                &builder, episode: number, at: start, secondAfter: delay, firstSource: .tap, secondSource: .secondToken)
+            firstSource: .tap, secondSource: .secondToken
+        ) { random in
+            random.logNormal(median: 3_000, sigma: 0.8, clampedTo: 300 ... 20_000)
         },
         EpisodeBuilder.scenario(
             id: "poll-redelivery",

@@ -12,13 +12,12 @@ extension ScenarioCatalogue {
         ) { seed, scale in
             marketingBurst(seed: seed, intents: scaled(1_200, scale))
         },
-        Scenario(
+        trafficPreset(
             id: "chat-storm",
             summary: "20,000 message pushes in long fast bursts (15/s, 40 per burst) for 6 conversations: "
                 + "wanted repeats of a screen inside any window",
-            category: .stress, tag: .stress
-        ) { seed, scale in
-            var parameters = PushTrafficModel.Parameters()
+            size: .intents(20_000)
+        ) { parameters in
             parameters.burstRate = 15
             parameters.meanBurstSize = 40
             parameters.meanQuietGap = .seconds(5)
@@ -27,16 +26,13 @@ extension ScenarioCatalogue {
             parameters.zipfExponent = 1
             parameters.samePayloadProbability = 0.2
             parameters.retapProbability = 0.05
-            return model(parameters).workload(name: "chat-storm", summary: summaryOf("chat-storm"), seed: seed,
-                                              intents: scaled(20_000, scale))
         },
-        Scenario(
+        trafficPreset(
             id: "cold-launch-replay-storm",
             summary: "10,000 pushes drained at cold launch in bursts of 20 (50/s), every envelope replayed by the "
                 + "pending route and 80% by the ready callback too, 10 ms–5 s later",
-            category: .stress, tag: .stress
-        ) { seed, scale in
-            var parameters = PushTrafficModel.Parameters()
+            size: .intents(10_000)
+        ) { parameters in
             parameters.burstRate = 50
             parameters.meanBurstSize = 20
             parameters.meanQuietGap = .seconds(60)
@@ -44,28 +40,20 @@ extension ScenarioCatalogue {
             parameters.reemitProbability = 1
             parameters.secondReemitProbability = 0.8
             parameters.samePayloadProbability = 0.3
-            return model(parameters).workload(name: "cold-launch-replay-storm", summary: summaryOf("cold-launch-replay-storm"),
-                                              seed: seed, intents: scaled(10_000, scale))
         },
-        Scenario(
+        trafficPreset(
             id: "long-session",
             summary: "At least 10⁶ events and 10⁵ distinct envelopes of default traffic with 3 s quiet gaps: "
                 + "the consumed set's memory over a long-lived process",
-            category: .stress, tag: .stress
-        ) { seed, scale in
-            var parameters = PushTrafficModel.Parameters()
+            size: .minimumEvents(longSessionEvents)
+        ) { parameters in
             parameters.meanQuietGap = .seconds(3)
-            return model(parameters).workload(name: "long-session", summary: summaryOf("long-session"), seed: seed,
-                                              minimumEvents: scaled(longSessionEvents, scale))
         },
-        Scenario(
+        trafficPreset(
             id: "mixed-default",
             summary: "5,000 intents of the model's default parameters: every mechanism at its documented rate",
-            category: .stress, tag: .stress
-        ) { seed, scale in
-            model(PushTrafficModel.Parameters()).workload(name: "mixed-default", summary: summaryOf("mixed-default"),
-                                                          seed: seed, intents: scaled(5_000, scale))
-        },
+            size: .intents(5_000)
+        ) { _ in },
     ]
 
     /// Events of `long-session` at scale 1.
@@ -74,6 +62,29 @@ extension ScenarioCatalogue {
     /// `count` shrunk by `scale`, never below 1.
     static func scaled(_ count: Int, _ scale: Double) -> Int {
         max(1, Int((Double(count) * scale).rounded()))
+    }
+
+    /// How long a traffic preset runs at scale 1.
+    private enum Size {
+        case intents(Int)
+        case minimumEvents(Int)
+    }
+
+    /// A stress preset of ``PushTrafficModel`` traffic: the default parameters as `configure`
+    /// changes them, named and summarized as the scenario is.
+    private static func trafficPreset(
+        id: String, summary: String, size: Size, configure: (inout PushTrafficModel.Parameters) -> Void
+    ) -> Scenario {
+        var parameters = PushTrafficModel.Parameters()
+        configure(&parameters)
+        return Scenario(id: id, summary: summary, category: .stress, tag: .stress) { [parameters] seed, scale in
+            switch size {
+            case .intents(let intents):
+                model(parameters).workload(name: id, summary: summary, seed: seed, intents: scaled(intents, scale))
+            case .minimumEvents(let events):
+                model(parameters).workload(name: id, summary: summary, seed: seed, minimumEvents: scaled(events, scale))
+            }
+        }
     }
 
     private static func model(_ parameters: PushTrafficModel.Parameters) -> PushTrafficModel {

@@ -37,11 +37,21 @@ extension ConsumedSet {
     ///
     /// - Complexity: the set's initializer.
     public init(preset: ConsumedSetPreset) {
-        do {
-            try self.init(configuration: preset.configuration)
-        } catch {
-            // Unreachable: StrategyPresetTests builds every set from every preset.
-            preconditionFailure("\(Self.strategyID) rejected the shipped preset \(preset): \(error)")
+        self = _buildingShippedPreset(preset, strategyID: Self.strategyID) { () throws(ConfigurationError) in
+            try Self(configuration: preset.configuration)
         }
+    }
+}
+
+/// What `build` makes from a preset this package ships, which cannot be rejected: a strategy that
+/// rejects one traps, naming it. Unreachable: `StrategyPresetTests` builds every window and
+/// consumed set from every preset.
+func _buildingShippedPreset<Built>(
+    _ preset: some CustomStringConvertible, strategyID: String, _ build: () throws(ConfigurationError) -> Built
+) -> Built {
+    do {
+        return try build()
+    } catch {
+        preconditionFailure("\(strategyID) rejected the shipped preset \(preset): \(error)")
     }
 }

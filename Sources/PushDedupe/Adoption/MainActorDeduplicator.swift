@@ -81,11 +81,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     ///   when admitted.
     @inlinable
     public func receivePayload(route: some StringProtocol, pushID: String, source: String = "") -> RoutingDecision {
-        let envelope = EnvelopeID._push(pushID)
-        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: envelope, pushID: pushID, source: source) }
-        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        _core.receivePayload(route: route, envelope: EnvelopeID._push(pushID), pushID: pushID, source: source, origin: _origin)
     }
 
     /// A payload whose route the app already digested, delivered by the push `pushID`.
@@ -94,11 +90,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     ///   when admitted.
     @inlinable
     public func receivePayload(_ fingerprint: RouteFingerprint, pushID: String, source: String = "") -> RoutingDecision {
-        let envelope = EnvelopeID._push(pushID)
-        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: envelope, pushID: pushID, source: source) }
-        let decision = _core.pipeline.receivePayload(fingerprint, envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        _core.receivePayload(fingerprint, envelope: EnvelopeID._push(pushID), pushID: pushID, source: source, origin: _origin)
     }
 
     /// The envelope of the push `pushID`, emitted again (pending route, ready callback, the
@@ -107,11 +99,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: O(*n*) in `pushID`'s UTF-8, plus the set's `consume`.
     @inlinable
     public func receiveEmit(pushID: String, source: String = "") -> RoutingDecision {
-        let envelope = EnvelopeID._push(pushID)
-        guard _core._isPlain else { return _core._receiveEmit(envelope: envelope, source: source) }
-        let decision = _core.pipeline.receiveEmit(envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        _core.receiveEmit(envelope: EnvelopeID._push(pushID), source: source, origin: _origin)
     }
 
     /// A navigation no push carries (a button tap), normalized to `route`, with the envelope the
@@ -120,10 +108,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(route: some StringProtocol, envelope: UUID, source: String = "") -> RoutingDecision {
-        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
-        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        _core.receivePayload(route: route, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source, origin: _origin)
     }
 
     /// A navigation no push carries, whose route the app already digested.
@@ -131,10 +116,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: the window's `admit`, plus the set's `consume` when admitted.
     @inlinable
     public func receivePayload(_ fingerprint: RouteFingerprint, envelope: UUID, source: String = "") -> RoutingDecision {
-        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
-        let decision = _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        _core.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source, origin: _origin)
     }
 
     /// An envelope the app made, emitted again.
@@ -142,10 +124,7 @@ public final class MainActorDeduplicator<Window: FingerprintWindow, Consumed: Co
     /// - Complexity: the set's `consume`.
     @inlinable
     public func receiveEmit(envelope: UUID, source: String = "") -> RoutingDecision {
-        guard _core._isPlain else { return _core._receiveEmit(envelope: EnvelopeID(uuid: envelope), source: source) }
-        let decision = _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        _core.receiveEmit(envelope: EnvelopeID(uuid: envelope), source: source, origin: _origin)
     }
 
     /// As ``receivePayload(route:pushID:source:)``, but a `.navigated` envelope is only reserved:

@@ -56,6 +56,16 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
             clock: clock, recorder: recorder)
     }
 
+    /// Runs `body` on the core under the lock: every call but the inlined per-event ones, which
+    /// take the lock themselves so that no closure stands in their path.
+    func _withCore<Result, Failure: Error>(
+        _ body: (inout _DeduplicatorCore<Window, Consumed>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        _lock.lock()
+        defer { _lock.unlock() }
+        return try body(&_core)
+    }
+
     /// A payload normalized to `route`, delivered by the push `pushID` (see
     /// ``MainActorDeduplicator`` on which id to pass).
     ///
@@ -66,10 +76,7 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
         let envelope = EnvelopeID._push(pushID)
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: envelope, pushID: pushID, source: source) }
-        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        return _core.receivePayload(route: route, envelope: envelope, pushID: pushID, source: source, origin: _origin)
     }
 
     /// A payload whose route the app already digested, delivered by the push `pushID`.
@@ -81,10 +88,7 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
         let envelope = EnvelopeID._push(pushID)
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: envelope, pushID: pushID, source: source) }
-        let decision = _core.pipeline.receivePayload(fingerprint, envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        return _core.receivePayload(fingerprint, envelope: envelope, pushID: pushID, source: source, origin: _origin)
     }
 
     /// The envelope of the push `pushID`, emitted again.
@@ -95,10 +99,7 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
         let envelope = EnvelopeID._push(pushID)
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receiveEmit(envelope: envelope, source: source) }
-        let decision = _core.pipeline.receiveEmit(envelope: envelope, at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        return _core.receiveEmit(envelope: envelope, source: source, origin: _origin)
     }
 
     /// A navigation no push carries, normalized to `route`, with the envelope the app made.
@@ -108,10 +109,7 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     public func receivePayload(route: some StringProtocol, envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receivePayload(route: route, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
-        let decision = _core.pipeline.receivePayload(RouteFingerprint(route: route), envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        return _core.receivePayload(route: route, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source, origin: _origin)
     }
 
     /// A navigation no push carries, whose route the app already digested.
@@ -121,10 +119,7 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     public func receivePayload(_ fingerprint: RouteFingerprint, envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source) }
-        let decision = _core.pipeline.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        return _core.receivePayload(fingerprint, envelope: EnvelopeID(uuid: envelope), pushID: nil, source: source, origin: _origin)
     }
 
     /// An envelope the app made, emitted again.
@@ -134,112 +129,65 @@ public final class SharedDeduplicator<Window: FingerprintWindow & Sendable, Cons
     public func receiveEmit(envelope: UUID, source: String = "") -> RoutingDecision {
         _lock.lock()
         defer { _lock.unlock() }
-        guard _core._isPlain else { return _core._receiveEmit(envelope: EnvelopeID(uuid: envelope), source: source) }
-        let decision = _core.pipeline.receiveEmit(envelope: EnvelopeID(uuid: envelope), at: Timestamp(ContinuousClock.now, since: _origin))
-        _core._counts.count(decision)
-        return decision
+        return _core.receiveEmit(envelope: EnvelopeID(uuid: envelope), source: source, origin: _origin)
     }
 
     /// As ``MainActorDeduplicator/reservePayload(route:pushID:source:)``, under the lock.
     public func reservePayload(route: some StringProtocol, pushID: String, source: String = "") -> RoutingDecision {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core._receivePayload(route: route, envelope: EnvelopeID._push(pushID), pushID: pushID, source: source, reserving: true)
+        _withCore { $0._receivePayload(route: route, envelope: EnvelopeID._push(pushID), pushID: pushID, source: source, reserving: true) }
     }
 
     /// As ``MainActorDeduplicator/reserveEmit(pushID:source:)``, under the lock.
     public func reserveEmit(pushID: String, source: String = "") -> RoutingDecision {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core._receiveEmit(envelope: EnvelopeID._push(pushID), source: source, reserving: true)
+        _withCore { $0._receiveEmit(envelope: EnvelopeID._push(pushID), source: source, reserving: true) }
     }
 
     /// As ``MainActorDeduplicator/commit(_:)``, under the lock.
     public func commit(_ envelope: EnvelopeID) {
-        _lock.lock()
-        defer { _lock.unlock() }
-        _core.commit(envelope)
+        _withCore { $0.commit(envelope) }
     }
 
     /// As ``MainActorDeduplicator/didEnterBackground()``, under the lock.
     public func didEnterBackground() {
-        _lock.lock()
-        defer { _lock.unlock() }
-        _core.didEnterBackground()
+        _withCore { $0.didEnterBackground() }
     }
 
     /// As ``MainActorDeduplicator/save()``, under the lock.
     public func save() throws(StoreError) {
-        _lock.lock()
-        defer { _lock.unlock() }
-        try _core.save()
+        try _withCore { (core) throws(StoreError) in try core.save() }
     }
 
     /// As ``MainActorDeduplicator/retryRestore()``, under the lock.
     @discardableResult
     public func retryRestore() -> RestoreOutcome {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.retryRestore()
+        _withCore { $0.retryRestore() }
     }
 
     /// As ``MainActorDeduplicator/isWindowEnabled``: layer 1's run-time switch.
     public var isWindowEnabled: Bool {
-        get {
-            _lock.lock()
-            defer { _lock.unlock() }
-            return _core.isWindowEnabled
-        }
-        set {
-            _lock.lock()
-            defer { _lock.unlock() }
-            _core.isWindowEnabled = newValue
-        }
+        get { _withCore { $0.isWindowEnabled } }
+        set { _withCore { $0.isWindowEnabled = newValue } }
     }
 
     /// What each layer did, and the saves, since init, read under the lock.
     ///
     /// - Complexity: O(1).
-    public var counters: DedupeCounters {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.counters
-    }
+    public var counters: DedupeCounters { _withCore { $0.counters } }
 
     /// What the store held: at init, or at the restore that a wait ended.
-    public var restoreOutcome: RestoreOutcome {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.restoreOutcome
-    }
+    public var restoreOutcome: RestoreOutcome { _withCore { $0.restoreOutcome } }
 
     /// What the store repaired while reading its file.
-    public var storeRepairs: [StoreRepair] {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.storeRepairs
-    }
+    public var storeRepairs: [StoreRepair] { _withCore { $0.storeRepairs } }
 
     /// The most recent store error, of a save or a restore, or `nil` if none failed.
-    public var lastStoreError: StoreError? {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.lastStoreError
-    }
+    public var lastStoreError: StoreError? { _withCore { $0.lastStoreError } }
 
     /// Whether events navigated since the store last saved the set.
-    public var hasUnsavedChanges: Bool {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.hasUnsavedChanges
-    }
+    public var hasUnsavedChanges: Bool { _withCore { $0.hasUnsavedChanges } }
 
     /// A copy of the two layers, taken under the lock.
-    public var pipeline: TwoLayerPipeline<Window, Consumed> {
-        _lock.lock()
-        defer { _lock.unlock() }
-        return _core.pipeline
-    }
+    public var pipeline: TwoLayerPipeline<Window, Consumed> { _withCore { $0.pipeline } }
 }
 
 extension SharedDeduplicator where Consumed: SnapshottableConsumedSet {

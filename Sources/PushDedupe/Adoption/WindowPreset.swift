@@ -35,11 +35,8 @@ extension FingerprintWindow {
     ///
     /// - Complexity: the window's initializer.
     public init(preset: WindowPreset) {
-        do {
-            try self.init(configuration: preset.configuration)
-        } catch {
-            // Unreachable: StrategyPresetTests builds every window from every preset.
-            preconditionFailure("\(Self.strategyID) rejected the shipped preset \(preset): \(error)")
+        self = _buildingShippedPreset(preset, strategyID: Self.strategyID) { () throws(ConfigurationError) in
+            try Self(configuration: preset.configuration)
         }
     }
 }

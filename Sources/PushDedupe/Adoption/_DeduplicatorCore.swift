@@ -42,6 +42,37 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
         }
     }
 
+    /// A payload's decision: the bare pipeline reading the continuous clock in place (from
+    /// `origin`, the facade's copy of the clock's origin) when `_isPlain`, the out-of-line path
+    /// otherwise. Both facades call these, each inside its own isolation or lock.
+    @inlinable @inline(__always)
+    mutating func receivePayload(
+        route: some StringProtocol, envelope: EnvelopeID, pushID: String?, source: String, origin: ContinuousClock.Instant
+    ) -> RoutingDecision {
+        guard _isPlain else { return _receivePayload(route: route, envelope: envelope, pushID: pushID, source: source) }
+        return _countPlain(pipeline.receivePayload(RouteFingerprint(route: route), envelope: envelope, at: Timestamp(ContinuousClock.now, since: origin)))
+    }
+
+    @inlinable @inline(__always)
+    mutating func receivePayload(
+        _ fingerprint: RouteFingerprint, envelope: EnvelopeID, pushID: String?, source: String, origin: ContinuousClock.Instant
+    ) -> RoutingDecision {
+        guard _isPlain else { return _receivePayload(fingerprint, envelope: envelope, pushID: pushID, source: source) }
+        return _countPlain(pipeline.receivePayload(fingerprint, envelope: envelope, at: Timestamp(ContinuousClock.now, since: origin)))
+    }
+
+    @inlinable @inline(__always)
+    mutating func receiveEmit(envelope: EnvelopeID, source: String, origin: ContinuousClock.Instant) -> RoutingDecision {
+        guard _isPlain else { return _receiveEmit(envelope: envelope, source: source) }
+        return _countPlain(pipeline.receiveEmit(envelope: envelope, at: Timestamp(ContinuousClock.now, since: origin)))
+    }
+
+    @inlinable @inline(__always)
+    mutating func _countPlain(_ decision: RoutingDecision) -> RoutingDecision {
+        _counts.count(decision)
+        return decision
+    }
+
     /// `reserving`: a navigated envelope is consumed in memory, and its store write waits for
     /// ``commit(_:)`` (a router's reserve-then-commit).
     @inlinable @inline(never)
@@ -185,13 +216,10 @@ extension _DeduplicatorCore where Consumed: SnapshottableConsumedSet {
 
     /// The preset's layers, which cannot fail to build.
     init(preset: DeduplicatorPreset<Window, Consumed>, store: DedupeStore, clock: DedupeClock, recorder: (any TraceRecording)?) {
-        do {
-            try self.init(
+        self = _buildingShippedPreset(preset, strategyID: Consumed.strategyID) { () throws(ConfigurationError) in
+            try Self(
                 window: Window(preset: preset.window), consumed: preset.consumedSet.configuration, store: store, clock: clock,
                 recorder: recorder)
-        } catch {
-            // Unreachable: StrategyPresetTests builds every consumed set from every preset.
-            preconditionFailure("\(Consumed.strategyID) rejected the shipped preset \(preset): \(error)")
         }
     }
 }

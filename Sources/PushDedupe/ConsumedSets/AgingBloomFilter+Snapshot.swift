@@ -34,14 +34,8 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
         let previousInsertions = try reader.readInteger()
         self = try Self._empty(configuration)
         try current._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "each generation")
-        guard length == Int64(clock.period) else {
-            throw .incompatible("snapshot retention is \(length) ns, the configuration's \(clock.period) ns")
-        }
-        if started {
-            guard clock.admits(start: start, latest: latest) else {
-                throw .malformed("latest time \(latest) lies outside the generation starting at \(start)")
-            }
-        }
+        let restoredClock = try clock._restored(
+            period: length, started: started, start: start, latest: latest, generation: "generation")
         let currentWords = try reader.readWords(expectedCount: current.words.count, field: "the current generation")
         let previousWords = try reader.readWords(expectedCount: previous.words.count, field: "the previous generation")
         try reader.finish()
@@ -49,10 +43,6 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
         previous._restore(words: previousWords)
         self.currentInsertions = currentInsertions
         self.previousInsertions = previousInsertions
-        if started {
-            clock.started = true
-            clock.start = start
-            clock.latest = latest
-        }
+        clock = restoredClock
     }
 }

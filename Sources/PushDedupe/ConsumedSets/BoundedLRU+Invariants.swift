@@ -1,12 +1,4 @@
-extension BoundedLRU {
-    /// Runs `_checkInvariants()` in builds with internal checks; compiles to nothing otherwise.
-    @inlinable @inline(__always)
-    func _checkAfterConsume() {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
-    }
-
+extension BoundedLRU: _InvariantChecked {
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks the list and the index. The full walk is O(`capacity`), so it runs only for
     /// capacities up to 256 (every conformance sequence); larger sets check the newest and oldest

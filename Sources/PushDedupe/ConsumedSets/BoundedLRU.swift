@@ -56,8 +56,7 @@ public struct BoundedLRU: ConsumedSet, Sendable {
     /// - Throws: ``ConfigurationError`` when the capacity is negative or above 2³⁰.
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        let capacity = try _CapacityValidation.validated(
-            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
+        let capacity = try Self._indexedCapacity(configuration)
         _capacity = capacity
         _ids = Array(repeating: EnvelopeID(high: 0, low: 0), count: capacity)
         _links = Array(repeating: _Links(older: -1, newer: -1), count: capacity)

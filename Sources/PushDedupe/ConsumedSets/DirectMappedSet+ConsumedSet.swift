@@ -1,4 +1,4 @@
-extension DirectMappedSet {
+extension DirectMappedSet: _InvariantChecked {
     /// Returns `false` if `id`'s slot holds it; otherwise stores it there, counting an eviction
     /// if the slot held another id, and returns `true`. `now` is ignored.
     ///
@@ -45,14 +45,6 @@ extension DirectMappedSet {
 
     @inlinable
     public var evictions: Int { _evictions }
-
-    /// Runs `_checkInvariants()` in builds with internal checks; compiles to nothing otherwise.
-    @inlinable @inline(__always)
-    func _checkAfterConsume() {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
-    }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks that `count` matches the occupancy bits (for up to 4,096 slots) and that no bit

@@ -35,8 +35,7 @@ public struct DirectMappedSet: ConsumedSet, Sendable {
     /// - Throws: ``ConfigurationError`` when the capacity is negative or above 2³⁰.
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        let capacity = try _CapacityValidation.validated(
-            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
+        let capacity = try Self._indexedCapacity(configuration)
         var slots = capacity == 0 ? 0 : 1
         while slots < capacity { slots &<<= 1 }
         _ids = Array(repeating: EnvelopeID(high: 0, low: 0), count: slots)

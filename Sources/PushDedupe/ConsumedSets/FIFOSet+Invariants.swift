@@ -1,12 +1,4 @@
-extension FIFOSet {
-    /// Runs `_checkInvariants()` in builds with internal checks; compiles to nothing otherwise.
-    @inlinable @inline(__always)
-    func _checkAfterConsume() {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
-    }
-
+extension FIFOSet: _InvariantChecked {
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks the ring's bookkeeping and that the newest id is found, after every consume; walks
     /// the lanes and the ring (O(`capacity`), and O(`capacity`²) when every id shares one home)

@@ -73,8 +73,7 @@ public struct FIFOSet: ConsumedSet, @unchecked Sendable {
     /// - Throws: ``ConfigurationError`` when the capacity is negative or above 2³⁰.
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        let capacity = try _CapacityValidation.validated(
-            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
+        let capacity = try Self._indexedCapacity(configuration)
         self.init(geometry: _Geometry(capacity: capacity))
     }
 

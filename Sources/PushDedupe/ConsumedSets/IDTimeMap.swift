@@ -50,13 +50,8 @@ public struct IDTimeMap: ConsumedSet, Sendable {
     ///   negative or above 2³⁰.
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        let window = configuration.retention.wholeNanoseconds
-        guard window > 0 else {
-            throw ConfigurationError(
-                strategy: Self.strategyID, parameter: "retention", reason: "must be positive, got \(configuration.retention)")
-        }
-        let reservation = try _CapacityValidation.validated(
-            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
+        let window = try Self._positiveRetention(configuration)
+        let reservation = try Self._indexedCapacity(configuration)
         _window = window
         _ids = []
         _ids.reserveCapacity(reservation)

@@ -1,27 +1,9 @@
-extension LastIDSet: SnapshottableConsumedSet {
-    /// The evictions so far and the id in the slot, if any.
-    ///
-    /// - Complexity: O(1).
-    public func snapshot() -> [UInt8] {
-        var writer = _SnapshotWriter()
-        writer.write(count: _evictions)
+extension LastIDSet: SnapshottableConsumedSet, _EvictionsAndIDsSnapshot {
+    static var _snapshotIDLimit: Int { 1 }
+
+    /// The id in the slot, if any; `configuration` is ignored when it is restored, as by
+    /// `init(configuration:)`.
+    func _writeRetainedIDs(to writer: inout _SnapshotWriter) {
         writer.write(ids: _holdsID ? [_last] : [])
-        return writer.finished(strategyID: Self.strategyID)
-    }
-
-    /// Restores the slot; `configuration` is ignored, as by `init(configuration:)`.
-    ///
-    /// - Complexity: O(1).
-    public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        let (evictions, ids) = try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: Self.strategyID, limit: 1)
-        self = try Self._empty(configuration)
-        _replay(ids)
-        _evictions = evictions
-    }
-}
-
-extension LastIDSet: _IDListSnapshot {
-    static func _snapshotIDs(_ snapshot: [UInt8]) throws(SnapshotError) -> [EnvelopeID] {
-        try _SnapshotReader.evictionsAndIDs(snapshot, strategyID: strategyID, limit: 1).ids
     }
 }

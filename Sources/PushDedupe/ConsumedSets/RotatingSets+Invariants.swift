@@ -1,12 +1,4 @@
-extension RotatingSets {
-    /// Runs `_checkInvariants()` in builds with internal checks; compiles to nothing otherwise.
-    @inlinable @inline(__always)
-    func _checkAfterConsume() {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        _checkInvariants()
-        #endif
-    }
-
+extension RotatingSets: _InvariantChecked {
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks the epoch bookkeeping and, for generations of up to 256 reserved ids, both indexes
     /// and that no id is in both generations.

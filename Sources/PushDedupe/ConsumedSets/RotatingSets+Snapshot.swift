@@ -20,23 +20,12 @@ extension RotatingSets: SnapshottableConsumedSet {
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         let (period, started, epochStart, latest, previous, current) = try Self._decode(snapshot)
         self = try Self._empty(configuration)
-        guard period == _clock.period else {
-            throw .incompatible("snapshot retention is \(period) ns, the configuration's \(_clock.period) ns")
-        }
-        if started {
-            guard _clock.admits(start: epochStart, latest: latest) else {
-                throw .malformed("latest time \(latest) lies outside the epoch starting at \(epochStart)")
-            }
-        } else {
-            guard previous.isEmpty, current.isEmpty else { throw .malformed("ids in a set that never started") }
-        }
+        let clock = try _clock._restored(
+            period: period, started: started, start: epochStart, latest: latest, generation: "epoch")
+        guard started || (previous.isEmpty && current.isEmpty) else { throw .malformed("ids in a set that never started") }
         for id in previous { try Self._append(id, to: &_previous, unlessIn: nil) }
         for id in current { try Self._append(id, to: &_current, unlessIn: _previous) }
-        if started {
-            _clock.started = true
-            _clock.start = epochStart
-            _clock.latest = latest
-        }
+        _clock = clock
     }
 
     /// The snapshot's fields, in the order `snapshot()` writes them.

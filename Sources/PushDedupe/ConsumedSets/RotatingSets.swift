@@ -45,14 +45,8 @@ public struct RotatingSets: ConsumedSet, Sendable {
     ///   negative or above 2³⁰.
     /// - Complexity: O(`capacity`).
     public init(configuration: ConsumedSetConfiguration) throws(ConfigurationError) {
-        let retention = configuration.retention.wholeNanoseconds
-        guard retention > 0 else {
-            throw ConfigurationError(
-                strategy: Self.strategyID, parameter: "retention",
-                reason: "must be positive, got \(configuration.retention)")
-        }
-        let capacity = try _CapacityValidation.validated(
-            configuration.capacity, strategy: Self.strategyID, bounded: .powerOfTwo)
+        let retention = try Self._positiveRetention(configuration)
+        let capacity = try Self._indexedCapacity(configuration)
         _clock = _GenerationClock(period: retention)
         _current = _Generation(reservation: capacity)
         _previous = _Generation(reservation: capacity)

@@ -15,34 +15,25 @@
 ///   only reserves storage, and `evictions` is always 0.
 /// - Memory: 16 bytes per slot of the array, which holds at least the largest live set seen.
 /// - Complexity: O(*n*) per admit in the entries held (every call compacts and scans them).
-public struct ArrayScanWindow: FingerprintWindow, Sendable {
+public struct ArrayScanWindow: FingerprintWindow, _ClockedWindow, Sendable {
     public static let strategyID = "array-scan"
     public static let guarantee: Guarantee = .exact
 
     @usableFromInline var _entries: ContiguousArray<_WindowEntry>
     @usableFromInline var _clock: _WindowClock
 
-    public var window: Duration { _clock.duration }
-
     /// Builds the window; `capacity` reserves storage and bounds nothing.
-    ///
-    /// - Throws: ``ConfigurationError`` for a negative window or capacity.
-    public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
-        let capacity = configuration.capacity
+    @usableFromInline
+    init(clock: _WindowClock, capacity: Int) {
+        _clock = clock
         _entries = []
         _entries.reserveCapacity(capacity)
     }
 
     /// - Complexity: O(*n*) in the entries held.
     @inlinable @inline(__always)
-    public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        defer { _checkInvariants() }
-        #endif
-        let (now, cutoff) = _clock.advance(to: time)
+    mutating func _admit(_ key: UInt64, now: Int64, cutoff: Int64) -> Bool {
         _entries.removeAll { $0.seenAt < cutoff }
-        let key = fingerprint.rawValue
         if _entries.contains(where: { $0.fingerprint == key }) { return false }
         _entries.append(_WindowEntry(fingerprint: key, seenAt: now))
         return true

@@ -21,7 +21,7 @@
 ///   eviction.
 /// - Memory: 24 bytes per slot; `capacity` rounded up to a power of two, allocated once.
 /// - Complexity: O(1) per admit, worst case; no allocation after initialization.
-public struct DirectMappedWindow: FingerprintWindow, Sendable {
+public struct DirectMappedWindow: FingerprintWindow, _ClockedWindow, Sendable {
     public static let strategyID = "direct-mapped-window"
     public static let guarantee: Guarantee = .missesOnly
 
@@ -49,15 +49,10 @@ public struct DirectMappedWindow: FingerprintWindow, Sendable {
     @usableFromInline var _evictions: Int
     @usableFromInline var _clock: _WindowClock
 
-    public var window: Duration { _clock.duration }
-
-    /// Builds a table of `configuration.capacity` slots, rounded up to a power of two (none for
-    /// a capacity of 0).
-    ///
-    /// - Throws: ``ConfigurationError`` for a negative window or capacity.
-    public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
-        let capacity = configuration.capacity
+    /// Builds a table of `capacity` slots, rounded up to a power of two (none for a capacity of 0).
+    @usableFromInline
+    init(clock: _WindowClock, capacity: Int) {
+        _clock = clock
         let slotCount = capacity == 0 ? 0 : _powerOfTwo(atLeast: capacity)
         _slots = ContiguousArray(
             repeating: _Slot(fingerprint: 0, seenAt: 0, isOccupied: false), count: slotCount)
@@ -74,16 +69,11 @@ public struct DirectMappedWindow: FingerprintWindow, Sendable {
 
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        defer { _checkInvariants() }
-        #endif
-        let (now, cutoff) = _clock.advance(to: time)
+    mutating func _admit(_ key: UInt64, now: Int64, cutoff: Int64) -> Bool {
         guard !_slots.isEmpty else {
             _evictions += 1
             return true
         }
-        let key = fingerprint.rawValue
         let position = _slot(for: key)
         let slot = _slots[position]
         if slot.isOccupied {

@@ -32,7 +32,7 @@
 ///   half window), emptying a generation in O(min(its admissions, table size)): a sparse
 ///   generation removes its logged fingerprints one by one instead of wiping a table sized for
 ///   an earlier burst. A generation doubles, in O(*n*), only when an epoch sets a new peak.
-public struct EpochSetsWindow: FingerprintWindow, Sendable {
+public struct EpochSetsWindow: FingerprintWindow, _ClockedWindow, Sendable {
     public static let strategyID = "epoch-sets"
     public static let guarantee: Guarantee = .exactForgetsAfterRetention(fraction: 0.5)
 
@@ -49,15 +49,11 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
     @usableFromInline var _nextRotation: Int64
     @usableFromInline var _clock: _WindowClock
 
-    public var window: Duration { _clock.duration }
-
-    /// Builds the window; each generation starts with room for `configuration.capacity`
-    /// fingerprints and doubles as needed.
-    ///
-    /// - Throws: ``ConfigurationError`` for a negative window or capacity.
-    public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
-        let capacity = configuration.capacity
+    /// Builds the window; each generation starts with room for `capacity` fingerprints and
+    /// doubles as needed.
+    @usableFromInline
+    init(clock: _WindowClock, capacity: Int) {
+        _clock = clock
         _epochLength = _clock.window == 0 ? 1 : _clock.window / 2 + _clock.window % 2
         _keepsPrevious = _clock.window > 0
         _current = _IndexedKeys(reservation: capacity)
@@ -80,13 +76,8 @@ public struct EpochSetsWindow: FingerprintWindow, Sendable {
 
     /// - Complexity: O(1) expected; a rotation adds O(table size).
     @inlinable @inline(__always)
-    public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        defer { _checkInvariants() }
-        #endif
-        let now = _clock.advance(to: time).now
+    mutating func _admit(_ key: UInt64, now: Int64, cutoff: Int64) -> Bool {
         if now >= _nextRotation { _rotate(to: now) }
-        let key = fingerprint.rawValue
         let hash = _SlotHash(digest: key)
         if _previous.count > 0 && _previous.contains(key, hash: hash) { return false }
         if _current.contains(key, hash: hash) { return false }

@@ -30,7 +30,7 @@
 ///
 /// `@unchecked Sendable` for the reason `FIFOSet` gives: its storage is a class holding raw
 /// pointers, written only through `_RingStorage.withUniqueBuffers`, which copies it when shared.
-public struct HashDequeWindow: FingerprintWindow, @unchecked Sendable {
+public struct HashDequeWindow: FingerprintWindow, _ClockedWindow, @unchecked Sendable {
     public static let strategyID = "hash-deque"
     public static let guarantee: Guarantee = .exact
 
@@ -47,15 +47,11 @@ public struct HashDequeWindow: FingerprintWindow, @unchecked Sendable {
     @usableFromInline var _sweepLane: Int
     @usableFromInline var _clock: _WindowClock
 
-    public var window: Duration { _clock.duration }
-
-    /// Builds the window with room for `configuration.capacity` live fingerprints before it
-    /// first grows.
-    ///
-    /// - Throws: ``ConfigurationError`` for a negative window or capacity.
-    public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
-        _ring = _AgeRing(capacity: _powerOfTwo(atLeast: configuration.capacity))
+    /// Builds the window with room for `capacity` live fingerprints before it first grows.
+    @usableFromInline
+    init(clock: _WindowClock, capacity: Int) {
+        _clock = clock
+        _ring = _AgeRing(capacity: _powerOfTwo(atLeast: capacity))
         _storage = Self._emptyStorage(_ring)
         _accepted = 0
         _sweepLane = 0
@@ -73,14 +69,9 @@ public struct HashDequeWindow: FingerprintWindow, @unchecked Sendable {
 
     /// - Complexity: O(1) amortized.
     @inlinable @inline(__always)
-    public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        defer { _checkInvariants() }
-        #endif
-        let (now, cutoff) = _clock.advance(to: time)
+    mutating func _admit(_ key: UInt64, now: Int64, cutoff: Int64) -> Bool {
         let ring = _ring
         let mask = ring.capacity &- 1
-        let key = fingerprint.rawValue
         let hash = _SlotHash(digest: key)
         let sequence = _accepted & ring.sequenceMask
         var head = _head

@@ -20,7 +20,7 @@
 /// - Memory: 16 bytes per slot, `capacity` slots, allocated once at initialization.
 /// - Complexity: O(*n*) per admit in the live entries (at most `capacity`), plus O(1)
 ///   amortized expiry; no allocation after initialization.
-public struct RingBufferWindow: FingerprintWindow, Sendable {
+public struct RingBufferWindow: FingerprintWindow, _ClockedWindow, Sendable {
     public static let strategyID = "ring-buffer"
     public static let guarantee: Guarantee = .exactForgetsOldest
 
@@ -34,14 +34,10 @@ public struct RingBufferWindow: FingerprintWindow, Sendable {
     @usableFromInline var _evictions: Int
     @usableFromInline var _clock: _WindowClock
 
-    public var window: Duration { _clock.duration }
-
-    /// Builds a ring of `configuration.capacity` slots.
-    ///
-    /// - Throws: ``ConfigurationError`` for a negative window or capacity.
-    public init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        _clock = try _WindowClock(validating: configuration, for: Self.strategyID)
-        let capacity = configuration.capacity
+    /// Builds a ring of `capacity` slots.
+    @usableFromInline
+    init(clock: _WindowClock, capacity: Int) {
+        _clock = clock
         _fingerprints = ContiguousArray(repeating: 0, count: capacity)
         _seenAt = ContiguousArray(repeating: 0, count: capacity)
         _head = 0
@@ -56,17 +52,12 @@ public struct RingBufferWindow: FingerprintWindow, Sendable {
 
     /// - Complexity: O(*n*) in the live entries, at most `capacity`.
     @inlinable @inline(__always)
-    public mutating func admit(_ fingerprint: RouteFingerprint, at time: Timestamp) -> Bool {
-        #if PUSHDEDUPE_INTERNAL_CHECKS
-        defer { _checkInvariants() }
-        #endif
-        let (now, cutoff) = _clock.advance(to: time)
+    mutating func _admit(_ key: UInt64, now: Int64, cutoff: Int64) -> Bool {
         let capacity = self.capacity
         while _count > 0 && _seenAt[_head] < cutoff {
             _head = _head + 1 == capacity ? 0 : _head + 1
             _count -= 1
         }
-        let key = fingerprint.rawValue
         if _contains(key) { return false }
         guard capacity > 0 else {
             _evictions += 1
