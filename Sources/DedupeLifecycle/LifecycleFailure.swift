@@ -56,6 +56,9 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
     /// The envelope was consumed before a fetch that never finished (the process died); the
     /// article does not retry ("소비 후 처리").
     case noRetryAfterConsume = "no-retry-after-consume"
+    /// Under reserve-then-commit, the process died before the fetch's exit committed its
+    /// reservation, so the replay runs the handler again: the retry it trades for the lost tap.
+    case retryAfterKill = "retry-after-kill"
     // Persistence (the articles keep everything in memory and never consider process death).
     /// The store keeps nothing across a kill: the consumed set and the pending route are gone.
     case memoryPersistence = "memory-persistence"
@@ -97,16 +100,13 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
         switch self {
         case .consumeAfterSuccess, .consumeOnSuccessOnly, .keepInFlight, .noLastRouteGuard, .noLoadingGuard, .twoPathOwners:
             .switchOff
-        case .windowFalseDrop, .unguardedRouterPush, .consumedOnNoHost, .noRetryAfterConsume: .tradeOff
+        case .windowFalseDrop, .unguardedRouterPush, .consumedOnNoHost, .noRetryAfterConsume, .retryAfterKill: .tradeOff
         case .memoryPersistence, .lostSinceBackground: .persistence
         case .secondEnvelopeForOneIntent, .pushSharedByIntents, .consumedSetForgot: .identity
         case .taskOutlivesNewerNavigation, .tapAfterLeave: .model
         case .unexplained: .unexplained
         }
     }
-
-    /// The two trade-offs the issue names: the window's false drop and the unguarded router push.
-    public var isNamedTradeOff: Bool { self == .windowFalseDrop || self == .unguardedRouterPush }
 }
 
 /// How many failures of one column one mechanism produced through one rule.

@@ -2,8 +2,9 @@ import DedupeWorkloads
 import PushDedupe
 
 /// The router and view policies of the two articles, each a switch. Six are on in the published
-/// policy; the seventh, a top-of-stack check on the router's own push, is off in it, as in the
-/// first article's code. See `Guides/Policies.md`.
+/// policy; the seventh, a top-of-stack check on the router's own push, and the eighth, committing
+/// a consume durably only when its route is shown, are off in it, as in the articles' code. See
+/// `Guides/Policies.md`.
 public struct LifecyclePolicy: Sendable, Hashable {
     /// Mark the envelope consumed before the detail fetch starts (published), rather than after
     /// the push its fetch makes.
@@ -24,6 +25,11 @@ public struct LifecyclePolicy: Sendable, Hashable {
     /// The router's `host.pushDetail` skips a screen already on top. Off in the published code
     /// (a UIKit push is a command with no such check).
     public var routerTopGuard = false
+    /// The consume before the fetch is a reservation, kept in memory, and written to the store
+    /// only at the work's exit (shown, on top, failed, superseded, cancelled): a kill mid-fetch
+    /// leaves the envelope unconsumed, so its replay shows the screen. Off in the published
+    /// code, which writes at receipt.
+    public var reserveThenCommit = false
 
     /// Every switch at its published setting.
     public static let published = LifecyclePolicy()
@@ -40,8 +46,10 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
     case noLastRouteGuard = "no-last-route-guard"
     case noLoadingGuard = "no-loading-guard"
     case twoPathOwners = "two-path-owners"
-    /// The one variant that turns a switch on: the router guards its top of stack too.
+    /// The variants that turn a switch on: the router guards its top of stack too, and it
+    /// commits a consume only at its work's exit.
     case routerTopGuard = "router-top-guard"
+    case reserveThenCommit = "reserve-then-commit"
 
     /// The policy this variant runs.
     public var policy: LifecyclePolicy {
@@ -55,6 +63,7 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
         case .noLoadingGuard: policy.loadingGuard = false
         case .twoPathOwners: policy.singlePathOwner = false
         case .routerTopGuard: policy.routerTopGuard = true
+        case .reserveThenCommit: policy.reserveThenCommit = true
         }
         return policy
     }
@@ -70,26 +79,29 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
         case .noLoadingGuard: return "the async button stays enabled while its task runs"
         case .twoPathOwners: return "a parent and a child each own a path and both append for a shared destination"
         case .routerTopGuard: return "the router's push skips a screen already on top (off in the published code)"
+        case .reserveThenCommit: return "the envelope is reserved before the fetch and written to the store at its exit (off in the published code)"
         }
     }
 
     /// Whether the published policy has this variant's switch off, so the variant is the one
     /// that protects.
-    public var turnsSwitchOn: Bool { self == .routerTopGuard }
+    public var turnsSwitchOn: Bool { self == .routerTopGuard || self == .reserveThenCommit }
 
-    /// The failure the switch prevents: the variant shows it, or (for the seventh switch) the
-    /// published policy does.
+    /// The failure the switch prevents: the variant shows it, or (for a switch the published
+    /// policy has off) the published policy does.
     public var protectedFailure: LifecycleFailure? {
         switch self {
         case .published: nil
         case .consumeAfterSuccess, .consumeOnSuccessOnly: .reprocessedEnvelopes
         case .keepInFlight, .noLoadingGuard: .wrongScreens
         case .noLastRouteGuard, .twoPathOwners, .routerTopGuard: .duplicateScreens
+        case .reserveThenCommit: .lostNavigations
         }
     }
 
     /// The rule a failure is booked under when this variant's switch let it through; the
-    /// seventh switch's absence is the published trade-off `unguarded-router-push`.
+    /// absence of a switch the published policy has off is a published trade-off
+    /// (`unguarded-router-push`, `no-retry-after-consume`).
     public var rule: FailureRule? {
         switch self {
         case .published: nil
@@ -100,6 +112,7 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
         case .noLoadingGuard: .noLoadingGuard
         case .twoPathOwners: .twoPathOwners
         case .routerTopGuard: .unguardedRouterPush
+        case .reserveThenCommit: .noRetryAfterConsume
         }
     }
 
@@ -110,11 +123,11 @@ extension LifecyclePolicy {
     /// The shipped router core's configuration for this policy's router and view switches; one
     /// path owner or two is one core or two (`Guides/Router.md` § The policy simulator's
     /// switches). The two consume switches are the ledger's: the simulator's consumed set records
-    /// every consume itself, so the core's commits are not carried out, and its timing is the
-    /// articles' commit at receipt.
+    /// every consume itself. Its store takes the core's commits: at receipt (the articles'), or
+    /// at the work's exits under reserve-then-commit.
     var routerConfiguration: RouterConfiguration {
         var configuration = RouterConfiguration()
-        configuration.consume = .commitBeforeWork
+        configuration.consume = reserveThenCommit ? .reserveThenCommit : .commitBeforeWork
         configuration.cancelsSupersededWork = cancelInFlightTask
         configuration.topGuard = []
         if lastRouteGuard { configuration.topGuard.insert(.buttonPushes) }

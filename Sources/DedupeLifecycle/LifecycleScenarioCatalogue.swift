@@ -114,7 +114,7 @@ public enum LifecycleScenarioCatalogue {
             id: "relaunch-mid-fetch",
             summary: "A tapped push's detail fetch is in flight when the app goes to the background (10–100 ms after the tap) "
                 + "and is killed 10–100 ms later, then launched again: the pending route replays at the cold launch if the store kept it",
-            exercises: nil
+            exercises: .reserveThenCommit
         ) { seed, _ in
             episodes("relaunch-mid-fetch", seed) { builder, random, number, start in
                 let route = builder.route("item:\(1_000 + number)")

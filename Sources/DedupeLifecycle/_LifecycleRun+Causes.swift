@@ -3,6 +3,11 @@
 extension _LifecycleRun {
     /// Why the consumed set let an envelope's handler run again.
     func reprocessingRule(_ slot: Int) -> FailureRule {
+        // A store that keeps every write lost only a reservation the kill came before.
+        if policy.reserveThenCommit, persistence == .snapshot, consumeOrigin[slot] == .beforeFetch,
+           counts.relaunches > Int(consumedAtRelaunch[slot]) {
+            return .retryAfterKill
+        }
         if consumeOrigin[slot] != .none {
             // Consumed once, and the set no longer has it.
             guard counts.relaunches > Int(consumedAtRelaunch[slot]) else { return .consumedSetForgot }
@@ -48,8 +53,10 @@ extension _LifecycleRun {
             return .lostSinceBackground
         case .snapshot, .snapshotOnBackground:
             // The pending route survives and replays at the cold launch: the consumed set stops
-            // it when the envelope was consumed before the fetch.
-            return envelope >= 0 && consumeOrigin[Int(envelope)] == .beforeFetch ? .noRetryAfterConsume : .unexplained
+            // it when the envelope was consumed before the fetch, and not if that was a
+            // reservation (reserve-then-commit), which the kill lost.
+            return envelope >= 0 && consumeOrigin[Int(envelope)] == .beforeFetch && !policy.reserveThenCommit
+                ? .noRetryAfterConsume : .unexplained
         }
     }
 

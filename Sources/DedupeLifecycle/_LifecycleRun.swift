@@ -42,6 +42,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     let freshConsumed: C
     /// The consumed set and pending route as of the last `background` (`snapshot-on-background`).
     var savedConsumed: C
+    /// What the store holds under reserve-then-commit: the consumed set without the reservations
+    /// not yet committed, which a kill loses. Unused otherwise (the store is `consumed`).
+    var committed: C
     var savedPending = _PendingRoute.none
 
     var counts = LifecycleCounts()
@@ -151,6 +154,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         self.consumed = consumed
         freshConsumed = consumed
         savedConsumed = consumed
+        committed = consumed
         let inputs = script.inputs.count
         completions = _CompletionQueue(capacity: script.scheduling == .drawn ? inputs + 1 : 0)
         dwellRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x6477_656c_6c00_0000))
@@ -279,7 +283,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             checkoutTap(input, index: index)
         case .background:
             if persistence == .snapshotOnBackground {
-                savedConsumed = consumed
+                savedConsumed = policy.reserveThenCommit ? committed : consumed
                 savedPending = pending
             }
         case .relaunch:
@@ -356,6 +360,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         if policy.consumeBeforeAsyncWork { markConsumed(slot, id, intent: intent, origin: .beforeFetch, now) }
         lastRun[slot] = .fetch
         router.handle(.routeRequested(routeIndex, envelope: id, decision: .navigated))
+        commitRouterEffects(now)
         var cancelledInFlight = false
         for effect in router.effects {
             switch effect {
@@ -392,9 +397,19 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
 
     private mutating func markConsumed(_ slot: Int, _ id: EnvelopeID, intent: Int32, origin: ConsumeOrigin, _ now: Int64) {
         _ = consumed.consume(id, at: Timestamp(nanoseconds: now))
+        // Before the fetch it is a reservation, which the core's effects commit; any other
+        // consume is written at once.
+        if policy.reserveThenCommit && origin != .beforeFetch { _ = committed.consume(id, at: Timestamp(nanoseconds: now)) }
         consumeOrigin[slot] = origin
         consumedForIntent[slot] = intent
         consumedAtRelaunch[slot] = Int32(counts.relaunches)
+    }
+
+    /// Writes to the store the consumes the core just committed (reserve-then-commit only: at
+    /// receipt the consumed set is the store).
+    private mutating func commitRouterEffects(_ now: Int64) {
+        guard policy.reserveThenCommit else { return }
+        for case let .commitConsume(id, _) in router.effects { _ = committed.consume(id, at: Timestamp(nanoseconds: now)) }
     }
 
     private mutating func requestCancel(_ task: Int32) {
@@ -450,11 +465,17 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             taskState[index] = .cancelled
             counts.tasksCancelled += 1
             // The core dropped the work at its cancel: this report is the expected echo.
-            if let work { router.handle(.workCancelled(work)) }
+            if let work {
+                router.handle(.workCancelled(work))
+                commitRouterEffects(now)
+            }
             return
         }
         if failing {
-            if let work { router.handle(.workFailed(work)) }
+            if let work {
+                router.handle(.workFailed(work))
+                commitRouterEffects(now)
+            }
             taskState[index] = .failed
             counts.tasksFailed += 1
             if intent >= 0 { intentFetchFailed[Int(intent)] = true }
@@ -520,11 +541,12 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             consumed = freshConsumed
             pending = .none
         case .snapshot:
-            break
+            if policy.reserveThenCommit { consumed = committed }
         case .snapshotOnBackground:
             consumed = savedConsumed
             pending = savedPending
         }
+        committed = consumed
         hostAttached = false
         inFlightTask = -1
         if scheduling == .drawn {
@@ -541,6 +563,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     private mutating func routerPush(_ task: Int32, _ work: WorkToken, _ now: Int64) {
         let route = taskRoute[Int(task)]
         router.handle(.workCompleted(work))
+        commitRouterEffects(now)
         guard router.appended else {
             suppressedByRouterGuard(route, intent: taskIntent[Int(task)])
             return

@@ -8,7 +8,7 @@ import Testing
     /// The scenario built for each switch: the smallest run whose verdict can hold.
     static let oneScenarioPerSwitch = [
         "reemit-during-fetch", "disabled-tab-replay", "two-fetches-quick-succession", "checkout-double-tap", "button-double-tap",
-        "path-owned-twice", "retap-after-window",
+        "path-owned-twice", "retap-after-window", "relaunch-mid-fetch",
     ]
 
     @Test func verdictHoldsAndCounterexamplesReplay() throws {

@@ -17,6 +17,7 @@ import Testing
         case .noLastRouteGuard: expected.topGuard = []
         case .noLoadingGuard: expected.loadingGuard = false
         case .routerTopGuard: expected.topGuard = .everyPush
+        case .reserveThenCommit: expected.consume = .reserveThenCommit
         }
         #expect(variant.policy.routerConfiguration == expected)
     }

@@ -71,13 +71,19 @@ public enum PolicyReport {
 
     /// For each switch, on the scenario built for it: its failure count with the switch in its
     /// protecting position and in the other one. For the six published switches the protecting
-    /// position is `published`; for the seventh (`router-top-guard`) it is the variant.
+    /// position is `published`; for those it has off (``PolicyVariant/turnsSwitchOn``) it is the
+    /// variant. A scenario of process death is checked under `snapshot`, the store that keeps
+    /// what a consume wrote, where when it wrote matters.
     static func fixChecks(_ policies: PolicyResults) -> [FixCheck] {
         var checks: [FixCheck] = []
+        let durable = LifecyclePersistence.snapshot.rawValue
+        func row(_ scenario: String, _ variant: PolicyVariant) -> PolicyResults.Row? {
+            let rows = policies.rows.filter { $0.scenario == scenario && $0.variant == variant }
+            return rows.first { $0.persistence == durable } ?? rows.first
+        }
         for scenario in policies.scenarios {
             guard let id = scenario.exercises, let variant = PolicyVariant(rawValue: id), let failure = variant.protectedFailure,
-                  let on = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == .published }),
-                  let off = policies.rows.first(where: { $0.scenario == scenario.id && $0.variant == variant })
+                  let on = row(scenario.id, .published), let off = row(scenario.id, variant)
             else { continue }
             let published = failure.count(in: on.counts)
             let flipped = failure.count(in: off.counts)
