@@ -56,8 +56,8 @@ struct _ShapeBuilder {
 
     /// An intent for `route` with one envelope.
     mutating func intent(_ route: UInt32) -> (intent: Int32, envelope: Int32) {
-        let intent = builder.intent(wanting: route)
-        return (intent, builder.envelope(route: route, intent: intent))
+        let envelope = builder.envelope(wanting: route)
+        return (builder.intentOfEnvelope(envelope), envelope)
     }
 
     @discardableResult
