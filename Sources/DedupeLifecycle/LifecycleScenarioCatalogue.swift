@@ -24,8 +24,7 @@ public enum LifecycleScenarioCatalogue {
         ) { seed, _ in
             episodes("reemit-during-fetch", seed) { builder, random, number, start in
                 let route = builder.route("item:\(1_000 + number)")
-                let intent = builder.intent(wanting: route)
-                let envelope = builder.envelope(route: route, intent: intent)
+                let envelope = builder.envelope(wanting: route)
                 let delay = random.logNormal(median: 60, sigma: 0.6, clampedTo: 5 ... 1_000)
                 builder.payload(envelope, at: start, source: "tap")
                 builder.emit(envelope, at: start + delay, source: "pending_route")
@@ -39,8 +38,7 @@ public enum LifecycleScenarioCatalogue {
         ) { seed, _ in
             episodes("disabled-tab-replay", seed) { builder, random, number, start in
                 let route = builder.route("content:\(1_000 + number)", tab: number % 2 == 0 ? .disabled : .noTab)
-                let intent = builder.intent(wanting: route)
-                let envelope = builder.envelope(route: route, intent: intent)
+                let envelope = builder.envelope(wanting: route)
                 builder.payload(envelope, at: start)
                 var time = start
                 for _ in 0..<2 {
@@ -60,8 +58,7 @@ public enum LifecycleScenarioCatalogue {
         ) { seed, _ in
             episodes("cold-launch-late-host", seed, hostAttachedAtStart: false) { builder, random, number, start in
                 let route = builder.route("document:\(1_000 + number)")
-                let intent = builder.intent(wanting: route)
-                let envelope = builder.envelope(route: route, intent: intent)
+                let envelope = builder.envelope(wanting: route)
                 builder.event(.hostDetach, at: start)
                 builder.payload(envelope, at: start, source: "cold_launch")
                 let attach = start + random.logNormal(median: 600, sigma: 0.5, clampedTo: 100 ... 5_000)
@@ -83,11 +80,9 @@ public enum LifecycleScenarioCatalogue {
                 let first = builder.route("item:\(1_000 + number)")
                 let second = builder.route("content:\(1_000 + number)")
                 let delay = random.logNormal(median: 120, sigma: 0.6, clampedTo: 20 ... 1_000)
-                let firstIntent = builder.intent(wanting: first)
-                let firstEnvelope = builder.envelope(route: first, intent: firstIntent)
+                let firstEnvelope = builder.envelope(wanting: first)
                 builder.payload(firstEnvelope, at: start)
-                let secondIntent = builder.intent(wanting: second)
-                let secondEnvelope = builder.envelope(route: second, intent: secondIntent)
+                let secondEnvelope = builder.envelope(wanting: second)
                 builder.payload(secondEnvelope, at: start + delay)
                 return start + delay
             }
@@ -118,8 +113,7 @@ public enum LifecycleScenarioCatalogue {
         ) { seed, _ in
             episodes("relaunch-mid-fetch", seed) { builder, random, number, start in
                 let route = builder.route("item:\(1_000 + number)")
-                let intent = builder.intent(wanting: route)
-                let envelope = builder.envelope(route: route, intent: intent)
+                let envelope = builder.envelope(wanting: route)
                 builder.payload(envelope, at: start, source: "tap")
                 let background = start + random.uniform(10, 100)
                 builder.event(.background, at: background)
@@ -137,8 +131,7 @@ public enum LifecycleScenarioCatalogue {
         ) { seed, _ in
             episodes("relaunch-before-host", seed) { builder, random, number, start in
                 let route = builder.route("document:\(1_000 + number)")
-                let intent = builder.intent(wanting: route)
-                let envelope = builder.envelope(route: route, intent: intent)
+                let envelope = builder.envelope(wanting: route)
                 builder.event(.hostDetach, at: start)
                 builder.payload(envelope, at: start, source: "cold_launch")
                 let relaunch = start + random.uniform(50, 2_000)

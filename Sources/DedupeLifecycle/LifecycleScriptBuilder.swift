@@ -64,6 +64,11 @@ public struct LifecycleScriptBuilder {
         return Int32(script.envelopes.count - 1)
     }
 
+    /// A push's usual tables: an intent wanting `route`, and the fresh envelope serving it.
+    public mutating func envelope(wanting route: UInt32) -> Int32 {
+        envelope(route: route, intent: intent(wanting: route))
+    }
+
     /// The intent `envelope` was created for.
     public func intentOfEnvelope(_ envelope: Int32) -> Int32 {
         script.envelopeIntents[Int(envelope)]

@@ -56,8 +56,8 @@ struct _ShapeBuilder {
 
     /// An intent for `route` with one envelope.
     mutating func intent(_ route: UInt32) -> (intent: Int32, envelope: Int32) {
-        let intent = builder.intent(wanting: route)
-        return (intent, builder.envelope(route: route, intent: intent))
+        let envelope = builder.envelope(wanting: route)
+        return (builder.intentOfEnvelope(envelope), envelope)
     }
 
     @discardableResult
@@ -75,10 +75,20 @@ struct _ShapeBuilder {
         return events.count - 1
     }
 
-    consuming func finish(scenario: String, bound: String, backs: Int) -> LifecycleShape {
+    /// The process killed after `inputs`, then the cold launch's host attach; returns the kill.
+    @discardableResult
+    mutating func relaunch(after inputs: [Int]) -> Int {
+        let relaunch = add(.relaunch, after: inputs)
+        add(.hostAttach, source: LifecycleScriptBuilder.coldLaunchSource, after: [relaunch])
+        return relaunch
+    }
+
+    /// The shape, named by the scenario the builder was made for.
+    consuming func finish(bound: String, backs: Int) -> LifecycleShape {
         // Labels the verifier's own inputs use, so every counterexample names them.
         for kind in [LifecycleScript.Input.Kind.taskEnd, .back] { _ = builder.source(LifecycleScriptBuilder.defaultSource(of: kind)) }
         if events.contains(where: { $0.input.kind == .relaunch }) { _ = builder.source(LifecycleScriptBuilder.coldLaunchSource) }
-        return LifecycleShape(scenario: scenario, bound: bound, script: builder.finish(), events: events, backs: backs)
+        let script = builder.finish()
+        return LifecycleShape(scenario: script.name, bound: bound, script: script, events: events, backs: backs)
     }
 }

@@ -33,7 +33,7 @@ public enum LifecycleShapeCatalogue {
         let a = shape.intent(shape.route(1))
         let payload = shape.add(.payload, envelope: a.envelope, source: "tap")
         shape.add(.emit, envelope: a.envelope, source: "pending_route", after: [payload])
-        return shape.finish(scenario: scenario, bound: "a payload, its envelope re-emitted once", backs: 1)
+        return shape.finish(bound: "a payload, its envelope re-emitted once", backs: 1)
     }
 
     static func disabledTabReplay() -> LifecycleShape {
@@ -45,7 +45,6 @@ public enum LifecycleShapeCatalogue {
         let detachAgain = shape.add(.hostDetach, after: [attach])
         shape.add(.hostAttach, after: [detachAgain])
         return shape.finish(
-            scenario: "disabled-tab-replay",
             bound: "a payload for a disabled tab (a route with no tab takes the same early return) and two detach-attach cycles",
             backs: 0)
     }
@@ -59,7 +58,6 @@ public enum LifecycleShapeCatalogue {
         let detach = shape.add(.hostDetach, after: [attach])
         shape.add(.hostAttach, after: [detach])
         return shape.finish(
-            scenario: "cold-launch-late-host",
             bound: "a cold-launch payload, the host attaching, the ready callback (before or after the attach), a detach and a re-attach",
             backs: 1)
     }
@@ -70,7 +68,7 @@ public enum LifecycleShapeCatalogue {
         let b = shape.intent(shape.route(2))
         let first = shape.add(.payload, envelope: a.envelope, source: "tap")
         shape.add(.payload, envelope: b.envelope, source: "tap", after: [first])
-        return shape.finish(scenario: "two-fetches-quick-succession", bound: "two payloads for two screens", backs: 1)
+        return shape.finish(bound: "two payloads for two screens", backs: 1)
     }
 
     static func checkoutDoubleTap() -> LifecycleShape {
@@ -78,7 +76,7 @@ public enum LifecycleShapeCatalogue {
         let intent = shape.builder.intent(wanting: .max)
         let first = shape.add(.checkoutTap, intent: intent)
         shape.add(.checkoutTap, intent: intent, after: [first])
-        return shape.finish(scenario: "checkout-double-tap", bound: "two taps of the checkout button", backs: 1)
+        return shape.finish(bound: "two taps of the checkout button", backs: 1)
     }
 
     static func buttonDoubleTap() -> LifecycleShape {
@@ -88,7 +86,7 @@ public enum LifecycleShapeCatalogue {
         let first = shape.add(.tap, route: route, intent: intent)
         shape.add(.tap, route: route, intent: intent, after: [first])
         // A double tap (80–300 ms) is quicker than going back.
-        return shape.finish(scenario: "button-double-tap", bound: "two taps of one button", backs: 0)
+        return shape.finish(bound: "two taps of one button", backs: 0)
     }
 
     static func pathOwnedTwice() -> LifecycleShape {
@@ -97,7 +95,7 @@ public enum LifecycleShapeCatalogue {
         let intent = shape.builder.intent(wanting: route)
         let tap = shape.add(.tap, route: route, intent: intent)
         shape.add(.childAppend, route: route, intent: intent, after: [tap])
-        return shape.finish(scenario: "path-owned-twice", bound: "a tap and the child's append of the same route, within a frame", backs: 0)
+        return shape.finish(bound: "a tap and the child's append of the same route, within a frame", backs: 0)
     }
 
     static func readyCallbackReplay() -> LifecycleShape {
@@ -106,8 +104,7 @@ public enum LifecycleShapeCatalogue {
         let payload = shape.add(.payload, envelope: a.envelope, source: "cold_launch")
         shape.add(.emit, envelope: a.envelope, source: "pending_route", after: [payload])
         shape.add(.emit, envelope: a.envelope, source: "ready_callback", after: [payload])
-        return shape.finish(
-            scenario: "ready-callback-replay", bound: "a payload, the pending route's and the ready callback's emits", backs: 1)
+        return shape.finish(bound: "a payload, the pending route's and the ready callback's emits", backs: 1)
     }
 
     static func samePayloadTwice() -> LifecycleShape {
@@ -118,8 +115,7 @@ public enum LifecycleShapeCatalogue {
         let first = shape.add(.payload, envelope: a.envelope, source: "tap")
         // 0.05–40 ms apart: always inside the window.
         shape.add(.payload, envelope: second, source: "cold_launch", after: [first], gap: .withinWindow(of: first))
-        return shape.finish(
-            scenario: "same-payload-twice", bound: "one push as two payloads (two envelopes) inside the window", backs: 1)
+        return shape.finish(bound: "one push as two payloads (two envelopes) inside the window", backs: 1)
     }
 
     static func retapAfterWindow() -> LifecycleShape {
@@ -129,9 +125,7 @@ public enum LifecycleShapeCatalogue {
         let retap = shape.intent(route)
         let payload = shape.add(.payload, envelope: first.envelope, source: "tap")
         shape.add(.payload, envelope: retap.envelope, source: "retap", after: [payload])
-        return shape.finish(
-            scenario: "retap-after-window", bound: "a payload and another notification for the same screen (a new intent)",
-            backs: 1)
+        return shape.finish(bound: "a payload and another notification for the same screen (a new intent)", backs: 1)
     }
 
     static func mixedDefault() -> LifecycleShape {
@@ -148,7 +142,6 @@ public enum LifecycleShapeCatalogue {
         shape.add(.payload, envelope: retap.envelope, source: "retap", after: [payload])
         shape.add(.payload, envelope: other.envelope, source: "tap")
         return shape.finish(
-            scenario: "mixed-default",
             bound: "one intent's payload, its second-path copy (before or after it, inside the window) and a pending-route re-emit, its re-tap, "
                 + "and one intent for another screen",
             backs: 1)
@@ -159,11 +152,8 @@ public enum LifecycleShapeCatalogue {
         let a = shape.intent(shape.route(1))
         let payload = shape.add(.payload, envelope: a.envelope, source: "tap")
         let background = shape.add(.background)
-        let relaunch = shape.add(.relaunch, after: [payload, background])
-        shape.add(.hostAttach, source: LifecycleScriptBuilder.coldLaunchSource, after: [relaunch])
-        return shape.finish(
-            scenario: "relaunch-mid-fetch",
-            bound: "a payload, a background (before or after it), the kill and the cold launch's host attach", backs: 1)
+        shape.relaunch(after: [payload, background])
+        return shape.finish(bound: "a payload, a background (before or after it), the kill and the cold launch's host attach", backs: 1)
     }
 
     static func relaunchBeforeHost() -> LifecycleShape {
@@ -171,10 +161,8 @@ public enum LifecycleShapeCatalogue {
         let a = shape.intent(shape.route(1))
         let payload = shape.add(.payload, envelope: a.envelope, source: "cold_launch")
         shape.add(.emit, envelope: a.envelope, source: "ready_callback", after: [payload])
-        let relaunch = shape.add(.relaunch, after: [payload])
-        shape.add(.hostAttach, source: LifecycleScriptBuilder.coldLaunchSource, after: [relaunch])
+        shape.relaunch(after: [payload])
         return shape.finish(
-            scenario: "relaunch-before-host",
             bound: "a cold-launch payload with no host, the ready callback (before or after the kill), the kill and the cold launch's host attach",
             backs: 1)
     }
@@ -184,12 +172,10 @@ public enum LifecycleShapeCatalogue {
         let a = shape.intent(shape.route(1))
         let payload = shape.add(.payload, envelope: a.envelope, source: "cold_launch")
         let background = shape.add(.background)
-        let relaunch = shape.add(.relaunch, after: [payload, background])
-        shape.add(.hostAttach, source: LifecycleScriptBuilder.coldLaunchSource, after: [relaunch])
+        let relaunch = shape.relaunch(after: [payload, background])
         // The SDK returns the launch notification again: the same push, so the same envelope.
         shape.add(.payload, envelope: a.envelope, source: "initial_notification", after: [relaunch])
         return shape.finish(
-            scenario: "stale-initial-notification",
             bound: "a launch payload, a background, the kill, the cold launch's host attach and the same push delivered again",
             backs: 1)
     }

@@ -54,30 +54,30 @@ import Testing
     @Test func eachFailureNamesTheRuleThatLetItThrough() throws {
         // Another notification for the screen on top, after the window: the router pushes it again.
         let retap = LifecycleTimelineTests.script { builder, a, _, _ in
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 0)
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 2_000, source: "retap")
+            builder.payload(builder.envelope(wanting: a), at: 0)
+            builder.payload(builder.envelope(wanting: a), at: 2_000, source: "retap")
         }
         #expect(try Self.rules(retap, .published, .duplicateScreens) == [.unguardedRouterPush])
         #expect(try Self.rules(retap, .routerTopGuard, .duplicateScreens) == [])
         // B at 0, A at 50 (cancelling B's fetch), B again at 100, inside the window of the first
         // B: dropped, so A's fetch lands at 150 over the newest intent, which nothing serves.
         let dropped = LifecycleTimelineTests.script { builder, a, b, _ in
-            builder.payload(builder.envelope(route: b, intent: builder.intent(wanting: b)), at: 0)
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 50)
-            builder.payload(builder.envelope(route: b, intent: builder.intent(wanting: b)), at: 100)
+            builder.payload(builder.envelope(wanting: b), at: 0)
+            builder.payload(builder.envelope(wanting: a), at: 50)
+            builder.payload(builder.envelope(wanting: b), at: 100)
         }
         #expect(try Self.rules(dropped, .published, .lostNavigations) == [.windowFalseDrop])
         #expect(try Self.rules(dropped, .published, .wrongScreens) == [.windowFalseDrop])
         // Two fetches: the first is not cancelled and lands over the second's intent.
         let twoFetches = LifecycleTimelineTests.script { builder, a, b, _ in
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 0)
-            builder.payload(builder.envelope(route: b, intent: builder.intent(wanting: b)), at: 50)
+            builder.payload(builder.envelope(wanting: a), at: 0)
+            builder.payload(builder.envelope(wanting: b), at: 50)
         }
         #expect(try Self.rules(twoFetches, .keepInFlight, .wrongScreens) == [.keepInFlight])
         #expect(try Self.rules(twoFetches, .keepInFlight, .overlappingTasks) == [.keepInFlight])
         // A disabled tab replayed on re-attach.
         let disabled = LifecycleTimelineTests.script { builder, _, _, d in
-            builder.payload(builder.envelope(route: d, intent: builder.intent(wanting: d)), at: 0)
+            builder.payload(builder.envelope(wanting: d), at: 0)
             builder.event(.hostDetach, at: 1_000)
             builder.event(.hostAttach, at: 2_000)
         }
@@ -99,7 +99,7 @@ import Testing
         // Cold launch: the ready callback reaches the handler before the host (consumed on the
         // early return), so the attach's replay is stopped.
         let noHost = LifecycleTimelineTests.script(hostAttached: false) { builder, a, _, _ in
-            let envelope = builder.envelope(route: a, intent: builder.intent(wanting: a))
+            let envelope = builder.envelope(wanting: a)
             builder.payload(envelope, at: 10, source: "cold_launch")
             builder.emit(envelope, at: 20, source: "ready_callback")
             builder.event(.hostAttach, at: 1_000)

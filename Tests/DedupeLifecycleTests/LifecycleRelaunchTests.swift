@@ -15,7 +15,7 @@ import Testing
     /// same envelope over again at 10 s, after the cold launch's host attach.
     static func midFetch(background: Double? = nil) -> LifecycleScript {
         LifecycleTimelineTests.script { builder, a, _, _ in
-            let envelope = builder.envelope(route: a, intent: builder.intent(wanting: a))
+            let envelope = builder.envelope(wanting: a)
             if let background, background < 10 { builder.event(.background, at: background) }
             builder.payload(envelope, at: 10)
             if let background, background >= 10 { builder.event(.background, at: background) }
@@ -66,9 +66,9 @@ import Testing
         #expect(tapped.counts.repushedAfterLeave == 1)
         #expect(tapped.causes.map(\.rule) == [.tapAfterLeave])
         let window = LifecycleTimelineTests.script { builder, a, _, _ in
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 0)
+            builder.payload(builder.envelope(wanting: a), at: 0)
             builder.event(.relaunch, at: 150)
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 250)
+            builder.payload(builder.envelope(wanting: a), at: 250)
         }
         let passed = try Self.run(window, .memory)
         #expect(passed.counts.suppressedByWindow == 0)
@@ -79,7 +79,7 @@ import Testing
     /// pending route, and the next launch's host attach shows it; in memory it is gone.
     @Test func thePendingRouteReplaysAtTheColdLaunchOnlyIfStored() throws {
         let script = LifecycleTimelineTests.script(hostAttached: false) { builder, a, _, _ in
-            builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 0, source: "cold_launch")
+            builder.payload(builder.envelope(wanting: a), at: 0, source: "cold_launch")
             builder.event(.relaunch, at: 300)
         }
         let snapshot = try Self.run(script, .snapshot)

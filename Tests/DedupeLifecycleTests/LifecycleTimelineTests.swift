@@ -133,8 +133,8 @@ import Testing
     @Test func aWantedIntentWhoseScreenReachesTheTopIsNotLost() throws {
         for retap in [50.0, 200.0] {
             let script = Self.script { builder, a, _, _ in
-                builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: 0)
-                builder.payload(builder.envelope(route: a, intent: builder.intent(wanting: a)), at: retap, source: "retap")
+                builder.payload(builder.envelope(wanting: a), at: 0)
+                builder.payload(builder.envelope(wanting: a), at: retap, source: "retap")
             }
             let counts = try Self.run(script, .published)
             #expect(counts.suppressedByWindow == 1, "retap at \(retap) ms")

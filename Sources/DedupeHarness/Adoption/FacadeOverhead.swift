@@ -33,39 +33,7 @@ public enum FacadeOverhead {
         public var decisions: [Int]
     }
 
-    public struct Report: Sendable {
-        public var workload: String
-        public var events: Int
-        public var repetitions: Int
-        public var allocator: String?
-        public var sides: [Side]
-
-        public var text: String {
-            var lines = [
-                "facade overhead: \(workload), \(events) events, \(repetitions) interleaved repetitions, pair "
-                    + "\(RecommendedPreset.v1.windowType.strategyID) + \(RecommendedPreset.v1.consumedSetType.strategyID), "
-                    + "allocator \(allocator ?? "not jemalloc: allocations not counted")",
-                "every side reads ContinuousClock.now and converts the UUID (and the route for payloads) per event",
-                "",
-                "side                     ns/event  extra ns/event  allocations/event  navigated/window/consumed",
-            ]
-            for side in sides {
-                let allocations = side.allocationsPerEvent.map { format($0, decimals: 4) } ?? "-"
-                lines.append(
-                    side.name.padding(23) + format(side.nanosecondsPerEvent, decimals: 2).leftPadding(10)
-                        + format(side.extraNanosecondsPerEvent, decimals: 2).leftPadding(16)
-                        + allocations.leftPadding(19) + "  " + side.decisions.map(String.init).joined(separator: "/"))
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }
-
-        private func format(_ value: Double, decimals: Int) -> String {
-            var scale = 1.0
-            for _ in 0..<decimals { scale *= 10 }
-            let rounded = (value * scale).rounded() / scale
-            return "\(rounded)"
-        }
-    }
+    public typealias Report = OverheadReport<Side>
 
     /// Runs the measurement on the calling thread, which must be the main thread (the main-actor
     /// side runs there). Call it from a release build: it refuses nothing, the caller does.
@@ -226,7 +194,24 @@ public enum FacadeOverhead {
     }
 }
 
-private extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-    func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+extension OverheadReport where Side == FacadeOverhead.Side {
+    /// The table `dedupe-maintain facade-overhead` prints.
+    public var text: String {
+        var lines = [
+            "facade overhead: \(workload), \(events) events, \(repetitions) interleaved repetitions, pair "
+                + "\(RecommendedPreset.v1.windowType.strategyID) + \(RecommendedPreset.v1.consumedSetType.strategyID), "
+                + "allocator \(allocatorText)",
+            "every side reads ContinuousClock.now and converts the UUID (and the route for payloads) per event",
+            "",
+            "side                     ns/event  extra ns/event  allocations/event  navigated/window/consumed",
+        ]
+        for side in sides {
+            let allocations = side.allocationsPerEvent.map { format($0, decimals: 4) } ?? "-"
+            lines.append(
+                side.name.padding(23) + format(side.nanosecondsPerEvent, decimals: 2).leftPadding(10)
+                    + format(side.extraNanosecondsPerEvent, decimals: 2).leftPadding(16)
+                    + allocations.leftPadding(19) + "  " + side.decisions.map(String.init).joined(separator: "/"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

@@ -42,36 +42,7 @@ public enum RecorderOverhead {
         public var allocationsPerEvent: Double?
     }
 
-    public struct Report: Sendable {
-        public var workload: String
-        public var events: Int
-        public var repetitions: Int
-        public var allocator: String?
-        public var sides: [Side]
-
-        public var text: String {
-            var lines = [
-                "recorder overhead: \(workload), \(events) events keyed on push ids, \(repetitions) interleaved repetitions, "
-                    + "\(RecommendedPreset.v1), allocator \(allocator ?? "not jemalloc: allocations not counted")",
-                "",
-                "side                   wall ns/event  × bare  CPU ns/event  × bare  allocations/event",
-            ]
-            for side in sides {
-                let allocations = side.allocationsPerEvent.map { format($0, 4) } ?? "-"
-                lines.append(
-                    side.name.padding(toLength: 23, withPad: " ", startingAt: 0) + format(side.nanosecondsPerEvent, 2).leftPadded(13)
-                        + format(side.ratioToBare, 3).leftPadded(8) + format(side.cpuNanosecondsPerEvent, 2).leftPadded(14)
-                        + format(side.cpuRatioToBare, 3).leftPadded(8) + allocations.leftPadded(19))
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }
-
-        private func format(_ value: Double, _ decimals: Int) -> String {
-            var scale = 1.0
-            for _ in 0..<decimals { scale *= 10 }
-            return "\((value * scale).rounded() / scale)"
-        }
-    }
+    public typealias Report = OverheadReport<Side>
 
     static let sideNames = ["bare", "no-op recorder", "recorder, buffer", "recorder, file"]
 
@@ -202,6 +173,23 @@ public enum RecorderOverhead {
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+extension OverheadReport where Side == RecorderOverhead.Side {
+    /// The table `dedupe-maintain recorder-overhead` prints.
+    public var text: String {
+        var lines = [
+            "recorder overhead: \(workload), \(events) events keyed on push ids, \(repetitions) interleaved repetitions, "
+                + "\(RecommendedPreset.v1), allocator \(allocatorText)",
+            "",
+            "side                   wall ns/event  × bare  CPU ns/event  × bare  allocations/event",
+        ]
+        for side in sides {
+            let allocations = side.allocationsPerEvent.map { format($0, decimals: 4) } ?? "-"
+            lines.append(
+                side.name.padding(23) + format(side.nanosecondsPerEvent, decimals: 2).leftPadding(13)
+                    + format(side.ratioToBare, decimals: 3).leftPadding(8)
+                    + format(side.cpuNanosecondsPerEvent, decimals: 2).leftPadding(14)
+                    + format(side.cpuRatioToBare, decimals: 3).leftPadding(8) + allocations.leftPadding(19))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

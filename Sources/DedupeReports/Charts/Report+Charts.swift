@@ -72,18 +72,12 @@ public enum ChartReport {
     static let storeChartCaption = "Stores: ns per consume against retained ids"
 
     static func storeChart(_ results: RunResults) -> Chart {
-        var order: [String] = []
-        var points: [String: [(x: Double, y: Double)]] = [:]
-        for row in results.stores?.sweep ?? [] {
-            if points[row.design] == nil { order.append(row.design) }
-            points[row.design, default: []].append((Double(row.retained), row.medianNanoseconds))
-        }
-        return Chart(
+        Chart(
             fileName: storeChartFileName, caption: storeChartCaption,
             chart: LineChart(
                 title: "Stores: median time per consume on the calling thread vs retained ids (kill durability)",
                 xLabel: "retained ids (count)", yLabel: "ns/consume", logX: true, logY: true,
-                series: order.map { LineChart.Series(name: $0, points: points[$0]!) }))
+                series: curves((results.stores?.sweep ?? []).map { ($0.design, Double($0.retained), $0.medianNanoseconds) })))
     }
 
     /// The file of the window-length choice chart.
@@ -119,13 +113,18 @@ public enum ChartReport {
         var workloadsAt: [String: Set<String?>] = [:]
         for point in points { workloadsAt["\(point.strategy)|\(point.x)", default: []].insert(point.workload) }
         let severalWorkloads = workloadsAt.values.contains { $0.count > 1 }
+        return curves(points.compactMap { point in
+            value(point).map { (severalWorkloads ? "\(point.strategy) (\(point.workload ?? "-"))" : point.strategy, point.x, $0) }
+        })
+    }
+
+    /// One series per name, in first-seen order, each with its points in the order given.
+    static func curves(_ points: some Sequence<(name: String, x: Double, y: Double)>) -> [LineChart.Series] {
         var order: [String] = []
         var curves: [String: [(x: Double, y: Double)]] = [:]
         for point in points {
-            guard let y = value(point) else { continue }
-            let name = severalWorkloads ? "\(point.strategy) (\(point.workload ?? "-"))" : point.strategy
-            if curves[name] == nil { order.append(name) }
-            curves[name, default: []].append((point.x, y))
+            if curves[point.name] == nil { order.append(point.name) }
+            curves[point.name, default: []].append((point.x, point.y))
         }
         return order.map { LineChart.Series(name: $0, points: curves[$0]!) }
     }

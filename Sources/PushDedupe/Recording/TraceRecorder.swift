@@ -128,10 +128,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     ) {
         lock.lock()
         defer { lock.unlock() }
-        let token = payloadToken(envelope, pushID: pushID)
-        writeLine { line in
-            begin(&line, at: time, kind: "payload")
-            self.envelope(&line, token.token, of: envelope)
+        writePayload(envelope: envelope, pushID: pushID, source: source, at: time, decision: decision) { line in
             switch routes {
             case .verbatim where _TraceLine.isRepresentable(route):
                 line.text(route)
@@ -140,7 +137,6 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
             case .hashed(let salt):
                 line.routeToken(DeterministicHashing.fnv1a64(route.utf8, seed: salt))
             }
-            end(&line, source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
         }
     }
 
@@ -151,16 +147,27 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     ) {
         lock.lock()
         defer { lock.unlock() }
-        let token = payloadToken(envelope, pushID: pushID)
-        writeLine { line in
-            begin(&line, at: time, kind: "payload")
-            self.envelope(&line, token.token, of: envelope)
+        writePayload(envelope: envelope, pushID: pushID, source: source, at: time, decision: decision) { line in
             switch routes {
             case .hashed(let salt) where salt != 0:
                 line.routeToken(DeterministicHashing.mix64(fingerprint.rawValue ^ salt))
             case .verbatim, .hashed:
                 line.routeToken(fingerprint.rawValue)
             }
+        }
+    }
+
+    /// A payload line, under the lock; `route` writes its fingerprint column, the one field the
+    /// two `recordPayload` overloads write differently.
+    private func writePayload(
+        envelope: EnvelopeID, pushID: String?, source: String, at time: Timestamp, decision: RoutingDecision,
+        route: (inout _TraceLine) -> Void
+    ) {
+        let token = payloadToken(envelope, pushID: pushID)
+        writeLine { line in
+            begin(&line, at: time, kind: "payload")
+            self.envelope(&line, token.token, of: envelope)
+            route(&line)
             end(&line, source: source, pushID: pushID, envelope: envelope, reused: token.isReuse, decision: decision)
         }
     }
