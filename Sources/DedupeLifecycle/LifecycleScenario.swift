@@ -8,7 +8,7 @@ public struct LifecycleScenario: Sendable {
     /// One line on what it models.
     public var summary: String
     /// The variant this scenario is built to show its switch on: the variant fails on it (or,
-    /// for the seventh switch, the published policy does), if any.
+    /// for a switch the published policy has off, the published policy does), if any.
     public var exercises: PolicyVariant?
     private let generate: @Sendable (_ seed: UInt64, _ scale: Double) -> LifecycleScript
 

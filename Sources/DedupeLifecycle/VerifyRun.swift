@@ -82,7 +82,7 @@ public struct VerifyVerdict: Sendable {
         public var failure: LifecycleFailure
         public var rule: FailureRule
         /// Orderings violating `failure` by `rule` with the switch not protecting (the variant,
-        /// or `published` for the seventh switch).
+        /// or `published` for a switch it has off).
         public var unprotectedOrderings: Int
         /// The same with the switch protecting: must be 0.
         public var protectedOrderings: Int
