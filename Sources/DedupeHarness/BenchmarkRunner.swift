@@ -219,7 +219,7 @@ struct LoadedWorkload {
 
     /// The persistences that can change a decision on this workload: all three with a relaunch,
     /// `memory` alone without one.
-    var persistences: [CasePersistence] { columns.relaunches.isEmpty ? [.memory] : CasePersistence.allCases }
+    var persistences: [Persistence] { columns.relaunches.isEmpty ? [.memory] : Persistence.allCases }
 }
 
 extension Workload {

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// The timing and failure model of the lifecycle simulator. Every duration is in milliseconds
@@ -23,7 +24,7 @@ public struct LifecycleConfiguration: Sendable, Hashable {
     /// clamped to 100 ms–5 s. Scripts with scripted scheduling attach the host themselves.
     public var coldLaunchHostMedianMilliseconds = 600.0
     /// What survives a relaunch.
-    public var persistence = LifecyclePersistence.memory
+    public var persistence = Persistence.memory
 
     public init() {}
 

@@ -103,7 +103,7 @@ public enum LifecycleScenarioCatalogue {
         },
     ]
 
-    /// Scenarios of process death, run under every ``LifecyclePersistence``.
+    /// Scenarios of process death, run under every ``Persistence``.
     static let builtForRelaunch: [LifecycleScenario] = [
         LifecycleScenario(
             id: "relaunch-mid-fetch",

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// A lifecycle script as a small text file: what `dedupe-bench policies --script FILE` replays
@@ -17,7 +18,7 @@ import PushDedupe
 public struct LifecycleScriptFile: Sendable {
     public var script: LifecycleScript
     /// The `persistence` line, if any.
-    public var persistence: LifecyclePersistence?
+    public var persistence: Persistence?
     /// The file's line of each input, by input index.
     public var inputLines: [Int]
 
@@ -56,7 +57,7 @@ public struct LifecycleScriptFile: Sendable {
         self = try parser.finish()
     }
 
-    init(script: LifecycleScript, persistence: LifecyclePersistence?, inputLines: [Int]) {
+    init(script: LifecycleScript, persistence: Persistence?, inputLines: [Int]) {
         self.script = script
         self.persistence = persistence
         self.inputLines = inputLines
@@ -66,7 +67,7 @@ public struct LifecycleScriptFile: Sendable {
     /// seed 0), with `comments` on top and `persistence` if given.
     ///
     /// - Complexity: O(*n*) in the script.
-    public static func render(_ script: LifecycleScript, persistence: LifecyclePersistence?, comments: [String] = []) -> String {
+    public static func render(_ script: LifecycleScript, persistence: Persistence?, comments: [String] = []) -> String {
         var out = comments.map { "# \($0)\n" }.joined()
         if !script.hostAttachedAtStart { out += "host detached\n" }
         if script.scheduling == .scripted { out += "schedule scripted\n" }
@@ -129,7 +130,7 @@ struct _ScriptParser {
     var builder: LifecycleScriptBuilder
     var hostAttached: Bool?
     var scheduling: LifecycleScript.Scheduling?
-    var persistence: LifecyclePersistence?
+    var persistence: Persistence?
     var routes: [String: UInt32] = [:]
     var intents: [String: Int32] = [:]
     var envelopes: [String: Int32] = [:]
@@ -205,8 +206,8 @@ struct _ScriptParser {
             scheduling = value
         default:
             guard persistence == nil else { throw fail(number, "'persistence' given twice") }
-            guard let value = LifecyclePersistence(rawValue: tokens[1]) else {
-                throw fail(number, "unknown persistence '\(tokens[1])' (\(LifecyclePersistence.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let value = Persistence(rawValue: tokens[1]) else {
+                throw fail(number, "unknown persistence '\(tokens[1])' (\(Persistence.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             persistence = value
         }

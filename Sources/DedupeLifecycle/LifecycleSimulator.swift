@@ -5,7 +5,7 @@ import PushDedupe
 /// returns, detail fetch, `inFlightTask`) and the NavigationStack (a path the user goes back
 /// through, button taps, an async checkout, one or two path owners), under one
 /// ``LifecyclePolicy``, with process death at `relaunch` inputs under the configured
-/// ``LifecyclePersistence``. See `Guides/Policies.md` for the model and every count.
+/// ``Persistence``. See `Guides/Policies.md` for the model and every count.
 ///
 /// The router's and the view's decisions (every push, the cancel of a superseded fetch, the
 /// loading guard) are taken by the library's shipped `RouterCore`, configured from the policy

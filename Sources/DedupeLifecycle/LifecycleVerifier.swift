@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// Runs every ordering of a ``LifecycleShape`` through the lifecycle simulator and checks each
@@ -18,7 +19,7 @@ public enum LifecycleVerifier {
     /// - Throws: ``LifecycleConfigurationError`` for a bad `configuration`.
     /// - Complexity: O(orderings × depth) simulator steps.
     public static func verify(
-        _ shape: LifecycleShape, policy: LifecyclePolicy, persistence: LifecyclePersistence,
+        _ shape: LifecycleShape, policy: LifecyclePolicy, persistence: Persistence,
         configuration: LifecycleConfiguration = LifecycleConfiguration(), limit: Int = 20_000_000
     ) throws(LifecycleConfigurationError) -> VerifyOutcome {
         precondition(shape.events.count <= 32, "a shape has at most 32 events")
@@ -33,7 +34,7 @@ public enum LifecycleVerifier {
     /// Calls `body` with every ordering's script and the counts the search reached for it, for
     /// tests that replay each one from scratch.
     static func forEachOrdering(
-        _ shape: LifecycleShape, policy: LifecyclePolicy, persistence: LifecyclePersistence,
+        _ shape: LifecycleShape, policy: LifecyclePolicy, persistence: Persistence,
         _ body: @escaping (LifecycleScript, LifecycleCounts) -> Void
     ) throws(LifecycleConfigurationError) {
         var configured = LifecycleConfiguration()

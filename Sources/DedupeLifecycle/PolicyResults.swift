@@ -1,3 +1,5 @@
+import DedupeWorkloads
+
 /// The policy matrix and the fetch-latency sweep of one run: the optional `policies` property of
 /// `RunResults` and the content of `policies.csv`, `policy-causes.csv` and `policies.md`. See
 /// `Guides/Policies.md`.
@@ -18,7 +20,7 @@ public struct PolicyResults: Codable, Sendable, Equatable {
     /// One scenario under one variant and one persistence.
     public struct Row: Codable, Sendable, Equatable {
         public var scenario: String
-        /// A ``LifecyclePersistence`` id (optional; issue 24: absent rows ran in memory).
+        /// A ``Persistence`` id (optional; issue 24: absent rows ran in memory).
         public var persistence: String?
         public var variant: PolicyVariant
         public var counts: LifecycleCounts
@@ -34,7 +36,7 @@ public struct PolicyResults: Codable, Sendable, Equatable {
         }
 
         /// ``persistence``, `memory` when absent.
-        public var persistenceID: String { persistence ?? LifecyclePersistence.memory.rawValue }
+        public var persistenceID: String { persistence ?? Persistence.memory.rawValue }
     }
 
     /// One point of the fetch-latency sweep.

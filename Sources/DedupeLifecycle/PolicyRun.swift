@@ -5,7 +5,7 @@ import PushDedupe
 ///
 /// The router uses the published code for both layers (`seed-literal`, `set`), so the matrix
 /// isolates the policies from the data structures. A scenario without a relaunch runs once, in
-/// memory; one with relaunches runs under every ``LifecyclePersistence``.
+/// memory; one with relaunches runs under every ``Persistence``.
 public enum PolicyRun {
     /// The fetch medians the sweep visits, ms.
     public static let sweepMedians: [Double] = [25, 50, 100, 200, 400, 800, 1_600, 2_000]
@@ -91,7 +91,7 @@ public enum PolicyRun {
         _ script: LifecycleScript, scenario: String, variants: [PolicyVariant], configuration: LifecycleConfiguration, seed: UInt64
     ) throws -> [PolicyResults.Row] {
         var rows: [PolicyResults.Row] = []
-        let persistences: [LifecyclePersistence] = script.hasRelaunch ? LifecyclePersistence.allCases : [.memory]
+        let persistences: [Persistence] = script.hasRelaunch ? Persistence.allCases : [.memory]
         for persistence in persistences {
             var configured = configuration
             configured.persistence = persistence

@@ -1,3 +1,5 @@
+import DedupeWorkloads
+
 /// `verify`'s run: every selected lifecycle scenario's shape, under every selected variant and
 /// (for shapes with a relaunch) every persistence, and the verdict on them.
 public enum VerifyRun {
@@ -20,7 +22,7 @@ public enum VerifyRun {
         for var shape in LifecycleShapeCatalogue.all where scenarios?.contains(shape.scenario) ?? true {
             if let backs { shape.backs = backs }
             results.shapes.append(.init(scenario: shape.scenario, bound: shape.bound, events: shape.events.count, backs: shape.backs))
-            let persistences: [LifecyclePersistence] = shape.hasRelaunch ? LifecyclePersistence.allCases : [.memory]
+            let persistences: [Persistence] = shape.hasRelaunch ? Persistence.allCases : [.memory]
             for persistence in persistences {
                 for variant in selectedVariants {
                     let outcome = try LifecycleVerifier.verify(
@@ -44,7 +46,7 @@ public struct VerifyResults: Sendable {
 
     public struct Row: Sendable {
         public var scenario: String
-        public var persistence: LifecyclePersistence
+        public var persistence: Persistence
         public var variant: PolicyVariant
         public var outcome: VerifyOutcome
     }
@@ -61,7 +63,7 @@ public struct VerifyResults: Sendable {
 /// A counterexample with the row it was found in.
 public struct LocatedCounterexample: Sendable {
     public var scenario: String
-    public var persistence: LifecyclePersistence
+    public var persistence: Persistence
     public var variant: PolicyVariant
     public var example: Counterexample
 }

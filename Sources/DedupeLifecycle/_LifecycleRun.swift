@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// The latest pending route: the envelope the route subject replays at host attach, and the
@@ -22,7 +23,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
 
     let policy: LifecyclePolicy
     let seed: UInt64
-    let persistence: LifecyclePersistence
+    let persistence: Persistence
     let scheduling: LifecycleScript.Scheduling
     let fetchMedian: Double
     let checkoutMedian: Double

@@ -1,5 +1,7 @@
+import DedupeWorkloads
 import PushDedupe
 import Testing
+
 @testable import DedupeHarness
 
 /// `CaseID` is the one name of a case: its text holds the whole identity and nothing else.
@@ -16,7 +18,7 @@ import Testing
     }
 
     static func result(_ window: WindowEntry?, _ consumed: ConsumedSetEntry?, _ mode: CaseMode, parameters: CaseParameters,
-                       identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory) -> CaseResult {
+                       identity: EnvelopeIdentity = .minted, persistence: Persistence = .memory) -> CaseResult {
         let anyCase = StrategyCatalogue.standard.makeCase(window: window, consumed: consumed, mode: mode, parameters: parameters)
         var result = CaseResult(
             workload: "w", mode: mode, window: anyCase.windowID, consumed: anyCase.consumedID, parameters: parameters,
@@ -36,7 +38,7 @@ import Testing
                 let parameters = Self.parameters(consumed)
                 for mode in CaseMode.allCases {
                     for identity in EnvelopeIdentity.allCases {
-                        for persistence in CasePersistence.allCases {
+                        for persistence in Persistence.allCases {
                             let id = Self.result(window, consumed, mode, parameters: parameters, identity: identity, persistence: persistence).id
                             let text = id.text
                             let parts = text.split(separator: "/").map(String.init)

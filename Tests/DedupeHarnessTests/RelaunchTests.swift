@@ -17,7 +17,7 @@ import Testing
     }
 
     static func decisions(
-        _ entry: ConsumedSetEntry, _ events: [WorkloadEvent], mode: CaseMode, persistence: CasePersistence
+        _ entry: ConsumedSetEntry, _ events: [WorkloadEvent], mode: CaseMode, persistence: Persistence
     ) throws -> [UInt8] {
         let configuration = entry.defaultConfiguration ?? ConsumedSetConfiguration()
         var parameters = CaseParameters(
@@ -82,15 +82,15 @@ import Testing
     /// A persisting case stops at the first save point where its snapshots pass the bound, and
     /// decides the events before it as the unbounded run does; a case kept in memory never saves,
     /// so never stops.
-    @Test(arguments: [CasePersistence.snapshot, .snapshotOnBackground])
-    func aPersistingCaseStopsWhereItsSnapshotsPassTheBound(persistence: CasePersistence) throws {
+    @Test(arguments: [Persistence.snapshot, .snapshotOnBackground])
+    func aPersistingCaseStopsWhereItsSnapshotsPassTheBound(persistence: Persistence) throws {
         let events = Self.growingSegments(4, of: 50)
         let columns = EventColumns(events)
         let entry = try #require(StrategyCatalogue.standard.consumedSet("set"))
         let parameters = CaseParameters(
             windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01,
             retentionMilliseconds: 30_000)
-        func run(_ persistence: CasePersistence, bound: Int, on columns: EventColumns = columns) throws -> _CorrectnessRun {
+        func run(_ persistence: Persistence, bound: Int, on columns: EventColumns = columns) throws -> _CorrectnessRun {
             try StrategyCatalogue.standard.makeCase(
                 window: nil, consumed: entry, mode: .consumedAlone, parameters: parameters, persistence: persistence
             )._correctness(columns, 0, 1, bound)
@@ -144,7 +144,7 @@ import Testing
         second.time = Timestamp(nanoseconds: 2_000_000)
         second.truth = .dup
         let events = [first, .relaunch(at: Timestamp(nanoseconds: 1_000_000)), second]
-        for persistence in CasePersistence.allCases {
+        for persistence in Persistence.allCases {
             let decisions = try Self.decisions(
                 try #require(StrategyCatalogue.standard.consumedSet("fifo-set")), events, mode: .twoLayerGuarded,
                 persistence: persistence)

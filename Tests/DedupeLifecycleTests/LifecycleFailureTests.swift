@@ -1,4 +1,5 @@
 @testable import DedupeLifecycle
+import DedupeWorkloads
 import PushDedupe
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
         let mixed = try #require(results.rows.first { $0.scenario == "mixed-default" && $0.variant == .published })
         #expect((mixed.causes ?? []).allSatisfy { $0.rule.category == .tradeOff }, "\(mixed.causes ?? [])")
         #expect(results.rows.filter { $0.scenario == "stale-initial-notification" }.count
-            == LifecyclePersistence.allCases.count * PolicyVariant.allCases.count)
+            == Persistence.allCases.count * PolicyVariant.allCases.count)
     }
 
     /// Random scripts of every input kind, relaunches and backgrounds included, under every
@@ -34,7 +35,7 @@ import Testing
     @Test(arguments: 0..<6)
     func causesAddUpOnRandomScripts(seed: Int) throws {
         let script = LifecycleInvariantTests.randomScript(seed: UInt64(seed), inputs: 400, lifecycle: true)
-        for persistence in LifecyclePersistence.allCases {
+        for persistence in Persistence.allCases {
             var configuration = LifecycleInvariantTests.configuration
             configuration.persistence = persistence
             for variant in PolicyVariant.allCases {

@@ -1,11 +1,12 @@
 @testable import DedupeLifecycle
+import DedupeWorkloads
 import PushDedupe
 import Testing
 
 /// Process death: a relaunch ends the process, and only the persistence under test keeps the
 /// consumed set and the pending route. Fetches take exactly 100 ms; nothing fails.
 @Suite struct LifecycleRelaunchTests {
-    static func run(_ script: LifecycleScript, _ persistence: LifecyclePersistence, _ variant: PolicyVariant = .published) throws -> LifecycleOutcome {
+    static func run(_ script: LifecycleScript, _ persistence: Persistence, _ variant: PolicyVariant = .published) throws -> LifecycleOutcome {
         var configuration = LifecycleTimelineTests.exact
         configuration.persistence = persistence
         return try PolicyRun.outcome(script, policy: variant.policy, configuration: configuration, seed: 1)

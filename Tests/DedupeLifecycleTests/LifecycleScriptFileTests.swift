@@ -1,4 +1,5 @@
 @testable import DedupeLifecycle
+import DedupeWorkloads
 import Testing
 
 /// The script file format: it parses what it renders, and names the line of every mistake.
@@ -40,7 +41,7 @@ import Testing
             script.inputs.append(.init(time: script.inputs.last!.time, kind: .taskEnd, source: taskEnd, task: 2, succeeds: false))
             script.inputs.append(.init(time: script.inputs.last!.time + 1, kind: .back, source: taskEnd + 1))
         }
-        let persistence: LifecyclePersistence? = seed % 3 == 0 ? nil : LifecyclePersistence.allCases[seed % 3]
+        let persistence: Persistence? = seed % 3 == 0 ? nil : Persistence.allCases[seed % 3]
         let text = LifecycleScriptFile.render(script, persistence: persistence, comments: ["seed \(seed)"])
         let file = try LifecycleScriptFile(parsing: text, fileName: "random")
         #expect(file.persistence == persistence)

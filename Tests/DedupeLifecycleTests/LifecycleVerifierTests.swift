@@ -1,4 +1,5 @@
 @testable import DedupeLifecycle
+import DedupeWorkloads
 import Testing
 
 /// `verify`'s search: its counts against hand-computed ones, every ordering against a run from
@@ -54,7 +55,7 @@ import Testing
                       "path-owned-twice", "retap-after-window", "relaunch-mid-fetch", "stale-initial-notification"])
     func everyOrderingReplaysFromScratchToTheSameCounts(scenario: String) throws {
         let shape = try Self.shape(scenario)
-        let persistences: [LifecyclePersistence] = shape.hasRelaunch ? LifecyclePersistence.allCases : [.memory]
+        let persistences: [Persistence] = shape.hasRelaunch ? Persistence.allCases : [.memory]
         for persistence in persistences {
             var configuration = LifecycleConfiguration()
             configuration.persistence = persistence

@@ -39,7 +39,7 @@ import Testing
     /// A persisting twin that stopped early (its snapshots passed the bytes a case may write) has
     /// fewer events to err on: it never wins its strategies' best persistence, even with fewer errors.
     @Test func aTwinThatRanOnAPrefixIsNotRanked() {
-        func twin(_ persistence: CasePersistence, missed: Int, eventsRun: Int? = nil) -> CaseResult {
+        func twin(_ persistence: Persistence, missed: Int, eventsRun: Int? = nil) -> CaseResult {
             var result = F.pipeline("w", "set", ns: 10, bytes: 1_000, missed: missed)
             result.identity = .minted
             result.persistence = persistence

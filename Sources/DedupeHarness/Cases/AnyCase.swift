@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// A case with its strategy types erased: built once when the list of cases is assembled, from
@@ -10,7 +11,7 @@ struct _AnyCase: Sendable {
     var windowID: String?
     var consumedID: String?
     let parameters: CaseParameters
-    let persistence: CasePersistence
+    let persistence: Persistence
     /// One untimed run; `savedBytesBound` caps what a persisting case writes in snapshots.
     let _correctness: @Sendable (EventColumns, _ probes: Int, _ seed: UInt64, _ savedBytesBound: Int) throws -> _CorrectnessRun
     let _timed: @Sendable (EventColumns, _ untimedPrefix: Int, _ batchSize: Int, _ batches: inout [Double]) throws -> Double
@@ -21,7 +22,7 @@ struct _AnyCase: Sendable {
     ) throws -> _ConsumedSweepRun
 
     init<W: FingerprintWindow, C: ConsumedSet>(
-        _: W.Type, _: C.Type, mode: CaseMode, parameters: CaseParameters, persistence: CasePersistence = .memory
+        _: W.Type, _: C.Type, mode: CaseMode, parameters: CaseParameters, persistence: Persistence = .memory
     ) {
         precondition(
             _ConcreteCase<W, C>.builds(mode),

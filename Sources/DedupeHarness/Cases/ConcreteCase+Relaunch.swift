@@ -1,9 +1,10 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// What a case needs at a relaunch: how its consumed set persists, the configurations to rebuild
 /// its strategies from, and what the snapshots cost.
 struct _RelaunchState {
-    let persistence: CasePersistence
+    let persistence: Persistence
     let window: WindowConfiguration
     let consumed: ConsumedSetConfiguration
     var relaunches = 0
@@ -31,7 +32,7 @@ struct _RelaunchState {
     /// events: 7.5 million envelopes over 49 relaunches took about 2 minutes per case.
     static let defaultSavedBytesBound = 256 << 20
 
-    init(persistence: CasePersistence, window: WindowConfiguration, consumed: ConsumedSetConfiguration) {
+    init(persistence: Persistence, window: WindowConfiguration, consumed: ConsumedSetConfiguration) {
         self.persistence = persistence
         self.window = window
         self.consumed = consumed

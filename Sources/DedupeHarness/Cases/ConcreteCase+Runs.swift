@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 extension _ConcreteCase {
@@ -75,7 +76,7 @@ extension _ConcreteCase {
     /// first, so a case's figures depended on the cases before it.
     static func runForMemory(
         _ columns: EventColumns, mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration,
-        persistence: CasePersistence = .memory, statistics: inout (any AllocatorStatistics)?
+        persistence: Persistence = .memory, statistics: inout (any AllocatorStatistics)?
     ) throws(ConfigurationError) -> MemoryResult {
         var unmeasured: (any AllocatorStatistics)? = nil
         _ = try measuredRunForMemory(
@@ -86,7 +87,7 @@ extension _ConcreteCase {
 
     private static func measuredRunForMemory(
         _ columns: EventColumns, mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration,
-        persistence: CasePersistence, statistics: inout (any AllocatorStatistics)?
+        persistence: Persistence, statistics: inout (any AllocatorStatistics)?
     ) throws(ConfigurationError) -> MemoryResult {
         let n = columns.count
         let slices = 10

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// One window type and one consumed-set type, fed a workload in one mode: the generic core every
@@ -13,7 +14,7 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
     var relaunch: _RelaunchState
     init(
         mode: CaseMode, window: WindowConfiguration, consumed: ConsumedSetConfiguration,
-        persistence: CasePersistence = .memory
+        persistence: Persistence = .memory
     ) throws(ConfigurationError) {
         self.mode = mode
         self.path = mode == .twoLayerGuarded ? _RoutedPath(guardsTop: true) : .inert

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// The strategies a run can select, by stable id.
@@ -34,7 +35,7 @@ public struct StrategyCatalogue: Sendable {
     /// persisting across relaunches as `persistence` says. It is named by the entries' ids.
     func makeCase(
         window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
-        persistence: CasePersistence = .memory
+        persistence: Persistence = .memory
     ) -> _AnyCase {
         // A layer the mode does not use is the no-op stand-in, whatever the caller passed: the
         // specialized loops of a mode exist only for that pairing (`_ConcreteCase.builds`).
@@ -72,11 +73,11 @@ public struct WindowEntry: Sendable {
     /// A live-entry capacity pinned by the registration; `nil` (the standard catalogue) sizes it
     /// from the device profile. The window length comes from the plan.
     public var defaultCapacity: Int?
-    let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters, CasePersistence) -> _AnyCase
+    let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters, Persistence) -> _AnyCase
     /// The window on its own, built where `W` is concrete so its loop is specialized (opening
     /// `_NoOpConsumedSet` through `_pair` would not be).
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
-    var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
+    var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters, Persistence) -> _AnyCase] = [:]
 
     public init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil) {
         self.id = W.strategyID
@@ -131,7 +132,7 @@ public struct ConsumedSetEntry: Sendable {
     /// Whether the type can snapshot and restore (conforms to `SnapshottableConsumedSet`), so it
     /// gets `snapshot` persistence rows on workloads with relaunches.
     public var isSnapshottable: Bool
-    let _alone: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase
+    let _alone: @Sendable (CaseMode, CaseParameters, Persistence) -> _AnyCase
 
     public init<C: ConsumedSet>(
         _ type: C.Type, id: String? = nil, reads: [StrategyParameter], summary: String,
@@ -173,7 +174,7 @@ struct _EntryCollector: ConsumedSetRegistryVisitor {
 
 /// Builds specialized pipeline cases of window `W` with every set of a `_ConsumedSetList`.
 struct _PairCollector<W: FingerprintWindow>: ConsumedSetRegistryVisitor {
-    var pairs: [String: @Sendable (CaseMode, CaseParameters, CasePersistence) -> _AnyCase] = [:]
+    var pairs: [String: @Sendable (CaseMode, CaseParameters, Persistence) -> _AnyCase] = [:]
 
     mutating func visit<C: ConsumedSet>(
         _ type: C.Type, id: String?, reads: [ConfigurationParameter], summary: String, pinned: ConsumedSetConfiguration?

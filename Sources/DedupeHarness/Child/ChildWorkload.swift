@@ -77,7 +77,7 @@ struct ChildCaseSpec: Codable, Sendable {
     var consumed: String?
     var parameters: CaseParameters
     /// `nil` reads as `memory`.
-    var persistence: CasePersistence?
+    var persistence: Persistence?
     /// The case runs on the workload's first this many events; `nil`: every event the child
     /// was sent.
     var events: Int?

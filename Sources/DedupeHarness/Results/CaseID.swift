@@ -1,3 +1,5 @@
+import DedupeWorkloads
+
 /// How a case derives the envelope id layer 2 consumes. See `Guides/Harness.md` § Identity.
 public enum EnvelopeIdentity: String, Sendable, CaseIterable, Codable {
     /// A fresh id per payload, as the first article mints `UUID()` for every payload it
@@ -41,10 +43,10 @@ public struct StrategyChoice: Hashable, Sendable, Comparable, CustomStringConver
     /// `nil` when the mode uses no consumed set.
     public var identity: EnvelopeIdentity?
     /// `nil` when the mode uses no consumed set.
-    public var persistence: CasePersistence?
+    public var persistence: Persistence?
 
     public init(
-        mode: CaseMode, window: LayerKey?, consumed: LayerKey?, identity: EnvelopeIdentity?, persistence: CasePersistence?
+        mode: CaseMode, window: LayerKey?, consumed: LayerKey?, identity: EnvelopeIdentity?, persistence: Persistence?
     ) {
         self.mode = mode
         self.window = mode.usesWindow ? window : nil

@@ -239,14 +239,14 @@ extension CaseResult {
             var window: String?
             var consumed: String?
             var identity: EnvelopeIdentity?
-            var persistence: CasePersistence?
+            var persistence: Persistence?
         }
 
         static func parse(_ id: String) -> Fields? {
             var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             var identity: EnvelopeIdentity?
-            var persistence: CasePersistence?
-            if parts.count >= 5, let last = CasePersistence(rawValue: parts[parts.count - 1]),
+            var persistence: Persistence?
+            if parts.count >= 5, let last = Persistence(rawValue: parts[parts.count - 1]),
                 let previous = EnvelopeIdentity(rawValue: parts[parts.count - 2]) {
                 persistence = last
                 identity = previous

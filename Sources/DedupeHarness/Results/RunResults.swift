@@ -169,7 +169,7 @@ public struct CaseResult: Sendable, Equatable {
     /// How layer 2 derives envelope ids; `nil` when the mode uses no consumed set.
     public var identity: EnvelopeIdentity?
     /// What the consumed set keeps across a relaunch; `nil` when the mode uses none.
-    public var persistence: CasePersistence?
+    public var persistence: Persistence?
     /// A persisting case's snapshot sizes and times (optional).
     public var snapshot: SnapshotResult?
     /// The `case` id a decoded file stored, until decoding has checked it against the fields.
@@ -178,7 +178,7 @@ public struct CaseResult: Sendable, Equatable {
     public init(
         workload: String, mode: CaseMode, window: String?, consumed: String?, parameters: CaseParameters,
         timing: TimingResult?, memory: MemoryResult?, correctness: CorrectnessResult?,
-        identity: EnvelopeIdentity? = nil, persistence: CasePersistence? = nil
+        identity: EnvelopeIdentity? = nil, persistence: Persistence? = nil
     ) {
         self.workload = workload
         self.mode = mode

@@ -157,7 +157,7 @@ struct _Run {
     /// Adds one case and its result record.
     private mutating func addCase(
         window: WindowEntry?, consumed: ConsumedSetEntry?, mode: CaseMode, parameters: CaseParameters,
-        identity: EnvelopeIdentity, persistence: CasePersistence, workload index: Int
+        identity: EnvelopeIdentity, persistence: Persistence, workload index: Int
     ) {
         let anyCase = plan.strategies.makeCase(
             window: window, consumed: consumed, mode: mode, parameters: parameters, persistence: persistence)

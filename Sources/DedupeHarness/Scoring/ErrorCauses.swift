@@ -52,8 +52,8 @@ struct _ErrorAttribution {
 
     init(
         decisions: [UInt8], columns: EventColumns, workload: Workload, windowMilliseconds: Double, usesConsumedSet: Bool,
-        guardsTaps: Bool, identity: EnvelopeIdentity?, persistence: CasePersistence?,
-        twin: (EnvelopeIdentity, CasePersistence) -> [UInt8]?
+        guardsTaps: Bool, identity: EnvelopeIdentity?, persistence: Persistence?,
+        twin: (EnvelopeIdentity, Persistence) -> [UInt8]?
     ) {
         let navigated = CaseDecision.navigated.rawValue
         let asyncSource = workload.sources.firstIndex(of: PushSource.asyncCompletion.rawValue).map(UInt16.init)

@@ -93,7 +93,7 @@ extension _Run {
     /// False drops and missed duplicates of one two-layer pipeline on a whole workload.
     private mutating func sweepCorrectness(
         _ dimension: SweepDimension, x: Double, strategy: String, workload: Int, window: WindowEntry?, consumed: ConsumedSetEntry?,
-        parameters: CaseParameters, identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory
+        parameters: CaseParameters, identity: EnvelopeIdentity = .minted, persistence: Persistence = .memory
     ) throws(HarnessError) {
         guard window != nil || consumed != nil else { return }
         report("sweep \(dimension.rawValue) \(strategy) \(x)")

@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeWorkloads
 
 extension MarkdownReport {
     /// The pick's strategies and the published code's at every identity and persistence they ran
@@ -43,7 +44,7 @@ extension MarkdownReport {
             header: ["Pipeline", "Missed: memory → on background → snapshot", "Snapshot bytes", "Snapshot µs", "Restore µs"],
             alignRight: [2, 3, 4])
         var order: [StrategyChoice] = []
-        var rows: [StrategyChoice: [CasePersistence: (missed: Int, bytes: Int, snapshot: Double, restore: Double, count: Int)]] = [:]
+        var rows: [StrategyChoice: [Persistence: (missed: Int, bytes: Int, snapshot: Double, restore: Double, count: Int)]] = [:]
         let identity: (CaseResult) -> Bool = { result in
             result.identity == .pushID || !results.cases.contains { $0.workload == result.workload && $0.identity == .pushID }
         }
@@ -63,7 +64,7 @@ extension MarkdownReport {
         }
         for base in order where rows[base]?[.snapshot] != nil {
             let cells = rows[base]!
-            let missed = [CasePersistence.memory, .snapshotOnBackground, .snapshot].map { cells[$0].map { String($0.missed) } ?? "—" }.joined(separator: " → ")
+            let missed = [Persistence.memory, .snapshotOnBackground, .snapshot].map { cells[$0].map { String($0.missed) } ?? "—" }.joined(separator: " → ")
             let snapshot = cells[.snapshot]!
             let n = Double(max(1, snapshot.count))
             table.rows.append([

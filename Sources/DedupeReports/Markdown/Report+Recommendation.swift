@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeWorkloads
 
 extension MarkdownReport {
     /// The block the README shows, written as `headline.md` so the README can be checked against
@@ -179,7 +180,7 @@ extension MarkdownReport {
     static func causesSection(_ recommendation: Recommendation, results: RunResults) -> String {
         guard let published = recommendation.published() else { return "" }
         var columns: [(String, Candidate)] = [("published, `minted`, `memory`", published)]
-        for (identity, persistence) in [(EnvelopeIdentity.pushID, CasePersistence.memory), (.pushID, .snapshot)] {
+        for (identity, persistence) in [(EnvelopeIdentity.pushID, Persistence.memory), (.pushID, .snapshot)] {
             if let twin = recommendation.published(identity: identity, persistence: persistence) {
                 columns.append(("published, `\(identity.rawValue)`, `\(persistence.rawValue)`", twin))
             }

@@ -1,5 +1,6 @@
 import DedupeHarness
 import DedupeLifecycle
+import DedupeWorkloads
 import Foundation
 
 /// `policies.csv`, `policy-causes.csv`, `policies.md`, the fetch-latency chart and the
@@ -76,7 +77,7 @@ public enum PolicyReport {
     /// what a consume wrote, where when it wrote matters.
     static func fixChecks(_ policies: PolicyResults) -> [FixCheck] {
         var checks: [FixCheck] = []
-        let durable = LifecyclePersistence.snapshot.rawValue
+        let durable = Persistence.snapshot.rawValue
         func row(_ scenario: String, _ variant: PolicyVariant) -> PolicyResults.Row? {
             let rows = policies.rows.filter { $0.scenario == scenario && $0.variant == variant }
             return rows.first { $0.persistence == durable } ?? rows.first

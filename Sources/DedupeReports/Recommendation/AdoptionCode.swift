@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeWorkloads
 import PushDedupe
 
 /// The Swift an app writes to adopt a strategy choice, with its types and its configuration as
@@ -88,7 +89,7 @@ public enum AdoptionCode {
 
     /// The `DedupeStore` for `persistence`: `design`'s factory (the snapshot design's saving as
     /// the persistence says), or `.none` for a set kept in memory.
-    static func storeExpression(_ persistence: CasePersistence?, design: String? = nil) -> String {
+    static func storeExpression(_ persistence: Persistence?, design: String? = nil) -> String {
         let saving: String
         switch persistence {
         case .snapshot?: saving = ".afterEveryConsume"

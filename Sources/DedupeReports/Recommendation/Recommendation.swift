@@ -1,4 +1,5 @@
 import DedupeHarness
+import DedupeWorkloads
 
 /// What the report tells an engineer to adopt, and why: a pure function of the results.
 public struct Recommendation: Sendable, Equatable {
@@ -44,7 +45,7 @@ public struct Recommendation: Sendable, Equatable {
     }
 
     /// The published code's pipeline at `identity` and `persistence`, if it ran.
-    public func published(identity: EnvelopeIdentity = .minted, persistence: CasePersistence = .memory) -> Candidate? {
+    public func published(identity: EnvelopeIdentity = .minted, persistence: Persistence = .memory) -> Candidate? {
         everyChoice.first {
             $0.window == ReferenceStrategies.window && $0.consumed == ReferenceStrategies.consumed
                 && $0.choice.identity == identity && $0.choice.persistence == persistence
@@ -172,7 +173,7 @@ extension Recommendation {
     }
 
     /// How much work a persistence costs the app: none, a save per background, a save per consume.
-    private static func persistenceCost(_ persistence: CasePersistence?) -> Int {
+    private static func persistenceCost(_ persistence: Persistence?) -> Int {
         switch persistence {
         case .memory?, nil: 0
         case .snapshotOnBackground?: 1
