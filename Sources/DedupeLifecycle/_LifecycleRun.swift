@@ -547,7 +547,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             consumed = savedConsumed
             pending = savedPending
         }
-        committed = consumed
+        // Only reserve-then-commit writes it: otherwise it stays the fresh set, so it holds no
+        // second reference to `consumed`'s storage that would make the next consume copy it.
+        if policy.reserveThenCommit { committed = consumed }
         hostAttached = false
         inFlightTask = -1
         if scheduling == .drawn {
