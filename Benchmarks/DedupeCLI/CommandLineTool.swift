@@ -97,7 +97,7 @@ package struct CommandLineTool: Sendable {
 
     func run(_ subcommand: Subcommand, arguments: [String], console: Console) throws(CommandLineError) -> Int32 {
         let parsed = try ParsedArguments(arguments, options: subcommand.options + [.help])
-        if parsed.flags.contains("help") {
+        if parsed.has(.help) {
             console.output(help(subcommand))
             return 0
         }

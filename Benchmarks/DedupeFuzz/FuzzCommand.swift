@@ -27,33 +27,28 @@ public enum FuzzCommand {
         """,
         options: [
             SharedOptions.seed,
-            OptionSpec("inputs", value: "N", help: "Inputs in the round, 1 to 1000000 (default 100)."),
-            OptionSpec("seconds", value: "S", help: "Stop after the input that passes S seconds (default: no limit)."),
-            OptionSpec("timeout", value: "S", help: "Seconds one input may run before it is retried with four times as long, then counts as a hang (default 30)."),
-            OptionSpec("kinds", value: "LIST", help: "replay, compare or both (default replay,compare)."),
-            OptionSpec("minimize", value: "N", help: "Runs spent minimizing each new crash site's trace, 0 for none (default 60)."),
-            OptionSpec("out", value: "DIR", help: "Directory for the summary, the inputs table and the findings (required)."),
-            OptionSpec("bench", value: "PATH", help: "The dedupe-bench executable under test (default: the one beside dedupe-fuzz)."),
+            FuzzOptions.inputs, FuzzOptions.seconds, FuzzOptions.timeout, FuzzOptions.kinds, FuzzOptions.minimize, FuzzOptions.out,
+            FuzzOptions.bench,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         var round = FuzzRound(
             seed: try SharedOptions.seed(arguments),
-            inputs: try arguments.value("inputs", default: 100, expecting: "an integer from 1 to 1000000") {
+            inputs: try arguments.value(FuzzOptions.inputs, default: 100, expecting: "an integer from 1 to 1000000") {
                 (SharedOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
             },
-            seconds: try arguments.value("seconds", default: .infinity, expecting: "a number of seconds above 0") {
+            seconds: try arguments.value(FuzzOptions.seconds, default: .infinity, expecting: "a number of seconds above 0") {
                 SharedOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
             },
-            timeout: try arguments.value("timeout", default: 30, expecting: "a number of seconds from 1 to 3600") {
+            timeout: try arguments.value(FuzzOptions.timeout, default: 30, expecting: "a number of seconds from 1 to 3600") {
                 SharedOptions.decimal($0).flatMap { (1...3_600).contains($0) ? $0 : nil }
             },
-            kinds: try FuzzRound.kinds(arguments.value("kinds")),
-            minimizationRuns: try arguments.value("minimize", default: 60, expecting: "an integer from 0 to 10000") {
+            kinds: try FuzzRound.kinds(arguments.value(FuzzOptions.kinds)),
+            minimizationRuns: try arguments.value(FuzzOptions.minimize, default: 60, expecting: "an integer from 0 to 10000") {
                 (SharedOptions.integer($0) as Int?).flatMap { (0...10_000).contains($0) ? $0 : nil }
             },
-            directory: try FuzzRound.directory(arguments.value("out")),
-            tool: try benchExecutable(arguments.value("bench")))
+            directory: try FuzzRound.directory(arguments.value(FuzzOptions.out)),
+            tool: try benchExecutable(arguments.value(FuzzOptions.bench)))
         let summary = try round.run(console: console)
         console.output(summary)
         return round.findings > 0 ? 1 : 0
@@ -69,4 +64,18 @@ public enum FuzzCommand {
         }
         return URL(fileURLWithPath: executable).standardizedFileURL.path
     }
+}
+
+/// Options of `dedupe-fuzz`.
+enum FuzzOptions {
+    static let inputs = OptionSpec("inputs", value: "N", help: "Inputs in the round, 1 to 1000000 (default 100).")
+    static let seconds = OptionSpec("seconds", value: "S", help: "Stop after the input that passes S seconds (default: no limit).")
+    static let timeout = OptionSpec(
+        "timeout", value: "S",
+        help: "Seconds one input may run before it is retried with four times as long, then counts as a hang (default 30).")
+    static let kinds = OptionSpec("kinds", value: "LIST", help: "replay, compare or both (default replay,compare).")
+    static let minimize = OptionSpec("minimize", value: "N", help: "Runs spent minimizing each new crash site's trace, 0 for none (default 60).")
+    static let out = OptionSpec("out", value: "DIR", help: "Directory for the summary, the inputs table and the findings (required).")
+    static let bench = OptionSpec(
+        "bench", value: "PATH", help: "The dedupe-bench executable under test (default: the one beside dedupe-fuzz).")
 }

@@ -3,6 +3,8 @@ import DedupeHarness
 import DedupeReports
 
 extension MaintenanceCommand {
+    static let liveSetSizes = OptionSpec("live", value: "N,...", help: "Live-set sizes to sweep (default: the sizing's).")
+
     /// Only the live-set speed sweep, for comparing windows without a whole run. Prints
     /// the points as CSV, then `hash-deque`'s ratios to its references in this run.
     static let liveSetSweep = Subcommand(
@@ -17,14 +19,14 @@ extension MaintenanceCommand {
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
             SharedOptions.windowMilliseconds, SharedOptions.allowDebug, SharedOptions.quiet,
-            OptionSpec("live", value: "N,...", help: "Live-set sizes to sweep (default: the sizing's)."),
+            liveSetSizes,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         let plan = try SharedOptions.cataloguePlan(arguments)
         // Empty when not given: a given list has at least one size. (Converting to `[Int]?` would
         // read the conversion's `nil` as an accepted value.)
-        let sizes: [Int] = try arguments.value("live", default: [], expecting: "a comma-separated list of integers from 1 to 1048576") {
+        let sizes: [Int] = try arguments.value(liveSetSizes, default: [], expecting: "a comma-separated list of integers from 1 to 1048576") {
             text -> [Int]? in
             let fields = text.split(separator: ",", omittingEmptySubsequences: false)
             let sizes = fields.compactMap { SharedOptions.integer(String($0)) as Int? }
@@ -33,7 +35,7 @@ extension MaintenanceCommand {
         let points: [SweepPoint]
         do {
             points = try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: sizes.isEmpty ? nil : sizes) { progress in
-                if !arguments.flags.contains("quiet") { console.error("\(progress.caseLabel)\n") }
+                if !arguments.has(SharedOptions.quiet) { console.error("\(progress.caseLabel)\n") }
             }
         } catch let error as HarnessError {
             throw CommandLineError(.runFailed, error.description)

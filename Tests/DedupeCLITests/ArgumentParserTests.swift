@@ -2,27 +2,28 @@ import Testing
 @testable import DedupeCLI
 
 @Suite struct ArgumentParserTests {
-    static let options = [
-        OptionSpec("seed", value: "N", help: ""),
-        OptionSpec("filter", value: "F", repeatable: true, help: ""),
-        OptionSpec("quick", help: ""),
-        OptionSpec("out", short: "o", value: "DIR", help: ""),
-    ]
+    static let seed = OptionSpec("seed", value: "N", help: "")
+    static let filter = OptionSpec("filter", value: "F", repeatable: true, help: "")
+    static let quick = OptionSpec("quick", help: "")
+    static let out = OptionSpec("out", short: "o", value: "DIR", help: "")
+    static let options = [seed, filter, quick, out]
 
     @Test func parsesSpacedInlineShortAndRepeatedForms() throws {
         let parsed = try ParsedArguments(
             ["--seed", "9", "--filter=window=a", "-o", "dir", "pos", "--filter", "mode=b", "--quick", "--", "--seed"],
             options: Self.options)
-        #expect(parsed.value("seed") == "9")
-        #expect(parsed.values["filter"] == ["window=a", "mode=b"])
-        #expect(parsed.value("out") == "dir")
-        #expect(parsed.flags == ["quick"])
+        #expect(parsed.value(Self.seed) == "9")
+        #expect(parsed.values(Self.filter) == ["window=a", "mode=b"])
+        #expect(parsed.value(Self.out) == "dir")
+        #expect(parsed.has(Self.quick))
+        #expect(!parsed.has(.help))
         #expect(parsed.positionals == ["pos", "--seed"])
     }
 
     @Test func loneDashIsAValueAndAPositional() throws {
         let parsed = try ParsedArguments(["--out", "-", "-"], options: Self.options)
-        #expect(parsed.value("out") == "-")
+        #expect(parsed.value(Self.out) == "-")
+        #expect(parsed.values(Self.filter).isEmpty)
         #expect(parsed.positionals == ["-"])
     }
 
@@ -48,10 +49,10 @@ import Testing
     @Test func convertsValuesAndReportsBadOnes() throws {
         let parsed = try ParsedArguments(["--seed", "12x"], options: Self.options)
         #expect(throws: CommandLineError(.badValue, "invalid value '12x' for '--seed': expected an integer")) {
-            try parsed.value("seed", default: 0, expecting: "an integer") { Int($0) }
+            try parsed.value(Self.seed, default: 0, expecting: "an integer") { Int($0) }
         }
         let absent = try ParsedArguments([], options: Self.options)
-        #expect(try absent.value("seed", default: 3, expecting: "") { Int($0) } == 3)
+        #expect(try absent.value(Self.seed, default: 3, expecting: "") { Int($0) } == 3)
     }
 
     @Test func checksPositionalCount() throws {

@@ -2,6 +2,16 @@ import DedupeHarness
 import DedupeReports
 import Foundation
 
+/// Options of `compare`.
+enum CompareOptions {
+    static let threshold = OptionSpec("threshold", value: "PCT", help: "Smallest slowdown that counts, in percent (default 4).")
+    static let alpha = OptionSpec("alpha", value: "A", help: "Significance level after the correction, in (0, 0.5) (default 0.05).")
+    static let correction = OptionSpec(
+        "correction", value: "NAME", help: "holm (family-wise error) or bh (false discovery rate) (default holm).")
+    static let out = OptionSpec("out", value: "FILE", help: "Write the full table of units and cases there (tab-separated).")
+    static let top = OptionSpec("top", value: "N", help: "Regressions listed in the summary (default 10).")
+}
+
 extension Subcommands {
     static let compare = Subcommand(
         name: "compare", summary: "Compare two results.json files; exit 1 on a significant regression.",
@@ -14,31 +24,25 @@ extension Subcommands {
         above the threshold. Prints the summary and the top regressions with the reason for each; --out writes
         every unit and case. Exit codes: 0 no regression, 1 regression, 2 usage error or unusable input.
         """,
-        options: [
-            OptionSpec("threshold", value: "PCT", help: "Smallest slowdown that counts, in percent (default 4)."),
-            OptionSpec("alpha", value: "A", help: "Significance level after the correction, in (0, 0.5) (default 0.05)."),
-            OptionSpec("correction", value: "NAME", help: "holm (family-wise error) or bh (false discovery rate) (default holm)."),
-            OptionSpec("out", value: "FILE", help: "Write the full table of units and cases there (tab-separated)."),
-            OptionSpec("top", value: "N", help: "Regressions listed in the summary (default 10)."),
-        ]
+        options: [CompareOptions.threshold, CompareOptions.alpha, CompareOptions.correction, CompareOptions.out, CompareOptions.top]
     ) { arguments, console throws(CommandLineError) in
         let paths = try arguments.positionals(named: ["BASELINE.json", "CURRENT.json"])
         let threshold = try arguments.value(
-            "threshold", default: ResultsComparison.defaultThresholdPercent, expecting: "a percentage from 0 to 1000"
+            CompareOptions.threshold, default: ResultsComparison.defaultThresholdPercent, expecting: "a percentage from 0 to 1000"
         ) {
             SharedOptions.decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1000 ? $0 : nil }
         }
-        let alpha = try arguments.value("alpha", default: 0.05, expecting: "a number between 0 and 0.5") {
+        let alpha = try arguments.value(CompareOptions.alpha, default: 0.05, expecting: "a number between 0 and 0.5") {
             SharedOptions.decimal($0).flatMap { $0 > 0 && $0 < 0.5 ? $0 : nil }
         }
-        let correction = try arguments.value("correction", default: MultipleComparisons.holm, expecting: "holm or bh") {
+        let correction = try arguments.value(CompareOptions.correction, default: MultipleComparisons.holm, expecting: "holm or bh") {
             MultipleComparisons(rawValue: $0)
         }
-        let top = try arguments.value("top", default: 10, expecting: "an integer from 1 to 1000") {
+        let top = try arguments.value(CompareOptions.top, default: 10, expecting: "an integer from 1 to 1000") {
             (SharedOptions.integer($0) as Int?).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
         // The table's destination is checked before anything is read, so a refusal is the only line.
-        if let path = arguments.value("out") {
+        if let path = arguments.value(CompareOptions.out) {
             guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a file") }
             if let problem = OutputTarget.fileProblem(at: path) {
                 throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(problem)")
@@ -55,7 +59,7 @@ extension Subcommands {
             throw CommandLineError(.malformedInput, "cannot compare '\(paths[0])' with '\(paths[1])': \(problem)")
         }
         for caveat in comparison.caveats { console.error("dedupe-bench: warning: \(OneLine.escaped(caveat))\n") }
-        if let path = arguments.value("out") {
+        if let path = arguments.value(CompareOptions.out) {
             do {
                 try AtomicFile.write(Data(comparison.table().utf8), to: URL(fileURLWithPath: path))
             } catch {
@@ -63,7 +67,7 @@ extension Subcommands {
             }
         }
         console.output(comparison.summaryText(top: top))
-        if let path = arguments.value("out") {
+        if let path = arguments.value(CompareOptions.out) {
             console.output("Full table (\(comparison.units.count) unit(s), \(comparison.rows.count) case(s)): \(path)\n")
         } else {
             console.output("Per-case table: rerun with --out FILE.\n")

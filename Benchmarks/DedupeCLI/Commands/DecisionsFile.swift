@@ -28,7 +28,7 @@ final class DecisionsFile: @unchecked Sendable {
     /// its descriptor before it is truncated, so a link, FIFO or device put there meanwhile is not
     /// written either.
     static func open(_ arguments: ParsedArguments) throws(CommandLineError) -> DecisionsFile? {
-        guard let path = arguments.value("decisions") else { return nil }
+        guard let path = arguments.value(option) else { return nil }
         func refused(_ reason: String) -> CommandLineError {
             CommandLineError(.badValue, "invalid value '\(path)' for '--decisions': \(reason)")
         }

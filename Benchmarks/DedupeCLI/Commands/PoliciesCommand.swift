@@ -25,7 +25,7 @@ extension Subcommands {
         let seed = try SharedOptions.seed(arguments)
         let configuration = try PolicyOptions.configuration(arguments)
         let (scenarios, variants) = try PolicyOptions.filter(arguments)
-        if let path = arguments.value("script") {
+        if let path = arguments.value(PolicyOptions.script) {
             if scenarios != nil { throw CommandLineError(.badValue, "'--filter scenario=...' does not apply with '--script'") }
             return try PolicyOptions.runScript(
                 path: path, seed: seed, configuration: configuration, variants: variants, arguments: arguments, console: console)
@@ -83,7 +83,7 @@ enum PolicyOptions {
         }
         var configured = configuration
         configured.persistence = file.persistence ?? .memory
-        let directory = try arguments.value("out").map { _ throws(CommandLineError) in try SharedOptions.outputDirectory(arguments) }
+        let directory = try arguments.value(SharedOptions.out).map { _ throws(CommandLineError) in try SharedOptions.outputDirectory(arguments) }
         let policies: PolicyResults
         do {
             policies = try PolicyRun.run(script: file.script, seed: seed, configuration: configured, variants: variants)
@@ -107,7 +107,7 @@ enum PolicyOptions {
 
     static func configuration(_ arguments: ParsedArguments) throws(CommandLineError) -> LifecycleConfiguration {
         let defaults = LifecycleConfiguration()
-        let median = try arguments.value("fetch-median-ms", default: defaults.fetchMedianMilliseconds,
+        let median = try arguments.value(fetchMedian, default: defaults.fetchMedianMilliseconds,
                                          expecting: "a positive number of milliseconds") { Double($0) }
         let configuration = defaults.withFetchMedian(median)
         do {
@@ -130,7 +130,7 @@ enum PolicyOptions {
         let knownScenarios = known
         var scenarios: [String]?
         var variants: [String]?
-        for text in arguments.values["filter"] ?? [] {
+        for text in arguments.values(filter) {
             let clause = try FilterClause(text)
             let known: [String]
             switch clause.key {

@@ -38,7 +38,7 @@ extension Subcommands {
             windowMilliseconds: window, filter: filter, runSweeps: false)
         plan.forks = try SharedOptions.forks(arguments)
         plan.timingReference = try SharedOptions.reference(arguments)
-        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        plan.allowDebugBuild = arguments.has(SharedOptions.allowDebug)
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let decisions = try DecisionsFile.open(arguments)
         defer { decisions?.close() }

@@ -22,25 +22,25 @@ extension SharedOptions {
 
     /// Reads the rule and sizing options into `plan`.
     static func applyRuleOptions(_ arguments: ParsedArguments, to plan: inout RunPlan) throws(CommandLineError) {
-        plan.recommendation.allowProbabilistic = arguments.flags.contains("allow-probabilistic")
+        plan.recommendation.allowProbabilistic = arguments.has(allowProbabilistic)
         plan.recommendation.memoryBudgetBytes = try arguments.value(
-            "memory-budget", default: RecommendationSettings.defaultMemoryBudgetBytes,
+            memoryBudget, default: RecommendationSettings.defaultMemoryBudgetBytes,
             expecting: "a size from 1 B to 1 GiB, e.g. 65536, 64KiB or 1MiB", parseBytes)
-        plan.recommendation.dropWeight = try arguments.value("drop-weight", default: 1, expecting: "a number from 0 to 1000000") {
+        plan.recommendation.dropWeight = try arguments.value(dropWeight, default: 1, expecting: "a number from 0 to 1000000") {
             Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1_000_000 ? $0 : nil }
         }
         plan.safetyFactor = try arguments.value(
-            "safety-factor", default: DeviceProfile.defaultSafetyFactor, expecting: "a number from 1 to 1000"
+            safetyFactor, default: DeviceProfile.defaultSafetyFactor, expecting: "a number from 1 to 1000"
         ) {
             decimal($0).flatMap { $0 >= 1 && $0 <= 1_000 ? $0 : nil }
         }
         plan.horizonFacts.pushesPerDay = try arguments.value(
-            "pushes-per-day", default: HorizonFacts.defaultPushesPerDay, expecting: "a number above 0 and at most 100000"
+            pushesPerDay, default: HorizonFacts.defaultPushesPerDay, expecting: "a number above 0 and at most 100000"
         ) {
             decimal($0).flatMap { $0 > 0 && $0 <= 100_000 ? $0 : nil }
         }
         plan.horizonFacts.retentionDays = try arguments.value(
-            "retention-days", default: HorizonFacts.defaultRetentionDays, expecting: "a number above 0 and at most 365"
+            retentionDays, default: HorizonFacts.defaultRetentionDays, expecting: "a number above 0 and at most 365"
         ) {
             decimal($0).flatMap { $0 > 0 && $0 <= 365 ? $0 : nil }
         }

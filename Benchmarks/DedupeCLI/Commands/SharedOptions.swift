@@ -28,15 +28,15 @@ package enum SharedOptions {
     /// `--allow-debug`.
     package static func cataloguePlan(_ arguments: ParsedArguments) throws(CommandLineError) -> RunPlan {
         var plan = RunPlan(
-            source: .catalogue, quick: arguments.flags.contains("quick"), seed: try seed(arguments),
+            source: .catalogue, quick: arguments.has(quick), seed: try seed(arguments),
             repetitions: try repetitions(arguments), windowMilliseconds: try windowMilliseconds(arguments),
             filter: try filter(arguments))
-        plan.allowDebugBuild = arguments.flags.contains("allow-debug")
+        plan.allowDebugBuild = arguments.has(allowDebug)
         return plan
     }
 
     package static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
-        try arguments.value("seed", default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
+        try arguments.value(seed, default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
     }
 
     /// `text` as a plain decimal integer: ASCII digits only. Swift's `init?(_:)` also takes a
@@ -57,22 +57,22 @@ package enum SharedOptions {
     }
 
     package static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
-        try arguments.value("repetitions", default: 5, expecting: "an integer from 1 to 1000") {
+        try arguments.value(repetitions, default: 5, expecting: "an integer from 1 to 1000") {
             integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
     }
 
     /// `--forks`, or `nil` for the sizing's default.
     static func forks(_ arguments: ParsedArguments) throws(CommandLineError) -> Int? {
-        guard arguments.value("forks") != nil else { return nil }
-        return try arguments.value("forks", default: 1, expecting: "an integer from 1 to 64") {
+        guard arguments.value(forks) != nil else { return nil }
+        return try arguments.value(forks, default: 1, expecting: "an integer from 1 to 64") {
             integer($0).flatMap { (1...64).contains($0) ? $0 : nil }
         }
     }
 
     /// `--reference`, checked against the catalogue: known ids of exact strategies.
     static func reference(_ arguments: ParsedArguments) throws(CommandLineError) -> TimingReference {
-        guard let text = arguments.value("reference") else { return .published }
+        guard let text = arguments.value(reference) else { return .published }
         guard let reference = TimingReference(text: text) else {
             throw CommandLineError(
                 .badValue, "invalid value '\(text)' for '--reference': expected published, none, or window=ID,consumed=ID")
@@ -86,7 +86,7 @@ package enum SharedOptions {
     }
 
     package static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
-        try arguments.value("window-ms", default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
+        try arguments.value(windowMilliseconds, default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
             decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
         }
     }
@@ -96,7 +96,7 @@ package enum SharedOptions {
     static let defaultOutputDirectory = "dedupe-bench-reports"
 
     static func outputDirectory(_ arguments: ParsedArguments) throws(CommandLineError) -> URL {
-        let path = arguments.value("out") ?? defaultOutputDirectory
+        let path = arguments.value(out) ?? defaultOutputDirectory
         guard !path.isEmpty else { throw CommandLineError(.badValue, "invalid value '' for '--out': expected a directory") }
         // Checked before the run, so a long benchmark never ends in an unusable destination. The
         // reports replace the directory as a whole (`DirectoryPublication`), so its parent must
@@ -110,7 +110,7 @@ package enum SharedOptions {
     }
 
     static func formats(_ arguments: ParsedArguments) throws(CommandLineError) -> Set<ReportFormat> {
-        guard let text = arguments.value("format") else { return Set(ReportFormat.allCases) }
+        guard let text = arguments.value(format) else { return Set(ReportFormat.allCases) }
         var formats: Set<ReportFormat> = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let format = ReportFormat(rawValue: String(name)) else {
@@ -128,7 +128,7 @@ package enum SharedOptions {
     /// entry. A case id (`case=…`) is checked by the harness once the cases exist.
     package static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
         var filter = RunFilter()
-        for text in arguments.values["filter"] ?? [] {
+        for text in arguments.values(Self.filter) {
             let clause = try FilterClause(text)
             let key = clause.key
             let known: [Catalogue.Entry]
@@ -166,7 +166,7 @@ package enum SharedOptions {
     /// refusals become exit 2. Consumes the plan, so a replayed trace's events can be released
     /// once the harness has built its columns.
     static func execute(_ plan: consuming RunPlan, console: Console, arguments: ParsedArguments) throws(CommandLineError) -> RunResults {
-        let quiet = arguments.flags.contains("quiet")
+        let quiet = arguments.has(quiet)
         var display = ProgressDisplay(isTerminal: console.errorIsTerminal, width: console.errorColumns)
         var lastElapsed = 0.0
         defer {

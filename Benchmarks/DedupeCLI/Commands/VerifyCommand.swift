@@ -19,12 +19,12 @@ extension Subcommands {
           dedupe-bench verify
           dedupe-bench verify --filter scenario=retap-after-window --counterexamples /tmp/cx
         """,
-        options: [VerifyOptions.filter, VerifyOptions.backs, VerifyOptions.counterexamples]
+        options: [PolicyOptions.filter, VerifyOptions.backs, VerifyOptions.counterexamples]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         let (scenarios, variants) = try VerifyOptions.filter(arguments)
         let backs = try VerifyOptions.backs(arguments)
-        let directory = arguments.value("counterexamples").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let directory = arguments.value(VerifyOptions.counterexamples).map { URL(fileURLWithPath: $0, isDirectory: true) }
         if let directory, let problem = VerifyOptions.unwritable(directory) {
             throw CommandLineError(.badValue, "invalid value '\(directory.path)' for '--counterexamples': \(problem)")
         }
@@ -55,10 +55,8 @@ extension Subcommands {
     }
 }
 
-/// Options and parsing of `verify`.
+/// Options and parsing of `verify`; its `--filter` is `policies`'s.
 enum VerifyOptions {
-    static let filter = OptionSpec(
-        "filter", value: "KEY=ID,...", repeatable: true, help: "Restrict to ids; KEY is scenario or variant.")
     static let backs = OptionSpec("backs", value: "N", help: "Times the user may go back, 0 to 3, for every episode (default: per episode).")
     static let counterexamples = OptionSpec(
         "counterexamples", value: "DIR", help: "Write the verdict's counterexamples there as script files.")
@@ -68,8 +66,8 @@ enum VerifyOptions {
     }
 
     static func backs(_ arguments: ParsedArguments) throws(CommandLineError) -> Int? {
-        guard arguments.value("backs") != nil else { return nil }
-        return try arguments.value("backs", default: 0, expecting: "an integer from 0 to 3") { text -> Int? in
+        guard arguments.value(backs) != nil else { return nil }
+        return try arguments.value(backs, default: 0, expecting: "an integer from 0 to 3") { text -> Int? in
             guard let value: Int = SharedOptions.integer(text), (0...3).contains(value) else { return nil }
             return value
         }

@@ -1,9 +1,10 @@
-/// The arguments of one subcommand after parsing: options by name and positionals in order.
+/// The arguments of one subcommand after parsing: options, read through their `OptionSpec`, and
+/// positionals in order.
 public struct ParsedArguments: Sendable, Equatable {
-    /// Values of options that take one, in the order given.
-    public var values: [String: [String]] = [:]
-    /// Flags that were present.
-    public var flags: Set<String> = []
+    /// Values of options that take one, by name, in the order given.
+    private var valuesByName: [String: [String]] = [:]
+    /// Names of the flags that were present.
+    private var flagNames: Set<String> = []
     public var positionals: [String] = []
 
     public init() {}
@@ -48,20 +49,20 @@ public struct ParsedArguments: Sendable, Equatable {
                 throw CommandLineError(.unknownOption, "unknown option '\(argument.prefix(while: { $0 != "=" }))'")
             }
             let display = "--\(spec.name)"
-            guard spec.repeatable || (values[spec.name] == nil && !flags.contains(spec.name)) else {
+            guard spec.repeatable || (valuesByName[spec.name] == nil && !flagNames.contains(spec.name)) else {
                 throw CommandLineError(.badValue, "option '\(display)' given more than once")
             }
             guard spec.valueName != nil else {
                 if inlineValue != nil {
                     throw CommandLineError(.badValue, "option '\(display)' takes no value")
                 }
-                flags.insert(spec.name)
+                flagNames.insert(spec.name)
                 continue
             }
             if let inlineValue {
-                values[spec.name, default: []].append(inlineValue)
+                valuesByName[spec.name, default: []].append(inlineValue)
             } else if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
-                values[spec.name, default: []].append(arguments[index])
+                valuesByName[spec.name, default: []].append(arguments[index])
                 index += 1
             } else {
                 throw CommandLineError(.missingValue, "option '\(display)' needs a value (\(spec.valueName!))")
@@ -69,17 +70,27 @@ public struct ParsedArguments: Sendable, Equatable {
         }
     }
 
-    /// The last value of `name`, if given.
-    public func value(_ name: String) -> String? {
-        values[name]?.last
+    /// Whether the flag `flag` was given.
+    public func has(_ flag: OptionSpec) -> Bool {
+        flagNames.contains(flag.name)
     }
 
-    /// Parses the value of `name` with `convert`, or returns `fallback` when absent. A value
+    /// Every value of `option`, in the order given; empty when absent.
+    public func values(_ option: OptionSpec) -> [String] {
+        valuesByName[option.name] ?? []
+    }
+
+    /// The last value of `option`, if given.
+    public func value(_ option: OptionSpec) -> String? {
+        valuesByName[option.name]?.last
+    }
+
+    /// Parses the value of `option` with `convert`, or returns `fallback` when absent. A value
     /// `convert` rejects is a `badValue` error naming `expectation`.
-    public func value<T>(_ name: String, default fallback: T, expecting expectation: String, _ convert: (String) -> T?) throws(CommandLineError) -> T {
-        guard let text = value(name) else { return fallback }
+    public func value<T>(_ option: OptionSpec, default fallback: T, expecting expectation: String, _ convert: (String) -> T?) throws(CommandLineError) -> T {
+        guard let text = value(option) else { return fallback }
         guard let converted = convert(text) else {
-            throw CommandLineError(.badValue, "invalid value '\(text)' for '--\(name)': expected \(expectation)")
+            throw CommandLineError(.badValue, "invalid value '\(text)' for '--\(option.name)': expected \(expectation)")
         }
         return converted
     }
