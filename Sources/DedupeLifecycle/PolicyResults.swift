@@ -9,7 +9,7 @@ public struct PolicyResults: Codable, Sendable, Equatable {
         public var id: String
         public var summary: String
         /// The variant the scenario is built to show its switch on, if any.
-        public var exercises: String?
+        public var exercises: PolicyVariant?
         /// Deliveries the conversion from a workload left out (optional; issue 24).
         public var leftOut: [LifecycleScript.LeftOut]?
         /// Whether the scenario kills the process, so its rows cover every persistence
@@ -20,14 +20,14 @@ public struct PolicyResults: Codable, Sendable, Equatable {
     /// One scenario under one variant and one persistence.
     public struct Row: Codable, Sendable, Equatable {
         public var scenario: String
-        /// A ``Persistence`` id (optional; issue 24: absent rows ran in memory).
-        public var persistence: String?
+        /// Optional (issue 24): absent rows ran in memory.
+        public var persistence: Persistence?
         public var variant: PolicyVariant
         public var counts: LifecycleCounts
         /// The cause of every failure, adding up to each failure column (optional; issue 24).
         public var causes: [FailureCause]?
 
-        public init(scenario: String, persistence: String?, variant: PolicyVariant, counts: LifecycleCounts, causes: [FailureCause]?) {
+        public init(scenario: String, persistence: Persistence?, variant: PolicyVariant, counts: LifecycleCounts, causes: [FailureCause]?) {
             self.scenario = scenario
             self.persistence = persistence
             self.variant = variant
@@ -36,7 +36,7 @@ public struct PolicyResults: Codable, Sendable, Equatable {
         }
 
         /// ``persistence``, `memory` when absent.
-        public var persistenceID: String { persistence ?? Persistence.memory.rawValue }
+        public var persistenceID: String { (persistence ?? .memory).rawValue }
     }
 
     /// One point of the fetch-latency sweep.

@@ -79,7 +79,7 @@ public enum PolicyRun {
         for variant in selectedVariants {
             let outcome = try self.outcome(script, policy: variant.policy, configuration: configuration, seed: seed)
             rows.append(.init(
-                scenario: script.name, persistence: configuration.persistence.rawValue, variant: variant,
+                scenario: script.name, persistence: configuration.persistence, variant: variant,
                 counts: outcome.counts, causes: outcome.causes))
         }
         return results(
@@ -98,7 +98,7 @@ public enum PolicyRun {
             for variant in variants {
                 let outcome = try outcome(script, policy: variant.policy, configuration: configured, seed: seed)
                 rows.append(.init(
-                    scenario: scenario, persistence: persistence.rawValue, variant: variant, counts: outcome.counts,
+                    scenario: scenario, persistence: persistence, variant: variant, counts: outcome.counts,
                     causes: outcome.causes))
             }
         }
@@ -106,7 +106,7 @@ public enum PolicyRun {
     }
 
     static func info(_ script: LifecycleScript, id: String, summary: String, exercises: PolicyVariant?) -> PolicyResults.ScenarioInfo {
-        .init(id: id, summary: summary, exercises: exercises?.rawValue, leftOut: script.leftOut, relaunches: script.hasRelaunch)
+        .init(id: id, summary: summary, exercises: exercises, leftOut: script.leftOut, relaunches: script.hasRelaunch)
     }
 
     static func results(

@@ -115,7 +115,7 @@ import Testing
             let failure = try #require(variant.protectedFailure)
             func row(_ variant: PolicyVariant) -> PolicyResults.Row? {
                 let rows = results.rows.filter { $0.scenario == scenario.id && $0.variant == variant }
-                return rows.first { $0.persistence == Persistence.snapshot.rawValue } ?? rows.first
+                return rows.first { $0.persistence == .snapshot } ?? rows.first
             }
             let on = try #require(row(.published))
             let off = try #require(row(variant))

@@ -77,13 +77,12 @@ public enum PolicyReport {
     /// what a consume wrote, where when it wrote matters.
     static func fixChecks(_ policies: PolicyResults) -> [FixCheck] {
         var checks: [FixCheck] = []
-        let durable = Persistence.snapshot.rawValue
         func row(_ scenario: String, _ variant: PolicyVariant) -> PolicyResults.Row? {
             let rows = policies.rows.filter { $0.scenario == scenario && $0.variant == variant }
-            return rows.first { $0.persistence == durable } ?? rows.first
+            return rows.first { $0.persistence == .snapshot } ?? rows.first
         }
         for scenario in policies.scenarios {
-            guard let id = scenario.exercises, let variant = PolicyVariant(rawValue: id), let failure = variant.protectedFailure,
+            guard let variant = scenario.exercises, let failure = variant.protectedFailure,
                   let on = row(scenario.id, .published), let off = row(scenario.id, variant)
             else { continue }
             let published = failure.count(in: on.counts)
@@ -127,7 +126,7 @@ public enum PolicyReport {
         out += "## Scenarios\n\n"
         var scenarios = MarkdownTable(header: ["Scenario", "Built for", "What it models", "Left out by the conversion"], alignRight: [])
         scenarios.rows = policies.scenarios.map {
-            ["`\($0.id)`", $0.exercises.map { "`\($0)`" } ?? "", $0.summary, leftOutText($0.leftOut ?? [])]
+            ["`\($0.id)`", $0.exercises.map { "`\($0.rawValue)`" } ?? "", $0.summary, leftOutText($0.leftOut ?? [])]
         }
         out += scenarios.render() + "\n"
         out += "## Failures per scenario\n\n" + compactTableCaption + "\n\n" + compactTable(policies) + "\n"
