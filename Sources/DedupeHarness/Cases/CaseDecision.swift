@@ -18,6 +18,13 @@ public enum CaseDecision: UInt8, Sendable, CaseIterable {
 }
 
 extension CaseDecision {
+    /// Whether the decision loses a wanted event: the window, the set and the loading guard
+    /// drop it. The top-of-stack guard drops only a screen the user already has, and a skipped
+    /// emit's payload was scored already, so neither loses anything.
+    public var dropsTheEvent: Bool {
+        self == .suppressedByWindow || self == .suppressedByConsumedSet || self == .suppressedByLoadingGuard
+    }
+
     /// The `decision` column of a decisions file: `navigated`, `window`, `consumed`, `guard`,
     /// `loading-guard` or `skipped`; `nil` for an event the mode does not take as input.
     public var label: String? {

@@ -51,11 +51,10 @@ extension CorrectnessResult {
             case .notApplicable: break
             }
             if truth == .new && path.top != route { lostNavigations += 1 }
-            let skipped = decision == .skippedEmit
             switch truth {
             case .new:
                 newEvents += 1
-                if !skipped && decision != .navigated && decision != .suppressedByGuard { falseDrops += 1 }
+                if decision.dropsTheEvent { falseDrops += 1 }
             case .dup:
                 dupEvents += 1
                 if decision == .navigated { missedDuplicates += 1 }

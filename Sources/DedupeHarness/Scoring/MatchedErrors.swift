@@ -69,15 +69,11 @@ extension MatchedErrors {
         newlyNavigatedUnlabelled = navigated
     }
 
-    /// Whether a wanted event's decision lost it: the top-of-stack guard drops only a screen the
-    /// user already has, so it loses nothing (as in ``CorrectnessResult``).
     private static func isDrop(_ decision: UInt8) -> Bool {
-        decision == CaseDecision.suppressedByWindow.rawValue || decision == CaseDecision.suppressedByConsumedSet.rawValue
-            || decision == CaseDecision.suppressedByLoadingGuard.rawValue
+        CaseDecision(rawValue: decision)?.dropsTheEvent ?? false
     }
 
     private static func isSuppression(_ decision: UInt8) -> Bool {
-        decision == CaseDecision.suppressedByWindow.rawValue || decision == CaseDecision.suppressedByConsumedSet.rawValue
-            || decision == CaseDecision.suppressedByGuard.rawValue || decision == CaseDecision.suppressedByLoadingGuard.rawValue
+        isDrop(decision) || decision == CaseDecision.suppressedByGuard.rawValue
     }
 }
