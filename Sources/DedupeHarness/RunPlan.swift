@@ -49,7 +49,7 @@ public struct RunPlan: Sendable {
     public var timingReference = TimingReference.published
     /// Receives every reported case's per-event decisions as it is scored (for
     /// `--decisions FILE.csv`); a throw stops the run.
-    public var decisionSink: (@Sendable (CaseDecisions) throws -> Void)?
+    public var decisionSink: (any DecisionSink)?
     /// Event counts, sweep points and time budgets; `nil` picks ``RunSizing/full`` or
     /// ``RunSizing/quick`` from `quick`.
     public var sizing: RunSizing?

@@ -63,31 +63,17 @@ public struct LifecycleScript: Sendable {
         public var time: Int64
         public var kind: Kind
         /// Index into ``LifecycleScript/routes`` for payloads, emits, taps and child appends.
-        public var route: UInt32
+        public var route: UInt32 = .max
         /// Index into ``LifecycleScript/envelopes`` for payloads and emits, else -1.
-        public var envelope: Int32
+        public var envelope: Int32 = -1
         /// The intent served, or -1 for host, lifecycle and scheduling inputs.
-        public var intent: Int32
+        public var intent: Int32 = -1
         /// Index into ``LifecycleScript/sources``: the mechanism the input came through.
-        public var source: UInt16
+        public var source: UInt16 = 0
         /// For `taskEnd`: the task, in start order from 0; else -1.
-        public var task: Int32
+        public var task: Int32 = -1
         /// For `taskEnd`: whether the task succeeds.
-        public var succeeds: Bool
-
-        public init(
-            time: Int64, kind: Kind, route: UInt32 = .max, envelope: Int32 = -1, intent: Int32 = -1, source: UInt16 = 0,
-            task: Int32 = -1, succeeds: Bool = true
-        ) {
-            self.time = time
-            self.kind = kind
-            self.route = route
-            self.envelope = envelope
-            self.intent = intent
-            self.source = source
-            self.task = task
-            self.succeeds = succeeds
-        }
+        public var succeeds = true
     }
 
     /// What the conversion from a workload left out, by source label.

@@ -110,7 +110,7 @@ import Darwin
         let console = RecordingConsole()
         #expect(DedupeCommand.main(arguments: ["export-trace", "same-payload-twice", "--out", file.path], console: console.console) == 0)
         #expect(try String(contentsOf: file, encoding: .utf8).contains("time_ms,kind,envelope"))
-        let decisions = try #require(try DecisionsFile.open(ParsedArguments(["--decisions", file.path], options: [DecisionsFile.option])))
+        let decisions = try #require(try SharedOptions.decisionsFile(ParsedArguments(["--decisions", file.path], options: [SharedOptions.decisions])))
         decisions.close()
         #expect(try String(contentsOf: file, encoding: .utf8) == DecisionsCSV.headerLine)
     }

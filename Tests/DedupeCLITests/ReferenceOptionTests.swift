@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import Testing
 @testable import DedupeCLI
 

@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import DedupeReports
 import Foundation
 import Testing

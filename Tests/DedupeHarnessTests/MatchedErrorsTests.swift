@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import DedupeWorkloads
 import Testing
 

@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import Testing
 
 /// What the progress reports carry for the display: phases in order, step counts per phase that

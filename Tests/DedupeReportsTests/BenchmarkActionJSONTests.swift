@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import Foundation
 import Testing
 @testable import DedupeReports

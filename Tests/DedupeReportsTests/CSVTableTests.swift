@@ -1,6 +1,6 @@
 import Testing
 @testable import DedupeReports
-import DedupeHarness
+@testable import DedupeHarness
 import DedupeWorkloads
 import PushDedupe
 

@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import DedupeLifecycle
 import Foundation
 import Testing

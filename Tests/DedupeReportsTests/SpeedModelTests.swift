@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import PushDedupe
 import Testing
 @testable import DedupeReports

@@ -10,7 +10,7 @@ extension Subcommands {
         """,
         options: [
             SharedOptions.filter, SharedOptions.repetitions, SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out,
-            SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet, DecisionsFile.option, SharedOptions.reference,
+            SharedOptions.format, SharedOptions.allowDebug, SharedOptions.quiet, SharedOptions.decisions, SharedOptions.reference,
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         let path = try arguments.positionals(named: ["TRACE.csv"])[0]
@@ -40,9 +40,9 @@ extension Subcommands {
         plan.timingReference = try SharedOptions.reference(arguments)
         plan.allowDebugBuild = arguments.has(SharedOptions.allowDebug)
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
-        let decisions = try DecisionsFile.open(arguments)
+        let decisions = try SharedOptions.decisionsFile(arguments)
         defer { decisions?.close() }
-        if let decisions { plan.decisionSink = { try decisions.write($0) } }
+        plan.decisionSink = decisions
         let results = try SharedOptions.execute(plan.handOver(), console: console, arguments: arguments)
         // Made once: every report and the summary show the same pick.
         let recommendation = Recommendation.make(from: results)

@@ -14,7 +14,7 @@ extension Subcommands {
         options: [
             SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
             SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
-            SharedOptions.quiet, DecisionsFile.option, SharedOptions.reference,
+            SharedOptions.quiet, SharedOptions.decisions, SharedOptions.reference,
         ] + SharedOptions.ruleOptions
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
@@ -24,9 +24,9 @@ extension Subcommands {
         try SharedOptions.applyRuleOptions(arguments, to: &plan)
         let formats = try SharedOptions.formats(arguments)
         let directory = try SharedOptions.outputDirectory(arguments)
-        let decisions = try DecisionsFile.open(arguments)
+        let decisions = try SharedOptions.decisionsFile(arguments)
         defer { decisions?.close() }
-        if let decisions { plan.decisionSink = { try decisions.write($0) } }
+        plan.decisionSink = decisions
         var results = try SharedOptions.execute(plan, console: console, arguments: arguments)
         results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
         // Made once: every report and the summary show the same pick.

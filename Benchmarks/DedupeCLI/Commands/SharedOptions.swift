@@ -20,6 +20,10 @@ package enum SharedOptions {
             + "(exact strategies; a layer not named stays published). Correctness is always matched against the published code.")
     package static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
     package static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")
+    /// The columns are read from the writer's header, so the help cannot list old ones.
+    static let decisions = OptionSpec(
+        "decisions", value: "FILE.csv",
+        help: "Also write every case's decision on every event (\(DecisionsCSV.header.joined(separator: ","))).")
     package static let allowDebug = OptionSpec(
         "allow-debug", help: "Time a debug build anyway (its reports carry a large warning); refused otherwise.")
 
@@ -107,6 +111,17 @@ package enum SharedOptions {
             throw CommandLineError(.badValue, "invalid value '\(path)' for '--out': \(error.description)")
         }
         return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    /// The file `--decisions` names, created (or truncated) with its header; `nil` when the option
+    /// is absent.
+    static func decisionsFile(_ arguments: ParsedArguments) throws(CommandLineError) -> DecisionsFile? {
+        guard let path = arguments.value(decisions) else { return nil }
+        do {
+            return try DecisionsFile(path: path)
+        } catch {
+            throw CommandLineError(.badValue, "invalid value '\(path)' for '--decisions': \(error.description)")
+        }
     }
 
     static func formats(_ arguments: ParsedArguments) throws(CommandLineError) -> Set<ReportFormat> {

@@ -65,11 +65,14 @@ enum MemoryPass {
             guard request.workloads.indices.contains(spec.workload) else {
                 throw HarnessError.invalidPlan("memory pass: case \(spec.key) names workload \(spec.workload) of \(request.workloads.count)")
             }
-            if columns[spec.workload] == nil {
+            let workloadColumns: EventColumns
+            if let built = columns[spec.workload] {
+                workloadColumns = built
+            } else {
                 let limit = request.events.indices.contains(spec.workload) ? request.events[spec.workload] : nil
-                columns[spec.workload] = try request.workloads[spec.workload].makeColumns(limit: limit)
+                workloadColumns = try request.workloads[spec.workload].makeColumns(limit: limit)
+                columns[spec.workload] = workloadColumns
             }
-            let workloadColumns = columns[spec.workload]!
             items.append((spec.key, try spec.makeCase(catalogue), spec.events.map { workloadColumns.prefix($0) } ?? workloadColumns))
         }
         return try run(items, statistics: statistics)

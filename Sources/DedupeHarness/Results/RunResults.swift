@@ -128,14 +128,6 @@ public struct RunSettings: Codable, Sendable, Equatable {
     /// What the timing ratios are against (``TimingReference/text``: `none`, or
     /// `window=ID,consumed=ID`); absent for the published code (`seed-literal` / `set`).
     public var timingReference: String?
-
-    public init(quick: Bool, repetitions: Int, windowMilliseconds: Double, filters: [String], traceFile: String?) {
-        self.quick = quick
-        self.repetitions = repetitions
-        self.windowMilliseconds = windowMilliseconds
-        self.filters = filters
-        self.traceFile = traceFile
-    }
 }
 
 /// One case: a workload and a ``StrategyChoice`` (mode, strategies with the parameters they read,
@@ -212,14 +204,6 @@ public struct CaseParameters: Codable, Sendable, Equatable, Hashable {
     public var retentionMilliseconds: Double
     /// Time-bounded filters' expected ids per second (optional; `nil` means the library default).
     public var expectedRatePerSecond: Double?
-
-    public init(windowMilliseconds: Double, windowCapacity: Int, consumedCapacity: Int, falsePositiveRate: Double, retentionMilliseconds: Double) {
-        self.windowMilliseconds = windowMilliseconds
-        self.windowCapacity = windowCapacity
-        self.consumedCapacity = consumedCapacity
-        self.falsePositiveRate = falsePositiveRate
-        self.retentionMilliseconds = retentionMilliseconds
-    }
 }
 
 public struct TimingResult: Sendable, Equatable {
@@ -248,24 +232,6 @@ public struct TimingResult: Sendable, Equatable {
     public var reference: String?
     /// How many timing forks the samples and ratios span (optional; absent before forks).
     public var forks: Int?
-
-    public init(
-        samplesNanosecondsPerEvent: [Double], medianNanosecondsPerEvent: Double, minNanosecondsPerEvent: Double,
-        spreadNanosecondsPerEvent: Double, eventsPerSecond: Double, latencyP50Nanoseconds: Double,
-        latencyP90Nanoseconds: Double, latencyP99Nanoseconds: Double, latencyP999Nanoseconds: Double,
-        ratiosToReference: [Double]
-    ) {
-        self.samplesNanosecondsPerEvent = samplesNanosecondsPerEvent
-        self.medianNanosecondsPerEvent = medianNanosecondsPerEvent
-        self.minNanosecondsPerEvent = minNanosecondsPerEvent
-        self.spreadNanosecondsPerEvent = spreadNanosecondsPerEvent
-        self.eventsPerSecond = eventsPerSecond
-        self.latencyP50Nanoseconds = latencyP50Nanoseconds
-        self.latencyP90Nanoseconds = latencyP90Nanoseconds
-        self.latencyP99Nanoseconds = latencyP99Nanoseconds
-        self.latencyP999Nanoseconds = latencyP999Nanoseconds
-        self.ratiosToReference = ratiosToReference
-    }
 }
 
 public struct MemoryResult: Sendable, Equatable {
@@ -287,16 +253,6 @@ public struct MemoryResult: Sendable, Equatable {
     public var liveBytesGrowthInLastTenth: Double?
     /// Growth of the structural footprint over the last tenth of the run, relative (optional).
     public var footprintGrowthInLastTenth: Double?
-
-    public init(source: String, liveBytes: Int?, peakBytes: Int?, bytesPerEntry: Double?, allocationsPerEvent: Double?, footprintBytes: Int, retainedEntries: Int) {
-        self.source = source
-        self.liveBytes = liveBytes
-        self.peakBytes = peakBytes
-        self.bytesPerEntry = bytesPerEntry
-        self.allocationsPerEvent = allocationsPerEvent
-        self.footprintBytes = footprintBytes
-        self.retainedEntries = retainedEntries
-    }
 }
 
 /// A proportion with its 95% Wilson score interval.
@@ -306,14 +262,6 @@ public struct Rate: Codable, Sendable, Equatable {
     public var value: Double
     public var lower95: Double
     public var upper95: Double
-
-    public init(count: Int, total: Int, value: Double, lower95: Double, upper95: Double) {
-        self.count = count
-        self.total = total
-        self.value = value
-        self.lower95 = lower95
-        self.upper95 = upper95
-    }
 }
 
 public struct CorrectnessResult: Sendable, Equatable {
@@ -348,31 +296,6 @@ public struct CorrectnessResult: Sendable, Equatable {
     /// Missed duplicates and false drops by named cause (``ErrorCause``); each sums to its count.
     public var missedByCause: [String: Int] = [:]
     public var droppedByCause: [String: Int] = [:]
-
-    public init(
-        events: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, skippedEmits: Int,
-        duplicateScreens: Int, lostNavigations: Int, falseDropRate: Rate, missedDuplicateRate: Rate,
-        suppressedByWindow: Int, suppressedByConsumedSet: Int, suppressedByGuard: Int, windowEvictions: Int,
-        consumedEvictions: Int, theoreticalFalsePositiveRate: Double?, measuredFalsePositiveRate: Double?
-    ) {
-        self.events = events
-        self.newEvents = newEvents
-        self.dupEvents = dupEvents
-        self.falseDrops = falseDrops
-        self.missedDuplicates = missedDuplicates
-        self.skippedEmits = skippedEmits
-        self.duplicateScreens = duplicateScreens
-        self.lostNavigations = lostNavigations
-        self.falseDropRate = falseDropRate
-        self.missedDuplicateRate = missedDuplicateRate
-        self.suppressedByWindow = suppressedByWindow
-        self.suppressedByConsumedSet = suppressedByConsumedSet
-        self.suppressedByGuard = suppressedByGuard
-        self.windowEvictions = windowEvictions
-        self.consumedEvictions = consumedEvictions
-        self.theoreticalFalsePositiveRate = theoreticalFalsePositiveRate
-        self.measuredFalsePositiveRate = measuredFalsePositiveRate
-    }
 }
 
 /// One point of a parameter sweep.
@@ -394,15 +317,4 @@ public struct SweepPoint: Codable, Sendable, Equatable {
     public var workload: String?
     /// Filters: measured false-positive rate at the point (optional).
     public var measuredFalsePositiveRate: Double?
-
-    public init(dimension: SweepDimension, x: Double, strategy: String, nanosecondsPerEvent: Double?, bytes: Double?, falseDrops: Int?, missedDuplicates: Int?, events: Int) {
-        self.dimension = dimension
-        self.x = x
-        self.strategy = strategy
-        self.nanosecondsPerEvent = nanosecondsPerEvent
-        self.bytes = bytes
-        self.falseDrops = falseDrops
-        self.missedDuplicates = missedDuplicates
-        self.events = events
-    }
 }

@@ -18,18 +18,6 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     /// is not ranked against cases that ran them all. `nil` when it ran the whole workload.
     public var eventsRun: Int?
 
-    public init(
-        relaunches: Int, maximumBytes: Int, meanBytes: Double, meanSnapshotNanoseconds: Double, meanRestoreNanoseconds: Double,
-        eventsRun: Int? = nil
-    ) {
-        self.relaunches = relaunches
-        self.maximumBytes = maximumBytes
-        self.meanBytes = meanBytes
-        self.meanSnapshotNanoseconds = meanSnapshotNanoseconds
-        self.meanRestoreNanoseconds = meanRestoreNanoseconds
-        self.eventsRun = eventsRun
-    }
-
     /// The bound on the bytes a persisting case writes in snapshots over one run, in MiB.
     public static var savedMebibytesBound: Int { _RelaunchState.defaultSavedBytesBound >> 20 }
 

@@ -27,40 +27,18 @@ public struct WorkloadInfo: Codable, Sendable, Equatable {
     /// Where the published window's cases stopped on this workload, when they could not run it
     /// whole without going quadratic (optional; ``ReferenceWindowLimit``).
     public var referenceWindowLimit: ReferenceWindowLimit?
-
-    public init(
-        id: String, description: String, category: String?, tag: String, events: Int, envelopes: Int, replays: Int,
-        replaysWithinWindow: Int, longestReplayMilliseconds: Double, envelopesWithinLongestReplay: Int
-    ) {
-        self.id = id
-        self.description = description
-        self.category = category
-        self.tag = tag
-        self.events = events
-        self.envelopes = envelopes
-        self.replays = replays
-        self.replaysWithinWindow = replaysWithinWindow
-        self.longestReplayMilliseconds = longestReplayMilliseconds
-        self.envelopesWithinLongestReplay = envelopesWithinLongestReplay
-    }
 }
 
 /// The recommendation rule's knobs, recorded so a report re-rendered from the JSON applies the
 /// same rule.
 public struct RecommendationSettings: Codable, Sendable, Equatable {
     /// Let `may-drop` strategies compete (`--allow-probabilistic`).
-    public var allowProbabilistic: Bool
+    public var allowProbabilistic = false
     /// The pair's memory budget in bytes (`--memory-budget`); everything under it ties.
-    public var memoryBudgetBytes: Int
+    public var memoryBudgetBytes = defaultMemoryBudgetBytes
     /// How many missed duplicates one false drop costs when choosing the window length
     /// (`--drop-weight`).
-    public var dropWeight: Double
+    public var dropWeight = 1.0
 
     public static let defaultMemoryBudgetBytes = 64 * 1_024
-
-    public init(allowProbabilistic: Bool = false, memoryBudgetBytes: Int = defaultMemoryBudgetBytes, dropWeight: Double = 1) {
-        self.allowProbabilistic = allowProbabilistic
-        self.memoryBudgetBytes = memoryBudgetBytes
-        self.dropWeight = dropWeight
-    }
 }

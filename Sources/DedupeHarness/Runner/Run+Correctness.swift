@@ -24,6 +24,11 @@ public struct CaseDecisions: Sendable {
     }
 }
 
+/// Where a run hands each scored case's decisions (the decisions file of the reports).
+public protocol DecisionSink: AnyObject, Sendable {
+    func write(_ decisions: CaseDecisions) throws
+}
+
 extension _Run {
     /// The reference strategies of `mode`: `seed-literal` and/or `set`, for the layers it uses.
     static func referenceIDs(_ mode: CaseMode) -> (window: String?, consumed: String?) {
@@ -93,7 +98,7 @@ extension _Run {
                         decisionsByChoice[results[index].choice] = run.decisions
                         if let sink = plan.decisionSink {
                             do {
-                                try sink(CaseDecisions(id: results[index].id, workload: workloads[workloadIndex].workload, decisions: run.decisions))
+                                try sink.write(CaseDecisions(id: results[index].id, workload: workloads[workloadIndex].workload, decisions: run.decisions))
                             } catch {
                                 throw .invalidPlan("cannot write the decisions: \(error)")
                             }
@@ -120,23 +125,28 @@ extension _Run {
     /// A mode goes after the mode it is matched with (``CaseMode/matchedWith``).
     func correctnessGroups(_ indices: [Int]) -> [[[Int]]] {
         var modes: [CaseMode] = []
-        var groups: [CaseMode: [StrategyChoice: [Int]]] = [:]
-        var groupOrder: [CaseMode: [StrategyChoice]] = [:]
+        // Per mode, its groups in order of first appearance, and where each base choice's group is.
+        var groups: [CaseMode: [[Int]]] = [:]
+        var groupIndex: [CaseMode: [StrategyChoice: Int]] = [:]
         for index in indices {
             let mode = results[index].mode
             var base = results[index].choice
             if base.identity != nil { base.identity = .minted }
             if base.persistence != nil { base.persistence = .memory }
             if groups[mode] == nil { modes.append(mode) }
-            if groups[mode]?[base] == nil { groupOrder[mode, default: []].append(base) }
-            groups[mode, default: [:]][base, default: []].append(index)
+            if let group = groupIndex[mode]?[base] {
+                groups[mode, default: []][group].append(index)
+            } else {
+                groupIndex[mode, default: [:]][base] = groups[mode, default: []].count
+                groups[mode, default: []].append([index])
+            }
         }
         for mode in modes where mode.matchedWith != mode {
             guard let own = modes.firstIndex(of: mode), let other = modes.firstIndex(of: mode.matchedWith), other > own else { continue }
             modes.swapAt(own, other)
         }
         return modes.map { mode in
-            let ordered = groupOrder[mode]!.map { groups[mode]![$0]! }
+            let ordered = groups[mode, default: []]
                 .map { group in group.filter(isReference) + group.filter { !isReference($0) } }
             return ordered.filter { $0.contains(where: isReference) } + ordered.filter { !$0.contains(where: isReference) }
         }

@@ -16,7 +16,8 @@ extension _Run {
         var timedEvents = [Int](repeating: 0, count: workloads.count)
         var groups: [(workload: Int, items: [TimingFork.Item])] = []
         var timedCases: [Int] = []
-        var eventCounts: [Int: Int] = [:]
+        // By case index, as the samples: every timed case has both.
+        var eventCounts = [Int](repeating: 0, count: cases.count)
         for (workloadIndex, workload) in workloads.enumerated() {
             // A twin runs its base case's loop on other envelope ids or with a restore at each
             // relaunch; its extra cost is the snapshot's, measured in the correctness run.
@@ -58,11 +59,11 @@ extension _Run {
         }
         guard !timedCases.isEmpty else { return }
         // A fork runs every timed case `repetitions + 1` times; fork 0 reports each repetition.
-        let roundEvents = timedCases.reduce(0) { $0 + eventCounts[$1]! }
+        let roundEvents = timedCases.reduce(0) { $0 + eventCounts[$1] }
         let forkEvents = roundEvents * (plan.repetitions + 1)
         phaseEvents[.timing] = roundEvents * plan.repetitions + forkEvents * (forks - 1)
 
-        var samples: [Int: [Double]] = [:]
+        var samples = [[Double]](repeating: [], count: cases.count)
         var batches: [Int: [Double]] = [:]
         var request = TimingForkRequest(
             workloads: [], timedEvents: timedEvents, cases: timedCases.map(childSpec),
@@ -105,7 +106,7 @@ extension _Run {
                 guard let forkSamples = measured[index], forkSamples.count == plan.repetitions else {
                     throw .stageFailed("timing fork \(fork + 1): no samples for \(label(index))")
                 }
-                samples[index, default: []] += forkSamples.map(SampleStatistics.stored)
+                samples[index] += forkSamples.map(SampleStatistics.stored)
             }
         }
 
@@ -113,10 +114,10 @@ extension _Run {
             let members = timedCases.filter { caseWorkload[$0] == workloadIndex }
             for index in members {
                 let reference = timingReferenceIndex(of: index).flatMap { members.contains($0) ? $0 : nil }
-                let ratios = reference.map { zip(samples[index]!, samples[$0]!).map { $0 / $1 } } ?? []
+                let ratios = reference.map { zip(samples[index], samples[$0]).map { $0 / $1 } } ?? []
                 var timing = TimingResult(
-                    samples: samples[index]!, batches: batches[index] ?? [], ratios: ratios,
-                    timedEvents: eventCounts[index]!,
+                    samples: samples[index], batches: batches[index] ?? [], ratios: ratios,
+                    timedEvents: eventCounts[index],
                     reference: reference.map { results[$0].id.text })
                 timing.forks = forks
                 results[index].timing = timing

@@ -19,20 +19,6 @@ public struct StoreSizing: Sendable, Equatable {
     /// spaced (a SQLite database of 16 ids is four or more 4 KiB pages).
     public var maximumBitFlips: Int
 
-    public init(
-        sizes: [Int], secondsPerCost: Double, secondsPerSweepPoint: Double, restores: Int, killPoints: Int, killRetained: Int,
-        twoWriterConsumes: Int, maximumBitFlips: Int
-    ) {
-        self.sizes = sizes
-        self.secondsPerCost = secondsPerCost
-        self.secondsPerSweepPoint = secondsPerSweepPoint
-        self.restores = restores
-        self.killPoints = killPoints
-        self.killRetained = killRetained
-        self.twoWriterConsumes = twoWriterConsumes
-        self.maximumBitFlips = maximumBitFlips
-    }
-
     /// The default run: issue 41's sizes, 1,000 kill points and 10,000 consumes per writer.
     public static let full = StoreSizing(
         sizes: [100, 300, 1_000, 1_750, 3_000, 10_000, 30_000, 100_000], secondsPerCost: 1.5, secondsPerSweepPoint: 0.6,

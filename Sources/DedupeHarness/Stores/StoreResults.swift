@@ -15,18 +15,6 @@ public struct StoreResults: Codable, Sendable, Equatable {
     public var twoWriters: [StoreTwoWriterResult]
     /// Per design × kind of damage.
     public var damage: [StoreDamageResult]
-
-    public init(
-        retained: Int, costs: [StoreCost], sweep: [StoreCost], kills: [StoreKillResult], twoWriters: [StoreTwoWriterResult],
-        damage: [StoreDamageResult]
-    ) {
-        self.retained = retained
-        self.costs = costs
-        self.sweep = sweep
-        self.kills = kills
-        self.twoWriters = twoWriters
-        self.damage = damage
-    }
 }
 
 /// The cost of one design at one durability and retained size: each `receiveEmit(pushID:)` of a
@@ -55,25 +43,6 @@ public struct StoreCost: Codable, Sendable, Equatable {
     public var folderBytes: Int
     /// Median µs to build a deduplicator from the filled store (`nil` where not measured).
     public var restoreMicroseconds: Double?
-
-    public init(
-        design: String, durability: String, retained: Int, consumes: Int, medianNanoseconds: Double, p99Nanoseconds: Double,
-        maxNanoseconds: Double, meanNanoseconds: Double, bytesPerConsume: Double, compactions: Int, folderBytes: Int,
-        restoreMicroseconds: Double? = nil
-    ) {
-        self.design = design
-        self.durability = durability
-        self.retained = retained
-        self.consumes = consumes
-        self.medianNanoseconds = medianNanoseconds
-        self.p99Nanoseconds = p99Nanoseconds
-        self.maxNanoseconds = maxNanoseconds
-        self.meanNanoseconds = meanNanoseconds
-        self.bytesPerConsume = bytesPerConsume
-        self.compactions = compactions
-        self.folderBytes = folderBytes
-        self.restoreMicroseconds = restoreMicroseconds
-    }
 }
 
 /// One design's kill sweep: child processes consuming on one file, each killed with SIGKILL at a
@@ -94,20 +63,6 @@ public struct StoreKillResult: Codable, Sendable, Equatable {
     public var tornTailsCut: Int
     /// Why the sweep did not run (this process cannot start the children), or `nil`.
     public var skipped: String?
-
-    public init(
-        design: String, retained: Int, killPoints: Int, acknowledged: Int, lost: Int, repairs: Int, tornTailsCut: Int,
-        skipped: String? = nil
-    ) {
-        self.design = design
-        self.retained = retained
-        self.killPoints = killPoints
-        self.acknowledged = acknowledged
-        self.lost = lost
-        self.repairs = repairs
-        self.tornTailsCut = tornTailsCut
-        self.skipped = skipped
-    }
 }
 
 /// Two writer processes on one store file at once, each consuming its own distinct ids, then one
@@ -123,15 +78,6 @@ public struct StoreTwoWriterResult: Codable, Sendable, Equatable {
     /// Acknowledged ids the restore did not know.
     public var lost: Int
     public var skipped: String?
-
-    public init(design: String, consumesPerWriter: Int, retained: Int, acknowledged: Int, lost: Int, skipped: String? = nil) {
-        self.design = design
-        self.consumesPerWriter = consumesPerWriter
-        self.retained = retained
-        self.acknowledged = acknowledged
-        self.lost = lost
-        self.skipped = skipped
-    }
 }
 
 /// One kind of damage to a small store of one design, each trial on a fresh copy: restore, one
@@ -162,17 +108,4 @@ public struct StoreDamageResult: Codable, Sendable, Equatable {
     /// version's file had changed: must be 0.
     public var destroyed: Int
     public var notApplicable: String?
-
-    public init(
-        design: String, kind: Kind, ids: Int, trials: Int, lostMax: Int, lostTotal: Int, destroyed: Int, notApplicable: String? = nil
-    ) {
-        self.design = design
-        self.kind = kind
-        self.ids = ids
-        self.trials = trials
-        self.lostMax = lostMax
-        self.lostTotal = lostTotal
-        self.destroyed = destroyed
-        self.notApplicable = notApplicable
-    }
 }

@@ -13,58 +13,57 @@ public enum ChartReport {
     /// Every chart, in report order. Charts whose dimension has no points are still drawn
     /// (with "no data") so the set of files never depends on the filter.
     public static func charts(_ results: RunResults, recommendation: Recommendation? = nil) -> [Chart] {
-        [windowChoiceChart(results, (recommendation ?? Recommendation.make(from: results)).windowLength)] + [
-            Chart(
-                fileName: "window-ns-vs-live-set.svg", caption: "Layer 1: ns/event against live-set size",
-                chart: LineChart(
-                    title: "Windows: time per event vs live fingerprints, every admit new",
-                    xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
-                    series: series(results, .windowLiveSet, \.nanosecondsPerEvent))),
-            Chart(
-                fileName: "window-ns-vs-live-set-50pct-repeats.svg",
+        let falseDrops: (SweepPoint) -> Double? = { $0.falseDrops.map(Double.init) }
+        let missed: (SweepPoint) -> Double? = { $0.missedDuplicates.map(Double.init) }
+        let liveSet = "live fingerprints in the window (count)"
+        return [windowChoiceChart(results, (recommendation ?? Recommendation.make(from: results)).windowLength)] + [
+            sweepChart(
+                results, .windowLiveSet, file: "window-ns-vs-live-set.svg", caption: "Layer 1: ns/event against live-set size",
+                title: "Windows: time per event vs live fingerprints, every admit new",
+                axes: (liveSet, "ns/event", logX: true, logY: true), \.nanosecondsPerEvent),
+            sweepChart(
+                results, .windowLiveSetRepeats, file: "window-ns-vs-live-set-50pct-repeats.svg",
                 caption: "Layer 1: ns/event against live-set size, half the admits repeats",
-                chart: LineChart(
-                    title: "Windows: time per event vs live fingerprints, 50% repeats",
-                    xLabel: "live fingerprints in the window (count)", yLabel: "ns/event", logX: true, logY: true,
-                    series: series(results, .windowLiveSetRepeats, \.nanosecondsPerEvent))),
-            Chart(
-                fileName: "consumed-ns-vs-size.svg", caption: "Layer 2: ns/consume against set size",
-                chart: LineChart(
-                    title: "Consumed sets: time per consume vs ids held",
-                    xLabel: "ids held (count)", yLabel: "ns/consume", logX: true, logY: true,
-                    series: series(results, .consumedSetSize, \.nanosecondsPerEvent))),
-            Chart(
-                fileName: "consumed-bytes-vs-size.svg", caption: "Layer 2: memory per id against set size",
-                chart: LineChart(
-                    title: "Consumed sets: memory per id vs ids held",
-                    xLabel: "ids held (count)", yLabel: "bytes per id", logX: true, logY: true,
-                    series: series(results, .consumedSetSize, \.bytes))),
-            Chart(
-                fileName: "false-drops-vs-window.svg", caption: "False drops against window length",
-                chart: LineChart(
-                    title: "False drops vs window length",
-                    xLabel: "window length (ms)", yLabel: "false drops (events)", logX: true, logY: false,
-                    series: series(results, .windowLength) { $0.falseDrops.map(Double.init) })),
-            Chart(
-                fileName: "missed-vs-window.svg", caption: "Missed duplicates against window length",
-                chart: LineChart(
-                    title: "Missed duplicates vs window length",
-                    xLabel: "window length (ms)", yLabel: "missed duplicates (events)", logX: true, logY: false,
-                    series: series(results, .windowLength) { $0.missedDuplicates.map(Double.init) })),
-            Chart(
-                fileName: "missed-vs-capacity.svg", caption: "Missed duplicates against consumed-set capacity",
-                chart: LineChart(
-                    title: "Missed duplicates vs capacity",
-                    xLabel: "consumed-set capacity (ids)", yLabel: "missed duplicates (events)", logX: true, logY: false,
-                    series: series(results, .consumedCapacity) { $0.missedDuplicates.map(Double.init) })),
-            Chart(
-                fileName: "missed-vs-bloom-bits.svg", caption: "Missed duplicates against Bloom bits per entry",
-                chart: LineChart(
-                    title: "Missed duplicates vs Bloom bits per entry",
-                    xLabel: "bits per entry", yLabel: "missed duplicates (events)", logX: false, logY: false,
-                    series: series(results, .bloomBitsPerEntry) { $0.missedDuplicates.map(Double.init) })),
+                title: "Windows: time per event vs live fingerprints, 50% repeats",
+                axes: (liveSet, "ns/event", logX: true, logY: true), \.nanosecondsPerEvent),
+            sweepChart(
+                results, .consumedSetSize, file: "consumed-ns-vs-size.svg", caption: "Layer 2: ns/consume against set size",
+                title: "Consumed sets: time per consume vs ids held",
+                axes: ("ids held (count)", "ns/consume", logX: true, logY: true), \.nanosecondsPerEvent),
+            sweepChart(
+                results, .consumedSetSize, file: "consumed-bytes-vs-size.svg", caption: "Layer 2: memory per id against set size",
+                title: "Consumed sets: memory per id vs ids held",
+                axes: ("ids held (count)", "bytes per id", logX: true, logY: true), \.bytes),
+            sweepChart(
+                results, .windowLength, file: "false-drops-vs-window.svg", caption: "False drops against window length",
+                title: "False drops vs window length",
+                axes: ("window length (ms)", "false drops (events)", logX: true, logY: false), falseDrops),
+            sweepChart(
+                results, .windowLength, file: "missed-vs-window.svg", caption: "Missed duplicates against window length",
+                title: "Missed duplicates vs window length",
+                axes: ("window length (ms)", "missed duplicates (events)", logX: true, logY: false), missed),
+            sweepChart(
+                results, .consumedCapacity, file: "missed-vs-capacity.svg", caption: "Missed duplicates against consumed-set capacity",
+                title: "Missed duplicates vs capacity",
+                axes: ("consumed-set capacity (ids)", "missed duplicates (events)", logX: true, logY: false), missed),
+            sweepChart(
+                results, .bloomBitsPerEntry, file: "missed-vs-bloom-bits.svg", caption: "Missed duplicates against Bloom bits per entry",
+                title: "Missed duplicates vs Bloom bits per entry",
+                axes: ("bits per entry", "missed duplicates (events)", logX: false, logY: false), missed),
             storeChart(results),
         ]
+    }
+
+    /// The chart of one sweep dimension: `value` of each point against the swept value.
+    static func sweepChart(
+        _ results: RunResults, _ dimension: SweepDimension, file: String, caption: String, title: String,
+        axes: (x: String, y: String, logX: Bool, logY: Bool), _ value: (SweepPoint) -> Double?
+    ) -> Chart {
+        Chart(
+            fileName: file, caption: caption,
+            chart: LineChart(
+                title: title, xLabel: axes.x, yLabel: axes.y, logX: axes.logX, logY: axes.logY,
+                series: series(results, dimension, value)))
     }
 
     /// The store sweep's chart: median ns per consume against retained ids, one line per design.
@@ -126,6 +125,6 @@ public enum ChartReport {
             if curves[point.name] == nil { order.append(point.name) }
             curves[point.name, default: []].append((point.x, point.y))
         }
-        return order.map { LineChart.Series(name: $0, points: curves[$0]!) }
+        return order.map { LineChart.Series(name: $0, points: curves[$0, default: []]) }
     }
 }

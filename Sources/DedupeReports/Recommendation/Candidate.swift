@@ -38,8 +38,8 @@ public struct Candidate: Sendable, Equatable {
     /// Workloads whose cases had no reference to match with.
     public var unmatchedWorkloads: Int
     /// Missed duplicates and false drops by named cause, summed over the workloads.
-    public var missedByCause: [String: Int]
-    public var droppedByCause: [String: Int]
+    public var missedByCause: [String: Int] = [:]
+    public var droppedByCause: [String: Int] = [:]
     /// Peak live bytes on the largest workload (by events) with a memory figure: the allocator's
     /// peak, else its live bytes, else the structural footprint.
     public var memoryBytes: Double?
@@ -128,7 +128,10 @@ public struct Candidate: Sendable, Equatable {
         }
         return rows[stand]
     }
+}
 
+// In an extension, so the memberwise initialiser stays.
+extension Candidate {
     init(choice: StrategyChoice, members: [CaseResult], bases: [CaseResult]) {
         let scored = members.compactMap(\.correctness)
         let matched = scored.compactMap(\.matched)
@@ -191,41 +194,6 @@ public struct Candidate: Sendable, Equatable {
         }
         let means = medians.compactMap { Statistics.geometricMean($0) }
         return means.count == forks ? means : nil
-    }
-
-    init(
-        choice: StrategyChoice, parameters: CaseParameters, windowGuarantee: GuaranteeRecord?,
-        consumedGuarantee: GuaranteeRecord?, windowReads: [StrategyParameter]?, consumedReads: [StrategyParameter]?,
-        windowType: String? = nil, consumedType: String? = nil, workloads: Int, newEvents: Int, dupEvents: Int, falseDrops: Int, missedDuplicates: Int, newlyDropped: Int,
-        newlyMissed: Int, recoveredNavigations: Int, newlyBlockedDuplicates: Int, unmatchedWorkloads: Int,
-        missedByCause: [String: Int] = [:], droppedByCause: [String: Int] = [:], memoryBytes: Double?,
-        memoryWorkload: String?, nanosecondsPerEvent: Double?, ratioToReference: Double?, snapshotBytes: Int? = nil
-    ) {
-        self.choice = choice
-        self.parameters = parameters
-        self.windowGuarantee = windowGuarantee
-        self.consumedGuarantee = consumedGuarantee
-        self.windowReads = windowReads
-        self.consumedReads = consumedReads
-        self.windowType = windowType
-        self.consumedType = consumedType
-        self.workloads = workloads
-        self.newEvents = newEvents
-        self.dupEvents = dupEvents
-        self.falseDrops = falseDrops
-        self.missedDuplicates = missedDuplicates
-        self.newlyDropped = newlyDropped
-        self.newlyMissed = newlyMissed
-        self.recoveredNavigations = recoveredNavigations
-        self.newlyBlockedDuplicates = newlyBlockedDuplicates
-        self.unmatchedWorkloads = unmatchedWorkloads
-        self.missedByCause = missedByCause
-        self.droppedByCause = droppedByCause
-        self.memoryBytes = memoryBytes
-        self.memoryWorkload = memoryWorkload
-        self.nanosecondsPerEvent = nanosecondsPerEvent
-        self.ratioToReference = ratioToReference
-        self.snapshotBytes = snapshotBytes
     }
 }
 

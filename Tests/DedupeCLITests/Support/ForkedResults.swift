@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import PushDedupe
 
 /// `SyntheticResults` with the fork structure `compare` gates on: every timed case gets

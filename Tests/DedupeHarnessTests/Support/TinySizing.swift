@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 
 extension RunSizing {
     /// Small enough for a debug build: a few hundred events per case and sweep point.

@@ -1,4 +1,4 @@
-import DedupeHarness
+@testable import DedupeHarness
 import PushDedupe
 
 /// Test-local strategies with behaviour simple enough to compute traces by hand. Two of them
