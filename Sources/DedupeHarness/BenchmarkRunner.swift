@@ -136,14 +136,8 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
 
 extension RunPlan {
     var settings: RunSettings {
-        var filters: [String] = []
-        for (key, ids) in [
-            ("window", filter.windows), ("consumed", filter.consumedSets), ("workload", filter.workloads), ("mode", filter.modes),
-            ("case", filter.cases),
-        ] {
-            if let ids { filters += ids.map { "\(key)=\($0)" } }
-        }
-        var settings = RunSettings(quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filters, traceFile: nil)
+        var settings = RunSettings(
+            quick: quick, repetitions: repetitions, windowMilliseconds: windowMilliseconds, filters: filter.clauses, traceFile: nil)
         if case let .trace(workload, fileName) = source {
             settings.traceFile = fileName
             settings.traceTruth = workload.inferredTruth?.description

@@ -120,6 +120,38 @@ public struct RunFilter: Sendable, Equatable {
         self.modes = modes
         self.cases = cases
     }
+
+    /// What a `--filter KEY=ID,...` clause restricts, by the key it is written with.
+    public enum Key: String, CaseIterable, Sendable {
+        case window, consumed, workload, mode, `case`
+    }
+
+    /// The ids kept for `key`.
+    public subscript(key: Key) -> [String]? {
+        get {
+            switch key {
+            case .window: windows
+            case .consumed: consumedSets
+            case .workload: workloads
+            case .mode: modes
+            case .case: cases
+            }
+        }
+        set {
+            switch key {
+            case .window: windows = newValue
+            case .consumed: consumedSets = newValue
+            case .workload: workloads = newValue
+            case .mode: modes = newValue
+            case .case: cases = newValue
+            }
+        }
+    }
+
+    /// The filter as `key=id` clauses, one per id, in key order: how the results record it.
+    public var clauses: [String] {
+        Key.allCases.flatMap { key in (self[key] ?? []).map { "\(key.rawValue)=\($0)" } }
+    }
 }
 
 /// The phases of a run, in the order they run.

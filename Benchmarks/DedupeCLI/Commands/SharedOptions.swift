@@ -145,18 +145,19 @@ package enum SharedOptions {
         var filter = RunFilter()
         for text in arguments.values(Self.filter) {
             let clause = try FilterClause(text)
-            let key = clause.key
+            guard let key = RunFilter.Key(rawValue: clause.key) else {
+                throw clause.invalid(
+                    "unknown key '\(clause.key)' (\(RunFilter.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
             let known: [Catalogue.Entry]
             switch key {
-            case "window": known = Catalogue.windows
-            case "consumed": known = Catalogue.consumedSets
-            case "workload": known = Catalogue.workloads
-            case "mode": known = Catalogue.modes
-            case "case":
-                filter.cases = (filter.cases ?? []) + clause.ids
+            case .window: known = Catalogue.windows
+            case .consumed: known = Catalogue.consumedSets
+            case .workload: known = Catalogue.workloads
+            case .mode: known = Catalogue.modes
+            case .case:
+                filter[key] = (filter[key] ?? []) + clause.ids
                 continue
-            default:
-                throw clause.invalid("unknown key '\(key)' (window, consumed, workload, mode, case)")
             }
             let ids = try clause.ids.map { id throws(CommandLineError) in
                 if known.contains(where: { $0.id == id }) { return id }
@@ -165,14 +166,9 @@ package enum SharedOptions {
                 if entries.count > 1 {
                     throw clause.invalid("'\(id)' is ambiguous: " + entries.map(\.id).joined(separator: ", "))
                 }
-                throw clause.invalid("unknown \(key) '\(id)' (see 'dedupe-bench list')")
+                throw clause.invalid("unknown \(key.rawValue) '\(id)' (see 'dedupe-bench list')")
             }
-            switch key {
-            case "window": filter.windows = (filter.windows ?? []) + ids
-            case "consumed": filter.consumedSets = (filter.consumedSets ?? []) + ids
-            case "workload": filter.workloads = (filter.workloads ?? []) + ids
-            default: filter.modes = (filter.modes ?? []) + ids
-            }
+            filter[key] = (filter[key] ?? []) + ids
         }
         return filter
     }
