@@ -12,22 +12,24 @@ package enum TraceFormat {
     package static let headers = [header, header + ",push_id", header + ",push_id,suppressed"]
     /// The header with `columns` columns.
     package static func header(columns: Int) -> String { headers[columns - minimumColumnCount] }
-    package static let minimumColumnCount = 6
-    package static let maximumColumnCount = 8
-    package static let pushColumn = 6
-    package static let suppressedColumn = 7
+    // The numbers the reader checks per line are inlinable constants: a `static let` read from
+    // another module is a call.
+    @inlinable package static var minimumColumnCount: Int { 6 }
+    @inlinable package static var maximumColumnCount: Int { 8 }
+    @inlinable package static var pushColumn: Int { 6 }
+    @inlinable package static var suppressedColumn: Int { 7 }
 
     /// The recorder's leading comment up to its route mode, and its origin comment's key.
     package static let recorderCommentPrefix = "# Recorded by PushDedupe TraceRecorder (routes "
     package static let originKey = "origin_unix_ms="
 
     /// The longest envelope token and push id, in bytes of `[A-Za-z0-9_-]`.
-    package static let maximumTokenLength = 64
+    @inlinable package static var maximumTokenLength: Int { 64 }
     /// The longest fingerprint (route) and source, in Unicode scalars.
-    package static let maximumLabelLength = 128
+    @inlinable package static var maximumLabelLength: Int { 128 }
     /// Any longer line is rejected before it is buffered, so a file without newlines cannot
     /// exhaust memory. Valid event lines are far shorter (``_TraceLine/capacity``).
-    package static let maximumLineLength = 65_536
+    @inlinable package static var maximumLineLength: Int { 65_536 }
 
     // MARK: Fields
 
