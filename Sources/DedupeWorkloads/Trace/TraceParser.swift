@@ -150,13 +150,7 @@ struct TraceParser {
     }
 
     private mutating func processEvent(_ buffer: [UInt8], _ range: Range<Int>) throws(TraceError) {
-        fieldBounds.removeAll(keepingCapacity: true)
-        var fieldStart = range.lowerBound
-        for index in range where buffer[index] == UInt8(ascii: ",") {
-            fieldBounds.append(fieldStart..<index)
-            fieldStart = index + 1
-        }
-        fieldBounds.append(fieldStart..<range.upperBound)
+        TraceFormat.splitFields(buffer, range, into: &fieldBounds)
         guard fieldBounds.count == columnCount else {
             throw error(at: line, .wrongColumnCount,
                         "expected \(columnCount) columns as the header has, found \(fieldBounds.count)")
@@ -196,19 +190,19 @@ struct TraceParser {
                         "unknown kind '\(quoted(kindField))' (expected payload, emit, relaunch or background)")
         }
 
-        guard envelopeField.count <= TraceFormat.maximumEnvelopeLength else {
+        guard envelopeField.count <= TraceFormat.maximumTokenLength else {
             throw error(at: line, .overlongField,
-                        "envelope is \(envelopeField.count) characters long (at most \(TraceFormat.maximumEnvelopeLength))")
+                        "envelope is \(envelopeField.count) characters long (at most \(TraceFormat.maximumTokenLength))")
         }
-        guard !envelopeField.isEmpty, envelopeField.allSatisfy(TraceFormat.isEnvelopeByte) else {
+        guard TraceFormat.isToken(envelopeField) else {
             throw error(at: line, .invalidField, "envelope '\(quoted(envelopeField))' is not 1–64 of [A-Za-z0-9_-]")
         }
 
-        try checkText(fingerprintField, field: "fingerprint", maximum: TraceFormat.maximumFingerprintLength)
+        try checkText(fingerprintField, field: "fingerprint")
         if fingerprintField.isEmpty && kind == .payload {
             throw error(at: line, .invalidField, "a payload needs a fingerprint")
         }
-        try checkText(sourceField, field: "source", maximum: TraceFormat.maximumSourceLength)
+        try checkText(sourceField, field: "source")
 
         let truth: Truth
         if truthField.elementsEqual("new".utf8) {
@@ -290,12 +284,12 @@ struct TraceParser {
 
     /// The id and token check of a non-empty push_id field: 1–64 of `[A-Za-z0-9_-]`.
     private func identify(push field: ArraySlice<UInt8>) throws(TraceError) -> (id: EnvelopeID, check: UInt32) {
-        guard field.count <= TraceFormat.maximumPushIDLength else {
+        guard field.count <= TraceFormat.maximumTokenLength else {
             throw error(at: line, .overlongField,
-                        "push_id is \(field.count) characters long (at most \(TraceFormat.maximumPushIDLength))")
+                        "push_id is \(field.count) characters long (at most \(TraceFormat.maximumTokenLength))")
         }
         let token = Self.identify(field)
-        guard token.check == 0 || field.allSatisfy(TraceFormat.isEnvelopeByte) else {
+        guard token.check == 0 || TraceFormat.isToken(field) else {
             throw error(at: line, .invalidField, "push_id '\(quoted(field))' is not empty or 1–64 of [A-Za-z0-9_-]")
         }
         return token
@@ -376,15 +370,16 @@ struct TraceParser {
         }
     }
 
-    /// Valid UTF-8 without control characters, at most `maximum` Unicode scalars.
-    private func checkText(_ bytes: ArraySlice<UInt8>, field: String, maximum: Int) throws(TraceError) {
+    /// Valid UTF-8 without control characters, at most `TraceFormat.maximumLabelLength` Unicode
+    /// scalars.
+    private func checkText(_ bytes: ArraySlice<UInt8>, field: String) throws(TraceError) {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var scalars = 0
         decoding: while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                guard scalar.value >= 0x20 && scalar.value != 0x7f && !(0x80..<0xa0).contains(scalar.value) else {
+                guard !TraceFormat.isControl(scalar) else {
                     throw error(at: line, .invalidField, "\(field) contains a control character")
                 }
                 scalars += 1
@@ -394,8 +389,9 @@ struct TraceParser {
                 throw error(at: line, .invalidField, "\(field) is not valid UTF-8")
             }
         }
-        guard scalars <= maximum else {
-            throw error(at: line, .overlongField, "\(field) is \(scalars) Unicode code points long (at most \(maximum))")
+        guard scalars <= TraceFormat.maximumLabelLength else {
+            throw error(at: line, .overlongField,
+                        "\(field) is \(scalars) Unicode code points long (at most \(TraceFormat.maximumLabelLength))")
         }
     }
 

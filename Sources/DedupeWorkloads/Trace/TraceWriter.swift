@@ -17,15 +17,6 @@ import PushDedupe
 public enum TraceWriter {
     /// Bytes buffered before each write to the file.
     static let flushThreshold = 1 << 20
-    private static let payloadField = Array("payload,".utf8)
-    private static let emitField = Array("emit,".utf8)
-    private static let relaunchField = Array(",relaunch,,,,".utf8)
-    private static let backgroundField = Array(",background,,,,".utf8)
-    private static let newField = Array(",new".utf8)
-    private static let dupField = Array(",dup".utf8)
-    private static let unknownField = Array(",".utf8)
-    private static let emptyPushColumns = Array(",,".utf8)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The whole trace as bytes.
     ///
@@ -75,92 +66,92 @@ public enum TraceWriter {
             let scalars = text.unicodeScalars
             if scalars.isEmpty && !allowEmpty { return "is empty" }
             if scalars.count > maximum { return "is longer than \(maximum) characters" }
-            if scalars.contains(where: { $0 == "," || $0.value < 0x20 || $0.value == 0x7f || (0x80..<0xa0).contains($0.value) }) {
+            if scalars.contains(where: { $0 == "," || TraceFormat.isControl($0) }) {
                 return "contains a comma or a control character"
             }
             return nil
         }
         for route in workload.routes {
-            if let reason = problem(route, allowEmpty: false, maximum: TraceFormat.maximumFingerprintLength) {
+            if let reason = problem(route, allowEmpty: false, maximum: TraceFormat.maximumLabelLength) {
                 return "route '\(route.prefix(40))' \(reason)"
             }
         }
         for source in workload.sources {
-            if let reason = problem(source, allowEmpty: true, maximum: TraceFormat.maximumSourceLength) {
+            if let reason = problem(source, allowEmpty: true, maximum: TraceFormat.maximumLabelLength) {
                 return "source '\(source.prefix(40))' \(reason)"
             }
         }
         // The least bad token, so the message does not depend on the dictionary's order.
-        let badTokens = workload.envelopeTokens.values.filter { token in
-            token.utf8.isEmpty || token.utf8.count > TraceFormat.maximumEnvelopeLength
-                || !token.utf8.allSatisfy(TraceFormat.isEnvelopeByte)
-        }
+        let badTokens = workload.envelopeTokens.values.filter { !TraceFormat.isToken($0.utf8) }
         if let token = badTokens.min() { return "token '\(token.prefix(40))' is not 1–64 of [A-Za-z0-9_-]" }
         return nil
     }
 
-    /// Produces the trace in chunks of about ``flushThreshold`` bytes.
-    private static func encode(_ workload: Workload, into sink: ([UInt8]) -> Void) {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(flushThreshold + 1_024)
-        for line in commentLines(workload) {
-            buffer.append(contentsOf: Array(("# " + line + "\n").utf8))
-        }
+    /// Produces the trace in chunks of about ``flushThreshold`` bytes, each line written by the
+    /// recorder's line writer.
+    private static func encode(_ workload: Workload, into sink: (UnsafeRawBufferPointer) -> Void) {
         let columns = workload.hasPushIDs || !workload.recordedSuppressions.isEmpty
-            ? TraceFormat.suppressedColumn + 1 : TraceFormat.minimumColumnCount
-        buffer.append(contentsOf: Array((TraceFormat.header(columns: columns) + "\n").utf8))
+            ? TraceFormat.maximumColumnCount : TraceFormat.minimumColumnCount
+        var head = commentLines(workload).map { "# " + $0 + "\n" }.joined() + TraceFormat.header(columns: columns) + "\n"
+        head.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
         let routes = workload.routes.map { Array($0.utf8) }
         let sources = workload.sources.map { Array($0.utf8) }
-        let windowField = Array(RecordedSuppression.Layer.window.rawValue.utf8)
-        let consumedSetField = Array(RecordedSuppression.Layer.consumedSet.rawValue.utf8)
-        var nextSuppression = 0
-        for (index, event) in workload.events.enumerated() {
-            TraceFormat.appendMilliseconds(event.time.nanoseconds, to: &buffer)
-            if event.kind.isLifecycle {
-                buffer.append(contentsOf: event.kind == .relaunch ? relaunchField : backgroundField)
-                if columns > TraceFormat.minimumColumnCount { buffer.append(contentsOf: emptyPushColumns) }
-                buffer.append(UInt8(ascii: "\n"))
-                continue
-            }
-            buffer.append(UInt8(ascii: ","))
-            buffer.append(contentsOf: event.kind == .payload ? payloadField : emitField)
-            appendToken(event.envelope, of: workload, to: &buffer)
-            buffer.append(UInt8(ascii: ","))
-            if Int(event.route) < routes.count { buffer.append(contentsOf: routes[Int(event.route)]) }
-            buffer.append(UInt8(ascii: ","))
-            if Int(event.source) < sources.count { buffer.append(contentsOf: sources[Int(event.source)]) }
-            switch event.truth {
-            case .new: buffer.append(contentsOf: newField)
-            case .dup: buffer.append(contentsOf: dupField)
-            case .unknown: buffer.append(contentsOf: unknownField)
-            }
-            if columns > TraceFormat.minimumColumnCount {
-                buffer.append(UInt8(ascii: ","))
-                if Int(event.push) < workload.pushes.count {
-                    appendToken(workload.pushes[Int(event.push)], of: workload, to: &buffer)
+        // Room for a flush's worth and then one more line, however long: `encode` writes labels and
+        // tokens the format does not allow as they are.
+        let longestToken = workload.envelopeTokens.values.reduce(0) { max($0, $1.utf8.count) }
+        let longestLine = _TraceLine.capacity + (routes.map(\.count).max() ?? 0) + (sources.map(\.count).max() ?? 0)
+            + 2 * longestToken
+        var storage = [UInt8](repeating: 0, count: flushThreshold + longestLine)
+        storage.withUnsafeMutableBufferPointer { buffer in
+            var line = _TraceLine(buffer)
+            var nextSuppression = 0
+            for (index, event) in workload.events.enumerated() {
+                if line.count >= flushThreshold {
+                    sink(line.bytes)
+                    line = _TraceLine(buffer)
                 }
-                buffer.append(UInt8(ascii: ","))
-                let suppressions = workload.recordedSuppressions
-                while nextSuppression < suppressions.count, suppressions[nextSuppression].event < index { nextSuppression += 1 }
-                if nextSuppression < suppressions.count, suppressions[nextSuppression].event == index {
-                    buffer.append(contentsOf: suppressions[nextSuppression].layer == .window ? windowField : consumedSetField)
+                line.time(nanoseconds: event.time.nanoseconds)
+                if event.kind.isLifecycle {
+                    line.text(event.kind == .relaunch ? ",relaunch,,,," : ",background,,,,")
+                    if columns > TraceFormat.minimumColumnCount { line.text(",,") }
+                    line.byte(UInt8(ascii: "\n"))
+                    continue
                 }
+                line.text(event.kind == .payload ? ",payload," : ",emit,")
+                token(event.envelope, of: workload, to: &line)
+                line.byte(UInt8(ascii: ","))
+                if Int(event.route) < routes.count { line.text(routes[Int(event.route)]) }
+                line.byte(UInt8(ascii: ","))
+                if Int(event.source) < sources.count { line.text(sources[Int(event.source)]) }
+                switch event.truth {
+                case .new: line.text(",new")
+                case .dup: line.text(",dup")
+                case .unknown: line.byte(UInt8(ascii: ","))
+                }
+                if columns > TraceFormat.minimumColumnCount {
+                    line.byte(UInt8(ascii: ","))
+                    if Int(event.push) < workload.pushes.count {
+                        token(workload.pushes[Int(event.push)], of: workload, to: &line)
+                    }
+                    line.byte(UInt8(ascii: ","))
+                    let suppressions = workload.recordedSuppressions
+                    while nextSuppression < suppressions.count, suppressions[nextSuppression].event < index { nextSuppression += 1 }
+                    if nextSuppression < suppressions.count, suppressions[nextSuppression].event == index {
+                        line.text(suppressions[nextSuppression].layer.rawValue)
+                    }
+                }
+                line.byte(UInt8(ascii: "\n"))
             }
-            buffer.append(UInt8(ascii: "\n"))
-            if buffer.count >= flushThreshold {
-                sink(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+            if line.count > 0 { sink(line.bytes) }
         }
-        if !buffer.isEmpty { sink(buffer) }
     }
 
     /// The trace's own token for `id` when it had one, else its canonical UUID text.
-    private static func appendToken(_ id: EnvelopeID, of workload: Workload, to output: inout [UInt8]) {
+    private static func token(_ id: EnvelopeID, of workload: Workload, to line: inout _TraceLine) {
         if !workload.envelopeTokens.isEmpty, let token = workload.envelopeTokens[id] {
-            output.append(contentsOf: token.utf8)
+            line.text(token)
         } else {
-            appendUUID(id, to: &output)
+            line.uuid(id)
         }
     }
 
@@ -170,18 +161,5 @@ public enum TraceWriter {
             String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : Character($0) })
         }
         return [oneLine(workload.summary.isEmpty ? workload.name : workload.name + ": " + workload.summary)]
-    }
-
-    /// The same text as `EnvelopeID.description`, without building a `String`.
-    private static func appendUUID(_ envelope: EnvelopeID, to output: inout [UInt8]) {
-        for (half, value) in [envelope.high, envelope.low].enumerated() {
-            for nibble in 0..<16 {
-                let position = half * 16 + nibble
-                if position == 8 || position == 12 || position == 16 || position == 20 {
-                    output.append(UInt8(ascii: "-"))
-                }
-                output.append(hexDigits[Int((value >> UInt64(60 - 4 * nibble)) & 0xf)])
-            }
-        }
     }
 }

@@ -41,7 +41,7 @@ extension TraceRecorder {
         line.label(source)
         line.byte(UInt8(ascii: ","))
         line.byte(UInt8(ascii: ","))
-        if let pushID, _TraceLine.isTokenRepresentable(pushID) {
+        if let pushID, TraceFormat.isToken(pushID.utf8) {
             line.text(pushID)
         } else if pushID != nil || reused {
             line.uuid(envelope)

@@ -89,15 +89,16 @@ struct _TraceTail {
         }
         var origin: Int64?
         var sawHeader = false
-        for (index, bytes) in lines.dropLast().enumerated() {
+        var fields: [Range<Int>] = []
+        for (index, line) in lines.dropLast().enumerated() {
             let number = index + 1
-            let text = String(decoding: bytes, as: UTF8.self)
+            let text = String(decoding: line, as: UTF8.self)
             if text.isEmpty { continue }
             if text.hasPrefix("#") {
-                if !sawHeader, text.hasPrefix(_TraceLayout.recorderPrefix), text.hasSuffix(")") {
-                    routeMode = String(text.dropFirst(_TraceLayout.recorderPrefix.count).dropLast())
-                } else if !sawHeader, text.hasPrefix("# " + _TraceLayout.originPrefix) {
-                    guard let value = Int64(text.dropFirst(2 + _TraceLayout.originPrefix.count)) else {
+                if !sawHeader, text.hasPrefix(TraceFormat.recorderCommentPrefix), text.hasSuffix(")") {
+                    routeMode = String(text.dropFirst(TraceFormat.recorderCommentPrefix.count).dropLast())
+                } else if !sawHeader, text.hasPrefix("# " + TraceFormat.originKey) {
+                    guard let value = Int64(text.dropFirst(2 + TraceFormat.originKey.count)) else {
                         throw failure(number, "the origin comment holds no whole number of milliseconds")
                     }
                     origin = value
@@ -105,26 +106,31 @@ struct _TraceTail {
                 continue
             }
             guard sawHeader else {
-                guard text == _TraceLayout.header else {
-                    throw failure(number, "the header is not '\(_TraceLayout.header)': not a file this recorder wrote")
+                let header = TraceFormat.header(columns: TraceFormat.maximumColumnCount)
+                guard text == header else {
+                    throw failure(number, "the header is not '\(header)': not a file this recorder wrote")
                 }
                 guard let origin else {
-                    throw failure(number, "no '# \(_TraceLayout.originPrefix)' comment before the header: not a file this recorder wrote")
+                    throw failure(number, "no '# \(TraceFormat.originKey)' comment before the header: not a file this recorder wrote")
                 }
                 originUnixMilliseconds = origin
                 sawHeader = true
                 continue
             }
-            let fields = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-            guard fields.count == 8 else { throw failure(number, "expected 8 columns, found \(fields.count)") }
-            guard let time = Self.nanoseconds(fields[0]) else {
-                throw failure(number, "bad time_ms '\(String(decoding: fields[0], as: UTF8.self))'")
+            TraceFormat.splitFields(bytes, line.indices, into: &fields)
+            guard fields.count == TraceFormat.maximumColumnCount else {
+                throw failure(number, "expected \(TraceFormat.maximumColumnCount) columns, found \(fields.count)")
+            }
+            guard let time = bytes[fields[0]].withUnsafeBufferPointer({ TraceFormat.parseMilliseconds($0) }) else {
+                throw failure(number, "bad time_ms '\(String(decoding: bytes[fields[0]], as: UTF8.self))'")
             }
             latest = Swift.max(latest, time)
-            if fields[1].elementsEqual("payload".utf8) {
-                try notePayload(envelope: fields[2], pushID: fields[6], line: number, failure: failure)
-            } else if !["emit", "relaunch", "background"].contains(where: { fields[1].elementsEqual($0.utf8) }) {
-                throw failure(number, "unknown kind '\(String(decoding: fields[1], as: UTF8.self))'")
+            let kind = bytes[fields[1]]
+            if kind.elementsEqual("payload".utf8) {
+                try notePayload(
+                    envelope: bytes[fields[2]], pushID: bytes[fields[TraceFormat.pushColumn]], line: number, failure: failure)
+            } else if !["emit", "relaunch", "background"].contains(where: { kind.elementsEqual($0.utf8) }) {
+                throw failure(number, "unknown kind '\(String(decoding: kind, as: UTF8.self))'")
             }
         }
         guard sawHeader else { throw failure(0, "no header line: not a file this recorder wrote") }
@@ -136,10 +142,10 @@ struct _TraceTail {
         envelope: ArraySlice<UInt8>, pushID: ArraySlice<UInt8>, line: Int, failure: (Int, String) -> TraceFileError
     ) throws(TraceFileError) {
         let token = String(decoding: envelope, as: UTF8.self)
-        guard _TraceLine.isTokenRepresentable(token) else {
+        guard TraceFormat.isToken(envelope) else {
             throw failure(line, "envelope '\(token)' is not 1-64 characters of [A-Za-z0-9_-]")
         }
-        let key = pushID.isEmpty ? EnvelopeID(token: token) : EnvelopeID(token: String(decoding: pushID, as: UTF8.self))
+        let key = TraceFormat.envelopeID(ofToken: pushID.isEmpty ? envelope : pushID)
         let first: _EnvelopeToken
         if let number = Self.deliveryNumber(envelope) {
             lastDelivery = Swift.max(lastDelivery, number)
@@ -162,38 +168,5 @@ struct _TraceTail {
             number = number * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return number
-    }
-
-    /// `[-]digits[.digits]` milliseconds as nanoseconds (digits after the sixth decimal are
-    /// dropped: the recorder writes at most six), or `nil`.
-    static func nanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {
-        var rest = text
-        let negative = rest.first == UInt8(ascii: "-")
-        if negative { rest = rest.dropFirst() }
-        let parts = rest.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, parts.count == 1 || !parts[1].isEmpty else { return nil }
-        func digits(_ part: ArraySlice<UInt8>) -> Int64? {
-            var value: Int64 = 0
-            for byte in part {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-                guard !overflow, !carry else { return nil }
-                value = sum
-            }
-            return value
-        }
-        guard let milliseconds = digits(whole) else { return nil }
-        var fraction: Int64 = 0
-        if parts.count == 2 {
-            guard parts[1].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-            let kept = parts[1].prefix(6)
-            fraction = digits(kept) ?? 0
-            for _ in kept.count..<6 { fraction *= 10 }
-        }
-        let (scaled, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
-        let (magnitude, carry) = scaled.addingReportingOverflow(fraction)
-        guard !overflow, !carry else { return nil }
-        return negative ? -magnitude : magnitude
     }
 }

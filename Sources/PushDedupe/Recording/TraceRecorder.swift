@@ -99,7 +99,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     }
 
     /// The header every trace this recorder writes has.
-    public static var header: String { _TraceLayout.header }
+    public static var header: String { TraceFormat.header(columns: TraceFormat.maximumColumnCount) }
 
     /// A copy of the sink, e.g. a ``TraceBuffer``'s bytes.
     public var sink: Sink {
@@ -215,15 +215,8 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     }
 
     static func leadingComment(routes: RouteRecording, originUnixMilliseconds origin: Int64) -> String {
-        "\(_TraceLayout.recorderPrefix)\(routes.modeName))\n# \(_TraceLayout.originPrefix)\(origin)\n"
+        "\(TraceFormat.recorderCommentPrefix)\(routes.modeName))\n# \(TraceFormat.originKey)\(origin)\n"
     }
-}
-
-/// The fixed text of the files the recorder writes, which resuming reads back.
-enum _TraceLayout {
-    static let header = "time_ms,kind,envelope,fingerprint,source,truth,push_id,suppressed"
-    static let recorderPrefix = "# Recorded by PushDedupe TraceRecorder (routes "
-    static let originPrefix = "origin_unix_ms="
 }
 
 /// How a payload or emit line names its envelope.

@@ -1,36 +1,43 @@
-/// Writes one trace line into a buffer sized for the longest line the format allows, byte by
-/// byte without growing or re-checking an array: appending to an array per byte cost more than
-/// the rest of recording together.
-struct _TraceLine {
+/// Writes trace lines (`TraceFormat`) into a buffer with room for at least the longest line the
+/// format allows, byte by byte without growing or re-checking an array: appending to an array
+/// per byte cost more than the rest of recording together. The recorder and `TraceWriter` both
+/// write through it.
+package struct _TraceLine {
     /// The longest line: a time (22 bytes with its comma), a kind (11), an envelope token (65), a
-    /// route and a source of 128 scalars of up to 4 bytes each (513 each), the empty truth (1), a
-    /// push id (65), the suppressed value and the newline (14).
-    static let capacity = 1_204
+    /// route and a source of 128 scalars of up to 4 bytes each (513 each), a truth (4), a push id
+    /// (65), the suppressed value and the newline (14).
+    package static let capacity = 1_207
 
     private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private(set) var count = 0
+    /// The bytes written so far.
+    package private(set) var count = 0
 
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         precondition(buffer.count >= Self.capacity)
         self.buffer = buffer
     }
 
     /// The bytes written.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<count])) }
+    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<count])) }
 
-    mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
         buffer[count] = value
         count += 1
     }
 
-    mutating func text(_ value: StaticString) {
+    package mutating func text(_ value: StaticString) {
         value.withUTF8Buffer { append($0) }
     }
 
     /// A string already checked to fit its field.
-    mutating func text(_ value: String) {
+    package mutating func text(_ value: String) {
         var value = value
         value.withUTF8 { append($0) }
+    }
+
+    /// UTF-8 text already checked to fit its field.
+    package mutating func text(_ value: [UInt8]) {
+        value.withUnsafeBufferPointer { append($0) }
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -71,7 +78,7 @@ struct _TraceLine {
     }
 
     /// The lower-case canonical UUID of `id`'s 128 bits.
-    mutating func uuid(_ id: EnvelopeID) {
+    package mutating func uuid(_ id: EnvelopeID) {
         hex(id.high >> 32, digits: 8)
         byte(UInt8(ascii: "-"))
         hex(id.high >> 16, digits: 4)
@@ -91,7 +98,7 @@ struct _TraceLine {
 
     /// Decimal milliseconds with the fraction's trailing zeros dropped (`7`, `4.5`,
     /// `180.000125`).
-    mutating func time(nanoseconds: Int64) {
+    package mutating func time(nanoseconds: Int64) {
         if nanoseconds < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = nanoseconds.magnitude
         decimal(magnitude / 1_000_000)
@@ -115,7 +122,7 @@ struct _TraceLine {
             while index < bytes.count {
                 let lead = bytes[index]
                 let width = Self.scalarWidth(lead)
-                if scalars == Self.maximumLabelLength { return }
+                if scalars == TraceFormat.maximumLabelLength { return }
                 scalars += 1
                 if Self.isForbidden(bytes, at: index) {
                     byte(UInt8(ascii: "_"))
@@ -127,9 +134,6 @@ struct _TraceLine {
         }
     }
 
-    /// The longest route and source the format allows, in Unicode scalars.
-    static var maximumLabelLength: Int { 128 }
-
     /// Whether `route` can be written as it is: 1 to 128 scalars, none forbidden.
     static func isRepresentable(_ route: String) -> Bool {
         var route = route
@@ -138,29 +142,11 @@ struct _TraceLine {
             var index = 0
             while index < bytes.count {
                 scalars += 1
-                if scalars > maximumLabelLength || isForbidden(bytes, at: index) { return false }
+                if scalars > TraceFormat.maximumLabelLength || isForbidden(bytes, at: index) { return false }
                 index += scalarWidth(bytes[index])
             }
             return scalars > 0
         }
-    }
-
-    /// Whether `token` can be written as an envelope or push id as it is: 1 to 64 characters of
-    /// `[A-Za-z0-9_-]`.
-    static func isTokenRepresentable(_ token: String) -> Bool {
-        var count = 0
-        for byte in token.utf8 {
-            count += 1
-            guard count <= 64 else { return false }
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                continue
-            default:
-                return false
-            }
-        }
-        return count > 0
     }
 
     /// The bytes of the scalar that starts with `lead` (valid UTF-8, as every `String` is).

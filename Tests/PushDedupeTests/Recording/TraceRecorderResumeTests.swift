@@ -127,6 +127,22 @@ import Testing
         #expect(throws: TraceFileError.self) { _ = try TraceRecorder.resume(from: directory.file("missing.csv")) }
     }
 
+    /// Resuming reads times with the format's one decoder, so every time the recorder writes,
+    /// −2⁶³ ns included, reads back.
+    @Test func resumingReadsEveryTimeTheRecorderWrites() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("session.csv")
+        let recorder = try TraceRecorder.recording(to: url, now: Self.origin)
+        recorder.recordPayload(
+            route: "item:1", envelope: EnvelopeID(high: 1, low: 1), pushID: nil, source: "", at: Timestamp(nanoseconds: .min),
+            decision: .navigated)
+        recorder.withSink { $0.close() }
+        let resumed = try TraceRecorder.resume(from: url, relaunchedAt: Self.origin + 60)
+        resumed.withSink { $0.close() }
+        #expect(try Self.lines(url).map { $0[0] } == ["-9223372036854.775808", "60000"])
+    }
+
     /// The file sink buffers whole lines and writes them at a flush, so a recorder costs one
     /// copy per event; a released recorder flushes.
     @Test func theFileSinkWritesWholeLinesAtFlushes() throws {

@@ -1,66 +1,62 @@
-import PushDedupe
-
-/// Constants and small codecs shared by ``TraceWriter`` and ``TraceReader``; the format itself is
-/// specified in `Guides/TraceFormat.md`.
-enum TraceFormat {
+/// The trace file format's one definition (`Guides/TraceFormat.md`): its headers, columns, field
+/// limits and field codecs, which the recorder and its resume reader use here and
+/// `DedupeWorkloads`' writer and reader use through `package` access. Lines are written by
+/// ``_TraceLine``. Hot-path decoders are `@inlinable` so the workloads' reader inlines them as
+/// it did when they were its own.
+package enum TraceFormat {
     /// The six columns every trace has; the first header form.
-    static let header = "time_ms,kind,envelope,fingerprint,source,truth"
+    package static let header = "time_ms,kind,envelope,fingerprint,source,truth"
     /// The headers a reader accepts, by column count: 6, 7 (with `push_id`) and 8 (with
-    /// `push_id,suppressed`, what ``TraceWriter`` and the library's recorder write).
-    static let headers = [header, header + ",push_id", header + ",push_id,suppressed"]
+    /// `push_id,suppressed`, what the recorder writes, and `TraceWriter` for a workload with push
+    /// ids or suppressions).
+    package static let headers = [header, header + ",push_id", header + ",push_id,suppressed"]
     /// The header with `columns` columns.
-    static func header(columns: Int) -> String { headers[columns - minimumColumnCount] }
-    static let minimumColumnCount = 6
-    static let pushColumn = 6
-    static let suppressedColumn = 7
-    static let maximumEnvelopeLength = 64
-    /// The same alphabet and length as an envelope token.
-    static let maximumPushIDLength = 64
-    /// In Unicode scalars.
-    static let maximumFingerprintLength = 128
-    /// In Unicode scalars.
-    static let maximumSourceLength = 128
+    package static func header(columns: Int) -> String { headers[columns - minimumColumnCount] }
+    // The numbers the reader checks per line are inlinable constants: a `static let` read from
+    // another module is a call.
+    @inlinable package static var minimumColumnCount: Int { 6 }
+    @inlinable package static var maximumColumnCount: Int { 8 }
+    @inlinable package static var pushColumn: Int { 6 }
+    @inlinable package static var suppressedColumn: Int { 7 }
+
+    /// The recorder's leading comment up to its route mode, and its origin comment's key.
+    package static let recorderCommentPrefix = "# Recorded by PushDedupe TraceRecorder (routes "
+    package static let originKey = "origin_unix_ms="
+
+    /// The longest envelope token and push id, in bytes of `[A-Za-z0-9_-]`.
+    @inlinable package static var maximumTokenLength: Int { 64 }
+    /// The longest fingerprint (route) and source, in Unicode scalars.
+    @inlinable package static var maximumLabelLength: Int { 128 }
     /// Any longer line is rejected before it is buffered, so a file without newlines cannot
-    /// exhaust memory. Valid event lines are far shorter (under 1 KiB).
-    static let maximumLineLength = 65_536
+    /// exhaust memory. Valid event lines are far shorter (``_TraceLine/capacity``).
+    @inlinable package static var maximumLineLength: Int { 65_536 }
 
-    /// Appends `nanoseconds` as decimal milliseconds with the fraction trimmed of trailing zeros:
-    /// exactly the nanosecond value, e.g. `1500000` → `1.5`, `7000000` → `7`.
-    static func appendMilliseconds(_ nanoseconds: Int64, to output: inout [UInt8]) {
-        if nanoseconds < 0 { output.append(UInt8(ascii: "-")) }
-        let magnitude = nanoseconds.magnitude
-        appendDecimal(magnitude / 1_000_000, to: &output)
-        var fraction = magnitude % 1_000_000
-        guard fraction != 0 else { return }
-        output.append(UInt8(ascii: "."))
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
+    // MARK: Fields
+
+    /// Appends to `bounds` the ranges of `buffer[line]`'s comma-separated fields.
+    @inlinable
+    package static func splitFields(_ buffer: [UInt8], _ line: Range<Int>, into bounds: inout [Range<Int>]) {
+        bounds.removeAll(keepingCapacity: true)
+        var fieldStart = line.lowerBound
+        for index in line where buffer[index] == UInt8(ascii: ",") {
+            bounds.append(fieldStart..<index)
+            fieldStart = index + 1
         }
-        var scratch = [UInt8](repeating: UInt8(ascii: "0"), count: digits)
-        for position in stride(from: digits - 1, through: 0, by: -1) {
-            scratch[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
-            fraction /= 10
-        }
-        output.append(contentsOf: scratch)
+        bounds.append(fieldStart..<line.upperBound)
     }
 
-    /// `nanoseconds` as trace text, for messages.
-    static func milliseconds(_ nanoseconds: Int64) -> String {
-        var bytes: [UInt8] = []
-        appendMilliseconds(nanoseconds, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// Whether no label may hold `scalar`: a control character (C0, DEL or C1).
+    @inlinable
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value)
     }
 
-    static func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
-        if value >= 10 { appendDecimal(value / 10, to: &output) }
-        output.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
+    // MARK: Time
 
     /// Parses `[-]digits[.digits]` milliseconds into nanoseconds, rounding digits beyond the
     /// sixth decimal half away from zero. `nil` for anything else or a value outside `Int64`.
-    static func parseMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    @inlinable
+    package static func parseMilliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -103,19 +99,57 @@ enum TraceFormat {
         return negative ? Int64(truncatingIfNeeded: 0 &- sum) : Int64(sum)
     }
 
-    private static func digitValue(_ byte: UInt8) -> UInt64? {
+    @inlinable
+    static func digitValue(_ byte: UInt8) -> UInt64? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? UInt64(byte - UInt8(ascii: "0")) : nil
+    }
+
+    /// `nanoseconds` as trace text (what ``_TraceLine/time(nanoseconds:)`` writes), for messages.
+    package static func milliseconds(_ nanoseconds: Int64) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: _TraceLine.capacity) { buffer in
+            var line = _TraceLine(buffer)
+            line.time(nanoseconds: nanoseconds)
+            return String(decoding: line.bytes, as: UTF8.self)
+        }
+    }
+
+    // MARK: Tokens
+
+    /// Whether `byte` may appear in an envelope token or a push id: `[A-Za-z0-9_-]`.
+    @inlinable
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether `bytes` are an envelope token or push id the format holds as they are: 1 to 64 of
+    /// `[A-Za-z0-9_-]`.
+    @inlinable
+    package static func isToken<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var count = 0
+        for byte in bytes {
+            count += 1
+            guard count <= maximumTokenLength, isTokenByte(byte) else { return false }
+        }
+        return count > 0
     }
 
     /// `EnvelopeID(token:)` of the token `bytes`, computed from the bytes without building a
     /// `String`: a canonical UUID maps to its own bits, any other token to the same two FNV-1a
     /// digests (tested against `EnvelopeID(token:)`).
-    static func envelopeID(ofToken bytes: ArraySlice<UInt8>) -> EnvelopeID {
+    @inlinable
+    package static func envelopeID(ofToken bytes: ArraySlice<UInt8>) -> EnvelopeID {
         canonicalUUID(bytes) ?? digestID(bytes)
     }
 
     /// The id of a token that is not a canonical UUID: what `EnvelopeID(token:)` computes.
-    static func digestID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID {
+    @inlinable
+    package static func digestID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID {
         EnvelopeID(high: DeterministicHashing.fnv1a64(bytes, seed: 0x5555_5555_5555_5555),
                    low: DeterministicHashing.fnv1a64(bytes, seed: 0xaaaa_aaaa_aaaa_aaaa))
     }
@@ -123,7 +157,8 @@ enum TraceFormat {
     /// The bits of `8-4-4-4-12` hexadecimal digits, either letter case (the tokens
     /// `EnvelopeID(token:)` parses as UUIDs), or `nil` for any other token. One pass: it runs
     /// for every envelope and push id of a trace.
-    static func canonicalUUID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID? {
+    @inlinable
+    package static func canonicalUUID(_ bytes: ArraySlice<UInt8>) -> EnvelopeID? {
         guard bytes.count == 36 else { return nil }
         let table = hexValues
         return bytes.withUnsafeBufferPointer { digits -> EnvelopeID? in
@@ -145,23 +180,13 @@ enum TraceFormat {
     }
 
     /// Each byte's hexadecimal value, 0xff for a byte that is not a hex digit.
-    private static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
+    @usableFromInline
+    static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
         switch UInt8(byte) {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
         default: 0xff
-        }
-    }
-
-    /// Whether `byte` may appear in an envelope token or a push id: `[A-Za-z0-9_-]`.
-    static func isEnvelopeByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-            true
-        default:
-            false
         }
     }
 }
