@@ -1,9 +1,10 @@
 import DedupeHarness
 import DedupeWorkloads
+import PushDedupe
 
 /// The decisions file of `--decisions FILE.csv`: one row per event and case, so any single
 /// navigation can be audited. Columns: `case` (the case's one name, ``CaseID``), `workload`,
-/// `event` (1-based position in the workload), `time_ms`, `kind` (`payload`, `emit`),
+/// `event` (1-based position in the workload), `time_ms` (as a trace writes it), `kind` (`payload`, `emit`),
 /// `envelope` (the token the trace used, or the UUID text of a generated envelope), `truth`
 /// (`new`, `dup`, or empty), and `decision`: `navigated`, `window`, `consumed`, `guard`
 /// (suppressed by that layer or the navigation guard) or `skipped` (an emit of an envelope whose
@@ -25,22 +26,10 @@ public enum DecisionsCSV {
         for index in events.indices {
             guard let label = decisions.decision(at: index).label else { continue }
             let event = events[index]
-            text += prefix + "\(index + 1),\(milliseconds(event.time.nanoseconds)),\(kindText(event.kind)),"
+            text += prefix + "\(index + 1),\(TraceFormat.milliseconds(event.time.nanoseconds)),\(kindText(event.kind)),"
             text += "\(CSVTable.quote(decisions.workload.token(of: event.envelope))),\(truthText(event.truth)),\(label)\r\n"
         }
         return text
-    }
-
-    /// Exact decimal milliseconds: `180.000125`, `0`, `-2.5`.
-    static func milliseconds(_ nanoseconds: Int64) -> String {
-        let sign = nanoseconds < 0 ? "-" : ""
-        let magnitude = nanoseconds.magnitude
-        let whole = magnitude / 1_000_000
-        var fraction = String(magnitude % 1_000_000)
-        guard fraction != "0" else { return "\(sign)\(whole)" }
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(sign)\(whole).\(fraction)"
     }
 
     /// The trace format's name of `kind`.
