@@ -4,13 +4,9 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 16 * current.words.count + 48)
-        writer.write(count: current.bitCount)
-        writer.write(count: current.hashCount)
+        writer.write(geometryOf: current)
         writer.write(time: Int64(clock.period))
-        writer.write(clock.started)
-        writer.write(time: clock.start)
-        // A filter that never started has always encoded its latest time as `Int64.min`.
-        writer.write(time: clock.started ? clock.latest : .min)
+        writer.write(stateOf: clock, latestIfUnstarted: .min)
         writer.write(count: currentInsertions)
         writer.write(count: previousInsertions)
         writer.write(words: current.words)
@@ -24,18 +20,14 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let bitCount = try reader.readInteger()
-        let hashCount = try reader.readInteger()
+        let geometry = try reader.readBloomGeometry()
         let length = try reader.readTime()
-        let started = try reader.readBool()
-        let start = try reader.readTime()
-        let latest = try reader.readTime()
+        let clockState = try reader.readClockState()
         let currentInsertions = try reader.readInteger()
         let previousInsertions = try reader.readInteger()
         self = try Self._empty(configuration)
-        try current._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "each generation")
-        let restoredClock = try clock._restored(
-            period: length, started: started, start: start, latest: latest, generation: "generation")
+        try current._checkGeometry(geometry, field: "each generation")
+        let restoredClock = try clock._restored(period: length, state: clockState, generation: "generation")
         let currentWords = try reader.readWords(expectedCount: current.words.count, field: "the current generation")
         let previousWords = try reader.readWords(expectedCount: previous.words.count, field: "the previous generation")
         try reader.finish()
