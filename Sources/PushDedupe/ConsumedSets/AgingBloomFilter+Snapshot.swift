@@ -4,11 +4,10 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 16 * current.words.count + 48)
-        writer.write(geometryOf: current)
+        writer.write(current.bitCount, current.hashCount)
         writer.write(time: Int64(clock.period))
         writer.write(stateOf: clock, latestIfUnstarted: .min)
-        writer.write(count: currentInsertions)
-        writer.write(count: previousInsertions)
+        writer.write(currentInsertions, previousInsertions)
         writer.write(words: current.words)
         writer.write(words: previous.words)
         return writer.finished(strategyID: Self.strategyID)
@@ -20,13 +19,12 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let geometry = try reader.readBloomGeometry()
+        let (bitCount, hashCount): (Int, Int) = try reader.read()
         let length = try reader.readTime()
         let clockState = try reader.readClockState()
-        let currentInsertions = try reader.readInteger()
-        let previousInsertions = try reader.readInteger()
+        let (currentInsertions, previousInsertions): (Int, Int) = try reader.read()
         self = try Self._empty(configuration)
-        try current._checkGeometry(geometry, field: "each generation")
+        try current._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "each generation")
         let restoredClock = try clock._restored(period: length, state: clockState, generation: "generation")
         let currentWords = try reader.readWords(expectedCount: current.words.count, field: "the current generation")
         let previousWords = try reader.readWords(expectedCount: previous.words.count, field: "the previous generation")

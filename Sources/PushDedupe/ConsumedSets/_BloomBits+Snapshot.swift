@@ -13,30 +13,12 @@ extension _BloomBits {
         }
     }
 
-    /// Throws unless a snapshot's geometry, as `readBloomGeometry` read it, is this array's.
-    func _checkGeometry(_ stored: _BloomGeometry, field: String) throws(SnapshotError) {
-        guard stored.bitCount == bitCount, stored.hashCount == hashCount else {
+    /// Throws unless a snapshot's `bitCount` and `hashCount` are this array's.
+    func _checkGeometry(bitCount: Int, hashCount: Int, field: String) throws(SnapshotError) {
+        guard bitCount == self.bitCount, hashCount == self.hashCount else {
             throw .incompatible(
-                "\(field) was \(stored.bitCount) bits with \(stored.hashCount) probes; this configuration gives "
-                    + "\(bitCount) bits with \(hashCount)")
+                "\(field) was \(bitCount) bits with \(hashCount) probes; this configuration gives "
+                    + "\(self.bitCount) bits with \(self.hashCount)")
         }
-    }
-}
-
-/// A bit array's size as the Bloom filters' snapshots store it.
-typealias _BloomGeometry = (bitCount: Int, hashCount: Int)
-
-extension _SnapshotWriter {
-    /// The bit count, then the probe count.
-    mutating func write(geometryOf bits: _BloomBits) {
-        write(count: bits.bitCount)
-        write(count: bits.hashCount)
-    }
-}
-
-extension _SnapshotReader {
-    /// What `write(geometryOf:)` wrote.
-    mutating func readBloomGeometry() throws(SnapshotError) -> _BloomGeometry {
-        (bitCount: try readInteger(), hashCount: try readInteger())
     }
 }

@@ -29,9 +29,7 @@ extension _SnapshotWriter {
     /// Whether `clock` started, its generation's start, and its latest time, or
     /// `latestIfUnstarted` for a clock never started (each set's format fixed its own).
     mutating func write(stateOf clock: _GenerationClock, latestIfUnstarted: Int64) {
-        write(clock.started)
-        write(time: clock.start)
-        write(time: clock.started ? clock.latest : latestIfUnstarted)
+        write(clock.started, clock.start, clock.started ? clock.latest : latestIfUnstarted)
     }
 }
 
