@@ -36,6 +36,7 @@ extension _SnapshotWriter {
 extension _SnapshotReader {
     /// What `write(stateOf:latestIfUnstarted:)` wrote.
     mutating func readClockState() throws(SnapshotError) -> _StoredClockState {
-        (started: try readBool(), start: try readTime(), latest: try readTime())
+        let (started, start, latest): (Bool, Int64, Int64) = try read()
+        return (started, start, latest)
     }
 }
