@@ -7,8 +7,9 @@
 ///
 /// **Adding a version** when a new reference run recommends something else, in this file only:
 /// `public static let vN = DeduplicatorPreset<Window, Set>(version: "vN", window: …,
-/// consumedSet: …, storeDesign: …)` with the headline's parameters and store; append it to
-/// ``versions``, point ``latest`` at it, and add `VNMainActor` / `VNShared` aliases.
+/// consumedSet: …, storeDesign: …)` (`hashDequeFIFO` for the pair so far) with the headline's
+/// parameters and store; append it to ``versions``, point ``latest`` at it, and add
+/// `VNMainActor` / `VNShared` aliases.
 ///
 /// Never edit an existing version: apps adopted it, by its types (the aliases), its parameters
 /// and the files its store wrote. `RecommendedPresetTests` fails until some version matches the
@@ -17,10 +18,7 @@
 /// § Migration).
 public enum RecommendedPreset {
     /// `hash-deque` + `fifo-set`, window 500 ms with capacity 8, consumed capacity 448.
-    public static let v1 = DeduplicatorPreset<HashDequeWindow, FIFOSet>(
-        version: "v1",
-        window: WindowConfiguration(window: .milliseconds(500), capacity: 8),
-        consumedSet: ConsumedSetConfiguration(capacity: 448), storeDesign: .snapshot)
+    public static let v1 = hashDequeFIFO("v1", windowCapacity: 8, consumedCapacity: 448, storeDesign: .snapshot)
 
     /// The main-actor deduplicator of `v1`, for a router's stored property.
     public typealias V1MainActor = MainActorDeduplicator<HashDequeWindow, FIFOSet>
@@ -31,10 +29,7 @@ public enum RecommendedPreset {
     /// once the device profile was sized from stated phone facts (a messaging app's 250 pushes a
     /// day, kept 7 days: `Guides/Workloads.md`) rather than from the synthetic episodes' spacing,
     /// keyed on push ids and saved after every consume.
-    public static let v2 = DeduplicatorPreset<HashDequeWindow, FIFOSet>(
-        version: "v2",
-        window: WindowConfiguration(window: .milliseconds(500), capacity: 4),
-        consumedSet: ConsumedSetConfiguration(capacity: 1750), storeDesign: .snapshot)
+    public static let v2 = hashDequeFIFO("v2", windowCapacity: 4, consumedCapacity: 1750, storeDesign: .snapshot)
 
     /// The main-actor deduplicator of `v2` (the same types as `v1`).
     public typealias V2MainActor = MainActorDeduplicator<HashDequeWindow, FIFOSet>
@@ -48,10 +43,7 @@ public enum RecommendedPreset {
     /// chooses). Adopt it with its store
     /// at your file: `MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: url)`; a
     /// `v2` snapshot at that path migrates at the first launch.
-    public static let v3 = DeduplicatorPreset<HashDequeWindow, FIFOSet>(
-        version: "v3",
-        window: WindowConfiguration(window: .milliseconds(500), capacity: 4),
-        consumedSet: ConsumedSetConfiguration(capacity: 1750), storeDesign: .journal)
+    public static let v3 = hashDequeFIFO("v3", windowCapacity: 4, consumedCapacity: 1750, storeDesign: .journal)
 
     /// The main-actor deduplicator of `v3` (the same types as `v1` and `v2`).
     public typealias V3MainActor = MainActorDeduplicator<HashDequeWindow, FIFOSet>
@@ -63,4 +55,14 @@ public enum RecommendedPreset {
 
     /// The newest version, which `recommended()` builds.
     public static var latest: DeduplicatorPreset<HashDequeWindow, FIFOSet> { v3 }
+
+    /// A version of the pair every version so far has: `hash-deque` over a 500 ms window, then
+    /// `fifo-set`.
+    private static func hashDequeFIFO(
+        _ version: String, windowCapacity: Int, consumedCapacity: Int, storeDesign: DedupeStore.Design
+    ) -> DeduplicatorPreset<HashDequeWindow, FIFOSet> {
+        DeduplicatorPreset(
+            version: version, window: WindowConfiguration(window: .milliseconds(500), capacity: windowCapacity),
+            consumedSet: ConsumedSetConfiguration(capacity: consumedCapacity), storeDesign: storeDesign)
+    }
 }

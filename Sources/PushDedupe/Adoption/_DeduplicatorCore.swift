@@ -158,20 +158,10 @@ struct _DeduplicatorCore<Window: FingerprintWindow, Consumed: ConsumedSet> {
     }
 
     var counters: DedupeCounters {
-        var counters = DedupeCounters()
+        var counters = _persistence?.counts ?? DedupeCounters()
         counters.navigated = _counts.navigated
         counters.suppressedByWindow = _counts.suppressedByWindow
         counters.suppressedByConsumedSet = _counts.suppressedByConsumedSet
-        if let store = _persistence?.counts {
-            counters.saves = store.saves
-            counters.failedSaves = store.failedSaves
-            counters.restoreAttempts = store.restoreAttempts
-            counters.failedRestores = store.failedRestores
-            counters.filesMovedAside = store.movedAside
-            counters.filesLeftUntouched = store.leftUntouched
-            counters.refusedWrites = store.refusedWrites
-            counters.deferredWrites = store.deferredWrites
-        }
         counters.storeBytesWritten = _persistence?.store.bytesWritten ?? 0
         counters.compactions = _persistence?.store.compactions ?? 0
         return counters

@@ -38,7 +38,8 @@ final class _Persistence<Consumed: ConsumedSet> {
     private(set) var state: State = .ready
     private(set) var restoreOutcome: RestoreOutcome = .nothingStored
     private(set) var repairs: [StoreRepair] = []
-    private(set) var counts = _StoreCounts()
+    /// The store's share of ``DedupeCounters``; the deduplicator fills in the rest.
+    private(set) var counts = DedupeCounters()
     private(set) var lastError: StoreError?
     /// Consumed ids not yet recorded (a failed append, a file not yet readable), oldest first;
     /// always empty for a design that writes whole state, which tracks `navigatedAtLastSave`.
@@ -78,7 +79,7 @@ final class _Persistence<Consumed: ConsumedSet> {
             if case .newerVersion = error.kind {
                 state = .readOnly
                 restoreOutcome = .leftUntouched(error)
-                counts.leftUntouched += 1
+                counts.filesLeftUntouched += 1
             } else {
                 wait(after: error, now: now)
             }
@@ -86,7 +87,7 @@ final class _Persistence<Consumed: ConsumedSet> {
             return
         }
         repairs += load.repairs
-        for repair in load.repairs { if case .movedAside = repair { counts.movedAside += 1 } }
+        for repair in load.repairs { if case .movedAside = repair { counts.filesMovedAside += 1 } }
         var restored = coding.empty()
         var outcome: RestoreOutcome
         switch load.contents {
@@ -108,13 +109,13 @@ final class _Persistence<Consumed: ConsumedSet> {
                 if error.kind == .unsupportedVersion, bytes.count > 4, bytes[4] > _SnapshotFormat.version {
                     state = .readOnly
                     restoreOutcome = .leftUntouched(untouched)
-                    counts.leftUntouched += 1
+                    counts.filesLeftUntouched += 1
                     return
                 }
                 do throws(StoreError) {
                     let repair = try store.moveAside(reason: "\(error)")
                     repairs.append(repair)
-                    counts.movedAside += 1
+                    counts.filesMovedAside += 1
                     outcome = .movedAside(repair)
                 } catch {
                     wait(after: error, now: now)
@@ -131,7 +132,7 @@ final class _Persistence<Consumed: ConsumedSet> {
                         try store.replace(with: ids, snapshot: { coding.snapshot(restored) })
                     } else {
                         repairs.append(try store.moveAside(reason: "a filter's snapshot holds no ids to journal"))
-                        counts.movedAside += 1
+                        counts.filesMovedAside += 1
                     }
                 } catch {
                     wait(after: error, now: now)
@@ -260,16 +261,4 @@ final class _Persistence<Consumed: ConsumedSet> {
         restore(&consumed, now: now)
         if state == .ready && policy == .afterEveryConsume { try? record(consumed, navigated: navigated) }
     }
-}
-
-/// What a deduplicator's store did, for ``DedupeCounters``.
-struct _StoreCounts: Sendable, Hashable {
-    var saves = 0
-    var failedSaves = 0
-    var restoreAttempts = 0
-    var failedRestores = 0
-    var movedAside = 0
-    var leftUntouched = 0
-    var refusedWrites = 0
-    var deferredWrites = 0
 }

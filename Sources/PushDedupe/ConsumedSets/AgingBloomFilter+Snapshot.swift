@@ -4,15 +4,10 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 16 * current.words.count + 48)
-        writer.write(count: current.bitCount)
-        writer.write(count: current.hashCount)
+        writer.write(current.bitCount, current.hashCount)
         writer.write(time: Int64(clock.period))
-        writer.write(clock.started)
-        writer.write(time: clock.start)
-        // A filter that never started has always encoded its latest time as `Int64.min`.
-        writer.write(time: clock.started ? clock.latest : .min)
-        writer.write(count: currentInsertions)
-        writer.write(count: previousInsertions)
+        writer.write(stateOf: clock, latestIfUnstarted: .min)
+        writer.write(currentInsertions, previousInsertions)
         writer.write(words: current.words)
         writer.write(words: previous.words)
         return writer.finished(strategyID: Self.strategyID)
@@ -24,18 +19,13 @@ extension AgingBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let bitCount = try reader.readInteger()
-        let hashCount = try reader.readInteger()
+        let (bitCount, hashCount): (Int, Int) = try reader.read()
         let length = try reader.readTime()
-        let started = try reader.readBool()
-        let start = try reader.readTime()
-        let latest = try reader.readTime()
-        let currentInsertions = try reader.readInteger()
-        let previousInsertions = try reader.readInteger()
+        let clockState = try reader.readClockState()
+        let (currentInsertions, previousInsertions): (Int, Int) = try reader.read()
         self = try Self._empty(configuration)
         try current._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "each generation")
-        let restoredClock = try clock._restored(
-            period: length, started: started, start: start, latest: latest, generation: "generation")
+        let restoredClock = try clock._restored(period: length, state: clockState, generation: "generation")
         let currentWords = try reader.readWords(expectedCount: current.words.count, field: "the current generation")
         let previousWords = try reader.readWords(expectedCount: previous.words.count, field: "the previous generation")
         try reader.finish()

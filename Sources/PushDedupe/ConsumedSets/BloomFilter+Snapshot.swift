@@ -4,9 +4,7 @@ extension BloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 8 * bits.words.count + 32)
-        writer.write(count: bits.bitCount)
-        writer.write(count: bits.hashCount)
-        writer.write(count: insertions)
+        writer.write(bits.bitCount, bits.hashCount, insertions)
         writer.write(words: bits.words)
         return writer.finished(strategyID: Self.strategyID)
     }
@@ -16,9 +14,7 @@ extension BloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/64).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let bitCount = try reader.readInteger()
-        let hashCount = try reader.readInteger()
-        let insertions = try reader.readInteger()
+        let (bitCount, hashCount, insertions): (Int, Int, Int) = try reader.read()
         self = try Self._empty(configuration)
         try bits._checkGeometry(bitCount: bitCount, hashCount: hashCount, field: "the bit array")
         let words = try reader.readWords(expectedCount: bits.words.count, field: "the bit array")

@@ -43,22 +43,16 @@ extension BoundedLRU {
         _index.find(id, hash: _SlotHash(id), keys: _ids) >= 0
     }
 
-    @inlinable
-    public var count: Int { _count }
-
     /// Ids and links for every slot, plus the index's lanes.
     @inlinable
     public var footprint: Int {
         _capacity * (MemoryLayout<EnvelopeID>.stride + MemoryLayout<_Links>.stride) + _index.footprint
     }
 
-    @inlinable
-    public var evictions: Int { _evictions }
-
     /// Appends a slot that is not in the list at the newest end.
     @inlinable
     mutating func _link(asNewest slot: Int32) {
-        _links[Int(slot)] = _Links(older: _newest, newer: -1)
+        _links[Int(slot)] = (older: _newest, newer: -1)
         if _newest >= 0 {
             _links[Int(_newest)].newer = slot
         } else {
@@ -85,7 +79,7 @@ extension BoundedLRU {
             } else {
                 oldest = moved.newer
             }
-            links[Int(slot)] = _Links(older: newest, newer: -1)
+            links[Int(slot)] = (older: newest, newer: -1)
             links[Int(newest)].newer = slot
         }
         _oldest = oldest

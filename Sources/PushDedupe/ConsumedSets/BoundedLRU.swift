@@ -19,24 +19,13 @@
 /// ```
 ///
 /// - Complexity: `consume` and `contains` are O(1) expected.
-public struct BoundedLRU: ConsumedSet, Sendable {
+public struct BoundedLRU: ConsumedSet, _CountedEntries, Sendable {
     public static let strategyID = "bounded-lru"
     public static let guarantee: Guarantee = .exactForgetsOldest
 
-    /// The two neighbours of a slot in recency order; `-1` ends the list.
-    @usableFromInline
-    struct _Links: Sendable {
-        /// Towards the least recently used end.
-        @usableFromInline var older: Int32
-        /// Towards the most recently used end.
-        @usableFromInline var newer: Int32
-
-        @inlinable
-        init(older: Int32, newer: Int32) {
-            self.older = older
-            self.newer = newer
-        }
-    }
+    /// The two neighbours of a slot in recency order, towards the least and the most recently
+    /// used end; `-1` ends the list. A tuple, so the inlined path needs no hand-written init.
+    @usableFromInline typealias _Links = (older: Int32, newer: Int32)
 
     @usableFromInline let _capacity: Int
     /// Slot `s` holds `_ids[s]` for `s < _count`; slots fill in order and are reused on eviction.
@@ -59,7 +48,7 @@ public struct BoundedLRU: ConsumedSet, Sendable {
         let capacity = try Self._indexedCapacity(configuration)
         _capacity = capacity
         _ids = Array(repeating: EnvelopeID(high: 0, low: 0), count: capacity)
-        _links = Array(repeating: _Links(older: -1, newer: -1), count: capacity)
+        _links = Array(repeating: (older: -1, newer: -1), count: capacity)
         _index = _SlotIndex(slotCapacity: capacity)
         _oldest = -1
         _newest = -1

@@ -5,14 +5,7 @@ extension CuckooFilter: SnapshottableConsumedSet {
     /// - Complexity: O(table + ring words).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 8 * (_table.count + _ring.count) + 64)
-        writer.write(count: fingerprintBits)
-        writer.write(count: bucketCount)
-        writer.write(count: capacity)
-        writer.write(count: _head)
-        writer.write(count: _retained)
-        writer.write(fixed: _random.state)
-        writer.write(count: _evictionCount)
-        writer.write(count: _failedChains)
+        writer.write(fingerprintBits, bucketCount, capacity, _head, _retained, _random.state, _evictionCount, _failedChains)
         writer.write(words: _table)
         writer.write(words: _ring)
         return writer.finished(strategyID: Self.strategyID)
@@ -24,14 +17,8 @@ extension CuckooFilter: SnapshottableConsumedSet {
     /// - Complexity: O(table + ring words).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let bits = try reader.readInteger()
-        let buckets = try reader.readInteger()
-        let capacity = try reader.readInteger()
-        let head = try reader.readInteger()
-        let retained = try reader.readInteger()
-        let state = try reader.readFixed()
-        let evictions = try reader.readInteger()
-        let failures = try reader.readInteger()
+        let (bits, buckets, capacity, head, retained, state, evictions, failures): (Int, Int, Int, Int, Int, UInt64, Int, Int) =
+            try reader.read()
         self = try Self._empty(configuration)
         guard bits == fingerprintBits, buckets == bucketCount, capacity == self.capacity else {
             throw .incompatible(

@@ -34,17 +34,10 @@ extension DirectMappedSet: _InvariantChecked {
         return _occupied[slot &>> 6] & (1 &<< UInt64(slot & 63)) != 0 && _ids[slot] == id
     }
 
-    /// Occupied slots.
-    @inlinable
-    public var count: Int { _count }
-
     @inlinable
     public var footprint: Int {
         _ids.count * MemoryLayout<EnvelopeID>.stride + _occupied.count * MemoryLayout<UInt64>.stride
     }
-
-    @inlinable
-    public var evictions: Int { _evictions }
 
     #if PUSHDEDUPE_INTERNAL_CHECKS
     /// Checks that `count` matches the occupancy bits (for up to 4,096 slots) and that no bit

@@ -19,7 +19,7 @@
 /// ```
 ///
 /// - Complexity: `consume` and `contains` are O(1) worst case.
-public struct DirectMappedSet: ConsumedSet, Sendable {
+public struct DirectMappedSet: ConsumedSet, _CountedEntries, Sendable {
     public static let strategyID = "direct-mapped"
     public static let guarantee: Guarantee = .missesOnly
 
@@ -27,6 +27,7 @@ public struct DirectMappedSet: ConsumedSet, Sendable {
     /// Bit `s` says whether slot `s` holds an id: no 128-bit value is free to mark an empty slot.
     @usableFromInline var _occupied: [UInt64]
     @usableFromInline let _slotMask: Int
+    /// Occupied slots.
     @usableFromInline var _count: Int
     @usableFromInline var _evictions: Int
 

@@ -52,13 +52,7 @@ extension FIFOSet {
         }
     }
 
-    @inlinable
-    public var count: Int { _count }
-
     /// The ring plus the lanes.
     @inlinable
     public var footprint: Int { _storage.byteCount }
-
-    @inlinable
-    public var evictions: Int { _evictions }
 }

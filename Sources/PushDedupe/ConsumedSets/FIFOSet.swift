@@ -37,7 +37,7 @@
 /// pointers. It is copy-on-write: every write goes through `_withMutableStorage`, which copies
 /// the storage unless `isKnownUniquelyReferenced` (an atomic reference-count read) says no other
 /// copy shares it, so a storage object reachable from two copies, on any threads, is only read.
-public struct FIFOSet: ConsumedSet, @unchecked Sendable {
+public struct FIFOSet: ConsumedSet, _CountedEntries, @unchecked Sendable {
     public static let strategyID = "fifo-set"
     public static let guarantee: Guarantee = .exactForgetsOldest
 

@@ -21,7 +21,7 @@
 ///
 /// - Complexity: `consume` and `contains` are O(`capacity`): a scan of the retained ids. Meant
 ///   for the SDKs' few dozen; above a few hundred, `fifo-set` answers the same in O(1).
-public struct RecentIDs: ConsumedSet, Sendable {
+public struct RecentIDs: ConsumedSet, _CountedEntries, Sendable {
     public static let strategyID = "recent-ids"
     public static let guarantee: Guarantee = .exactForgetsOldest
 
@@ -89,15 +89,9 @@ extension RecentIDs {
         }
     }
 
-    @inlinable
-    public var count: Int { _count }
-
     /// 16 bytes per slot.
     @inlinable
     public var footprint: Int { _capacity * MemoryLayout<EnvelopeID>.stride }
-
-    @inlinable
-    public var evictions: Int { _evictions }
 
     /// The retained ids, oldest first.
     var _idsOldestFirst: [EnvelopeID] {

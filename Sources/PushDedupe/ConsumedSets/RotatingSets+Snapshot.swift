@@ -5,9 +5,8 @@ extension RotatingSets: SnapshottableConsumedSet {
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 16 * count + 32)
         writer.write(varint: _clock.period)
-        writer.write(_clock.started)
-        writer.write(time: _clock.start)
-        writer.write(time: _clock.latest)
+        // A clock never started holds 0 as its latest time.
+        writer.write(stateOf: _clock, latestIfUnstarted: 0)
         writer.write(ids: _previous._keys)
         writer.write(ids: _current._keys)
         return writer.finished(strategyID: Self.strategyID)
@@ -18,11 +17,10 @@ extension RotatingSets: SnapshottableConsumedSet {
     ///
     /// - Complexity: O(`capacity` + ids held).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
-        let (period, started, epochStart, latest, previous, current) = try Self._decode(snapshot)
+        let (period, clockState, previous, current) = try Self._decode(snapshot)
         self = try Self._empty(configuration)
-        let clock = try _clock._restored(
-            period: period, started: started, start: epochStart, latest: latest, generation: "epoch")
-        guard started || (previous.isEmpty && current.isEmpty) else { throw .malformed("ids in a set that never started") }
+        let clock = try _clock._restored(period: period, state: clockState, generation: "epoch")
+        guard clockState.started || (previous.isEmpty && current.isEmpty) else { throw .malformed("ids in a set that never started") }
         for id in previous { try Self._append(id, to: &_previous, unlessIn: nil) }
         for id in current { try Self._append(id, to: &_current, unlessIn: _previous) }
         _clock = clock
@@ -30,17 +28,15 @@ extension RotatingSets: SnapshottableConsumedSet {
 
     /// The snapshot's fields, in the order `snapshot()` writes them.
     private static func _decode(_ snapshot: [UInt8]) throws(SnapshotError) -> (
-        period: UInt64, started: Bool, epochStart: Int64, latest: Int64, previous: [EnvelopeID], current: [EnvelopeID]
+        period: UInt64, clockState: _StoredClockState, previous: [EnvelopeID], current: [EnvelopeID]
     ) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
         let period = try reader.readVarint()
-        let started = try reader.readBool()
-        let epochStart = try reader.readTime()
-        let latest = try reader.readTime()
+        let clockState = try reader.readClockState()
         let previous = try reader.readIDs()
         let current = try reader.readIDs()
         try reader.finish()
-        return (period, started, epochStart, latest, previous, current)
+        return (period, clockState, previous, current)
     }
 
     private static func _append(

@@ -5,11 +5,7 @@ extension StableBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/21).
     public func snapshot() -> [UInt8] {
         var writer = _SnapshotWriter(reservingCapacity: 8 * cells.count + 48)
-        writer.write(count: cellCount)
-        writer.write(count: hashCount)
-        writer.write(count: decrementCount)
-        writer.write(count: accepted)
-        writer.write(fixed: random.state)
+        writer.write(cellCount, hashCount, decrementCount, accepted, random.state)
         writer.write(words: cells)
         return writer.finished(strategyID: Self.strategyID)
     }
@@ -19,11 +15,7 @@ extension StableBloomFilter: SnapshottableConsumedSet {
     /// - Complexity: O(m/21).
     public init(snapshot: [UInt8], configuration: ConsumedSetConfiguration) throws(SnapshotError) {
         var reader = try _SnapshotReader(snapshot, strategyID: Self.strategyID)
-        let cellCount = try reader.readInteger()
-        let hashCount = try reader.readInteger()
-        let decrementCount = try reader.readInteger()
-        let accepted = try reader.readInteger()
-        let state = try reader.readFixed()
+        let (cellCount, hashCount, decrementCount, accepted, state): (Int, Int, Int, Int, UInt64) = try reader.read()
         self = try Self._empty(configuration)
         guard cellCount == self.cellCount, hashCount == self.hashCount, decrementCount == self.decrementCount else {
             throw .incompatible(

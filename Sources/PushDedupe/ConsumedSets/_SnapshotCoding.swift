@@ -282,6 +282,48 @@ struct _SnapshotReader {
     }
 }
 
+/// A payload scalar, encoded by its type as the writer's labelled methods encode it: `Int` a
+/// count, `Int64` a time, `UInt64` eight fixed bytes, `Bool` a flag. A strategy writes its
+/// scalars with one `write(_:)` and reads them back with one `read()`, so the two lists line up.
+protocol _SnapshotScalar {
+    func write(to writer: inout _SnapshotWriter)
+    static func read(from reader: inout _SnapshotReader) throws(SnapshotError) -> Self
+}
+
+extension Int: _SnapshotScalar {
+    func write(to writer: inout _SnapshotWriter) { writer.write(count: self) }
+    static func read(from reader: inout _SnapshotReader) throws(SnapshotError) -> Int { try reader.readInteger() }
+}
+
+extension Int64: _SnapshotScalar {
+    func write(to writer: inout _SnapshotWriter) { writer.write(time: self) }
+    static func read(from reader: inout _SnapshotReader) throws(SnapshotError) -> Int64 { try reader.readTime() }
+}
+
+extension UInt64: _SnapshotScalar {
+    func write(to writer: inout _SnapshotWriter) { writer.write(fixed: self) }
+    static func read(from reader: inout _SnapshotReader) throws(SnapshotError) -> UInt64 { try reader.readFixed() }
+}
+
+extension Bool: _SnapshotScalar {
+    func write(to writer: inout _SnapshotWriter) { writer.write(self) }
+    static func read(from reader: inout _SnapshotReader) throws(SnapshotError) -> Bool { try reader.readBool() }
+}
+
+extension _SnapshotWriter {
+    /// Each scalar in turn, encoded by its type.
+    mutating func write<each Scalar: _SnapshotScalar>(_ scalar: repeat each Scalar) {
+        repeat (each scalar).write(to: &self)
+    }
+}
+
+extension _SnapshotReader {
+    /// Scalars of the types the caller names, in turn, as `write(_:)` wrote them.
+    mutating func read<each Scalar: _SnapshotScalar>() throws(SnapshotError) -> (repeat each Scalar) {
+        (repeat try (each Scalar).read(from: &self))
+    }
+}
+
 extension SnapshotError {
     /// The configuration could not build the set being restored.
     static func configuration(_ error: ConfigurationError) -> SnapshotError {

@@ -21,30 +21,17 @@
 ///   eviction.
 /// - Memory: 24 bytes per slot; `capacity` rounded up to a power of two, allocated once.
 /// - Complexity: O(1) per admit, worst case; no allocation after initialization.
-public struct DirectMappedWindow: FingerprintWindow, _ClockedWindow, Sendable {
+public struct DirectMappedWindow: FingerprintWindow, _ClockedWindow, _CountedEntries, Sendable {
     public static let strategyID = "direct-mapped-window"
     public static let guarantee: Guarantee = .missesOnly
 
-    @usableFromInline
-    struct _Slot: Sendable {
-        @usableFromInline var fingerprint: UInt64
-        @usableFromInline var seenAt: Int64
-        /// Whether the slot was ever written; every `Int64` is a valid time, so none can mark it.
-        @usableFromInline var isOccupied: Bool
-
-        @inlinable
-        init(fingerprint: UInt64, seenAt: Int64, isOccupied: Bool) {
-            self.fingerprint = fingerprint
-            self.seenAt = seenAt
-            self.isOccupied = isOccupied
-        }
-    }
-
-    @usableFromInline var _slots: ContiguousArray<_Slot>
+    /// `nil` for a slot never written: every `Int64` is a valid time, so no entry can mark it.
+    @usableFromInline var _slots: ContiguousArray<_WindowEntry?>
     /// `64 - log₂(slot count)`; for a single slot, 64, which `&>>` reduces to 0 and `_mask`
     /// then zeroes.
     @usableFromInline let _shift: UInt64
     @usableFromInline let _mask: Int
+    /// Occupied slots, including those whose entry has expired.
     @usableFromInline var _count: Int
     @usableFromInline var _evictions: Int
     @usableFromInline var _clock: _WindowClock
@@ -54,8 +41,7 @@ public struct DirectMappedWindow: FingerprintWindow, _ClockedWindow, Sendable {
     init(clock: _WindowClock, capacity: Int) {
         _clock = clock
         let slotCount = capacity == 0 ? 0 : _powerOfTwo(atLeast: capacity)
-        _slots = ContiguousArray(
-            repeating: _Slot(fingerprint: 0, seenAt: 0, isOccupied: false), count: slotCount)
+        _slots = ContiguousArray(repeating: nil, count: slotCount)
         _shift = UInt64(64 - max(1, slotCount).trailingZeroBitCount)
         _mask = max(0, slotCount - 1)
         _count = 0
@@ -75,15 +61,14 @@ public struct DirectMappedWindow: FingerprintWindow, _ClockedWindow, Sendable {
             return true
         }
         let position = _slot(for: key)
-        let slot = _slots[position]
-        if slot.isOccupied {
+        if let slot = _slots[position] {
             let isLive = slot.seenAt >= cutoff
             if isLive && slot.fingerprint == key { return false }
             if isLive { _evictions += 1 }
         } else {
             _count += 1
         }
-        _slots[position] = _Slot(fingerprint: key, seenAt: now, isOccupied: true)
+        _slots[position] = _WindowEntry(fingerprint: key, seenAt: now)
         return true
     }
 
@@ -93,16 +78,8 @@ public struct DirectMappedWindow: FingerprintWindow, _ClockedWindow, Sendable {
         Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) &>> _shift) & _mask
     }
 
-    /// Occupied slots, including those whose entry has expired.
-    ///
     /// - Complexity: O(1).
-    @inlinable public var count: Int { _count }
-
-    /// - Complexity: O(1).
-    @inlinable public var footprint: Int { _slots.count * MemoryLayout<_Slot>.stride }
-
-    /// - Complexity: O(1).
-    @inlinable public var evictions: Int { _evictions }
+    @inlinable public var footprint: Int { _slots.count * MemoryLayout<_WindowEntry?>.stride }
 }
 
 #if PUSHDEDUPE_INTERNAL_CHECKS
@@ -114,7 +91,7 @@ extension DirectMappedWindow {
         precondition(_count >= 0 && _count <= capacity, "count \(_count) outside 0...\(capacity)")
         guard capacity <= 256 else { return }
         var occupied = 0
-        for (position, slot) in _slots.enumerated() where slot.isOccupied {
+        for case let (position, slot?) in _slots.enumerated() {
             occupied += 1
             precondition(_slot(for: slot.fingerprint) == position, "fingerprint stored outside its slot")
             precondition(slot.seenAt <= _clock.latest, "slot newer than the clock")

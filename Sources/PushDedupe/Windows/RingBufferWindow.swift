@@ -20,7 +20,7 @@
 /// - Memory: 16 bytes per slot, `capacity` slots, allocated once at initialization.
 /// - Complexity: O(*n*) per admit in the live entries (at most `capacity`), plus O(1)
 ///   amortized expiry; no allocation after initialization.
-public struct RingBufferWindow: FingerprintWindow, _ClockedWindow, Sendable {
+public struct RingBufferWindow: FingerprintWindow, _ClockedWindow, _CountedEntries, Sendable {
     public static let strategyID = "ring-buffer"
     public static let guarantee: Guarantee = .exactForgetsOldest
 
@@ -92,13 +92,7 @@ public struct RingBufferWindow: FingerprintWindow, _ClockedWindow, Sendable {
     }
 
     /// - Complexity: O(1).
-    @inlinable public var count: Int { _count }
-
-    /// - Complexity: O(1).
     @inlinable public var footprint: Int { capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<Int64>.stride) }
-
-    /// - Complexity: O(1).
-    @inlinable public var evictions: Int { _evictions }
 }
 
 #if PUSHDEDUPE_INTERNAL_CHECKS

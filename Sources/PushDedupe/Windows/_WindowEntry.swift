@@ -1,5 +1,6 @@
 /// One admission: a fingerprint's digest and the time it was admitted. Shared by the windows that
-/// keep admissions in order (`ArrayScanWindow`'s array, `HashDequeWindow`'s FIFO ring).
+/// keep admissions in order (`ArrayScanWindow`'s array, `HashDequeWindow`'s FIFO ring) and by
+/// `DirectMappedWindow`'s slots.
 @usableFromInline
 struct _WindowEntry: Sendable, BitwiseCopyable {
     @usableFromInline var fingerprint: UInt64
