@@ -8,7 +8,7 @@ public enum BenchmarkRunner {
     ///
     /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
     ///   configuration), or for timing a debug build without `allowDebugBuild`.
-    /// The plan is consumed: a replayed trace's events are released once its columns are built
+    /// The plan is consumed: a replayed trace's events are released once its workload is prepared
     /// (unless a ``RunPlan/decisionSink`` needs them), so pass the last copy of a large trace.
     ///
     /// - Complexity: per case, one correctness run and one memory run over its whole workload,

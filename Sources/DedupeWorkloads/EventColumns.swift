@@ -12,9 +12,10 @@ import PushDedupe
 /// (``reidentified(byPush:ids:)``) share every array but the slots and the table. A lifecycle
 /// marker's envelope is not kept: it names none.
 ///
-/// The hot members are `@inlinable` and the arrays `@usableFromInline`, so the harness's release
-/// build inlines them across the module boundary.
-package struct EventColumns: Sendable, Equatable {
+/// The hot members are `@inlinable public` and the arrays `@usableFromInline`, so the harness's
+/// release build inlines them across the module boundary (an `@inlinable package` member is
+/// called, not inlined, there).
+public struct EventColumns: Sendable, Equatable {
     @usableFromInline package var times: [Timestamp]
     @usableFromInline package var fingerprints: [RouteFingerprint]
     @usableFromInline package var routes: [UInt32]
@@ -33,31 +34,31 @@ package struct EventColumns: Sendable, Equatable {
     /// where the loops leave the strategies' per-event path.
     @usableFromInline package var lifecycle: [Int]
 
-    @inlinable package var count: Int { times.count }
+    @inlinable public var count: Int { times.count }
     /// Number of distinct envelopes.
-    @inlinable package var envelopeCount: Int { envelopeTable.count }
+    @inlinable public var envelopeCount: Int { envelopeTable.count }
 
     /// The envelope of event `i`.
-    @inlinable @inline(__always) package func envelope(_ i: Int) -> EnvelopeID { envelopeTable[Int(envelopeSlot[i])] }
+    @inlinable @inline(__always) public func envelope(_ i: Int) -> EnvelopeID { envelopeTable[Int(envelopeSlot[i])] }
     /// Whether event `i` is a payload (otherwise an emit or a lifecycle marker).
-    @inlinable @inline(__always) package func isPayload(_ i: Int) -> Bool { flags[i].contains(.payload) }
+    @inlinable @inline(__always) public func isPayload(_ i: Int) -> Bool { flags[i].contains(.payload) }
     /// Whether event `i` is a relaunch of the app.
-    @inlinable @inline(__always) package func isRelaunch(_ i: Int) -> Bool { flags[i].contains(.relaunch) }
+    @inlinable @inline(__always) public func isRelaunch(_ i: Int) -> Bool { flags[i].contains(.relaunch) }
     /// Whether event `i` is a lifecycle marker: a relaunch or the app entering the background.
-    @inlinable @inline(__always) package func isLifecycle(_ i: Int) -> Bool { flags[i].contains(.lifecycle) }
+    @inlinable @inline(__always) public func isLifecycle(_ i: Int) -> Bool { flags[i].contains(.lifecycle) }
     /// Whether an emit's envelope was created by a payload earlier in the workload (always `true`
     /// for payloads and lifecycle markers). An emit whose envelope no payload created (possible
     /// only in a hand-built workload: the generators and the trace reader never make one) is
     /// taken to refer to an envelope created before the workload, which exists.
-    @inlinable @inline(__always) package func hasCreator(_ i: Int) -> Bool { flags[i].contains(.hasCreator) }
+    @inlinable @inline(__always) public func hasCreator(_ i: Int) -> Bool { flags[i].contains(.hasCreator) }
     /// Whether event `i` is a payload a button or an async completion made.
-    @inlinable @inline(__always) package func isTapped(_ i: Int) -> Bool { flags[i].contains(.tapped) }
+    @inlinable @inline(__always) public func isTapped(_ i: Int) -> Bool { flags[i].contains(.tapped) }
     /// Whether event `i` is a payload an async completion made.
-    @inlinable @inline(__always) package func isAsyncCompletion(_ i: Int) -> Bool { flags[i].contains(.asyncCompletion) }
+    @inlinable @inline(__always) public func isAsyncCompletion(_ i: Int) -> Bool { flags[i].contains(.asyncCompletion) }
 
     /// The kind of event `i`.
     @inlinable
-    package func kind(_ i: Int) -> EventKind {
+    public func kind(_ i: Int) -> EventKind {
         let flags = flags[i]
         if flags.contains(.relaunch) { return .relaunch }
         if flags.contains(.lifecycle) { return .background }
@@ -222,13 +223,13 @@ package struct EventColumns: Sendable, Equatable {
         return flagged
     }
 
-    /// The first `count` events, as `EventColumns(events.prefix(count))` would build them.
+    /// The first `count` events, as the columns of `events.prefix(count)` number them.
     package func prefix(_ count: Int) -> EventColumns {
         count >= self.count ? self : selecting(0..<max(0, count))
     }
 
-    /// The payloads only (a window's input), as `EventColumns(events.filter { $0.kind == .payload })`
-    /// would build them.
+    /// The payloads only (a window's input), as the columns of `events.filter { $0.kind == .payload }`
+    /// number them.
     package func payloads() -> EventColumns {
         selecting(flags.indices.filter { flags[$0].contains(.payload) })
     }
@@ -246,22 +247,22 @@ package struct EventColumns: Sendable, Equatable {
 
 /// An event's kind and creator in one byte. The members are computed, not stored, so the
 /// harness's loops fold them to constants across the module boundary.
-package struct EventFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
-    @usableFromInline package let rawValue: UInt8
+public struct EventFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
+    public let rawValue: UInt8
 
-    @inlinable package init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    @inlinable package static var payload: EventFlags { EventFlags(rawValue: 1 << 0) }
-    @inlinable package static var relaunch: EventFlags { EventFlags(rawValue: 1 << 1) }
+    @inlinable public static var payload: EventFlags { EventFlags(rawValue: 1 << 0) }
+    @inlinable public static var relaunch: EventFlags { EventFlags(rawValue: 1 << 1) }
     /// A relaunch or a background.
-    @inlinable package static var lifecycle: EventFlags { EventFlags(rawValue: 1 << 2) }
+    @inlinable public static var lifecycle: EventFlags { EventFlags(rawValue: 1 << 2) }
     /// See ``EventColumns/hasCreator(_:)``.
-    @inlinable package static var hasCreator: EventFlags { EventFlags(rawValue: 1 << 3) }
+    @inlinable public static var hasCreator: EventFlags { EventFlags(rawValue: 1 << 3) }
 
     /// A payload a tap in the app made: a button's, or an async completion's.
-    @inlinable package static var tapped: EventFlags { EventFlags(rawValue: 1 << 4) }
+    @inlinable public static var tapped: EventFlags { EventFlags(rawValue: 1 << 4) }
     /// A payload an async task's completion made (``PushSource/asyncCompletion``).
-    @inlinable package static var asyncCompletion: EventFlags { EventFlags(rawValue: 1 << 5) }
+    @inlinable public static var asyncCompletion: EventFlags { EventFlags(rawValue: 1 << 5) }
 
     /// Every bit in use: a file's flags with others set are not this build's.
     package static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator, .tapped, .asyncCompletion]
