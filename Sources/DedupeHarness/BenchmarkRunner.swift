@@ -8,29 +8,19 @@ public enum BenchmarkRunner {
     ///
     /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
     ///   configuration), or for timing a debug build without `allowDebugBuild`.
-    /// The plan is consumed: a replayed trace's events are released once its columns are built
+    /// The plan is consumed: a replayed trace's events are released once its workload is prepared
     /// (unless a ``RunPlan/decisionSink`` needs them), so pass the last copy of a large trace.
     ///
     /// - Complexity: per case, one correctness run and one memory run over its whole workload,
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
     ///   is bounded by the sizing's budgets, not by the number of events.
     public static func run(_ plan: consuming RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
-        try run(consume plan, progress: progress, prepare: { EventColumns($0) })
-    }
-
-    /// `run(_:progress:)` with the prepared-input stage given: `prepare` builds a workload's
-    /// columns, once per workload; every phase reads those columns or prefixes cut from them.
-    static func run(
-        _ plan: consuming RunPlan, progress: (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
-    ) throws -> RunResults {
         // Moved, not copied: a copy left in this frame would hold a trace's events to the end.
         var owned = consume plan
-        return try withoutActuallyEscaping(progress) { progress in try run(&owned, reporting: progress, prepare: prepare) }
+        return try withoutActuallyEscaping(progress) { progress in try run(&owned, reporting: progress) }
     }
 
-    private static func run(
-        _ plan: inout RunPlan, reporting progress: @escaping (RunProgress) -> Void, prepare: ([WorkloadEvent]) -> EventColumns
-    ) throws -> RunResults {
+    private static func run(_ plan: inout RunPlan, reporting progress: @escaping (RunProgress) -> Void) throws -> RunResults {
         if plan.measureTiming && isDebugBuild && !plan.allowDebugBuild {
             throw HarnessError.invalidPlan(
                 "refusing to time a debug build: build with `swift build -c release`, or allow a debug build (its results are marked debug)")
@@ -41,10 +31,9 @@ public enum BenchmarkRunner {
         let sizing = plan.effectiveSizing
         var workloads = loadWorkloads(plan, selection: selection, sizing: sizing)
         let profile = plan.deviceProfile(loaded: workloads, sizing: sizing)
-        // Columns after the profile, so its tables and the columns never coexist with the events;
-        // the plan's copy of a trace goes first, so the loaded one is the last to hold its events.
+        // The plan's copy of a trace goes first, so the loaded one is the last to hold its events.
         plan.releaseTraceEvents()
-        for index in workloads.indices { workloads[index].prepare(prepare, keepEvents: plan.decisionSink != nil) }
+        for index in workloads.indices { workloads[index].prepare(keepEvents: plan.decisionSink != nil) }
         var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)
         if let wanted = plan.filter.cases { try run.keepCases(wanted) }
@@ -104,7 +93,7 @@ public enum BenchmarkRunner {
         #endif
     }
 
-    /// The plan's workloads, columns not built yet (``LoadedWorkload/prepare(_:keepEvents:)``).
+    /// The plan's workloads, not prepared yet (``LoadedWorkload/prepare(keepEvents:)``).
     private static func loadWorkloads(_ plan: RunPlan, selection: RunSelection, sizing: RunSizing) -> [LoadedWorkload] {
         switch plan.source {
         case let .trace(workload, fileName):
@@ -155,17 +144,17 @@ extension RunPlan {
     }
 }
 
-/// A workload loaded for the run: the prepared-input stage. Its columns are built once, here,
-/// and shared by correctness, timing (prefixes cut from them), the in-process memory pass and the
-/// correctness sweeps.
+/// A workload loaded for the run: the prepared-input stage. Its columns are the workload's own
+/// (shared, not copied), with taps flagged and the `push-id` slots derived once, here; correctness,
+/// timing (prefixes cut from them), the in-process memory pass and the correctness sweeps read them.
 struct LoadedWorkload {
     var id: String
     var category: Scenario.Category?
     /// `device` or `stress`; `nil` for a trace.
     var tag: Scenario.Tag?
-    /// The workload. Once the columns are built its events are kept only where something still
-    /// reads them (the decisions file names every event); otherwise only its names, routes,
-    /// sources and pushes stay, so a 10⁷-event trace is held once, as columns.
+    /// The workload. Once prepared its events are kept only where something still reads them as
+    /// rows (the decisions file names every event); otherwise only its names, routes, sources and
+    /// pushes stay, so a 10⁷-event trace is held once, as `columns`.
     var workload: Workload
     /// The columns under `minted` identity: every payload its own envelope.
     var columns: EventColumns
@@ -175,31 +164,22 @@ struct LoadedWorkload {
     /// How a harness child regenerates it; `nil` for a trace (the child is sent its events).
     var spec: WorkloadSpec?
 
-    /// The workload with its columns built by `prepare`, its events kept.
-    init(
-        id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?,
-        prepare: ([WorkloadEvent]) -> EventColumns
-    ) {
-        self.init(id: id, category: category, tag: tag, workload: workload, spec: spec)
-        self.prepare(prepare, keepEvents: true)
-    }
-
-    /// The workload, its columns not built yet.
+    /// The workload, not prepared yet: `columns` are its columns as they are.
     init(id: String, category: Scenario.Category?, tag: Scenario.Tag?, workload: Workload, spec: WorkloadSpec?) {
         self.id = id
         self.category = category
         self.tag = tag
         self.workload = workload
-        self.columns = EventColumns([WorkloadEvent]())
+        self.columns = workload.events.columns
         self.spec = spec
     }
 
-    /// Builds the columns with `prepare` and, under `push-id`, the slots that identity gives
-    /// (sharing every other column); then releases the events unless `keepEvents`.
-    mutating func prepare(_ prepare: ([WorkloadEvent]) -> EventColumns, keepEvents: Bool) {
-        columns = prepare(workload.events).flaggingTaps(labels: workload.sources)
-        pushIDColumns = workload.hasPushIDs
-            ? columns.reidentified(workload.events, pushes: workload.pushes, identity: .pushID) : nil
+    /// Flags the taps in the workload's columns and derives the slots the `push-id` identity
+    /// gives (sharing every other column); then releases the workload's events unless
+    /// `keepEvents` (the columns stay).
+    mutating func prepare(keepEvents: Bool) {
+        columns = workload.events.columns.flaggingTaps(labels: workload.sources)
+        pushIDColumns = workload.hasPushIDs ? columns.reidentified(byPush: workload.events.pushes, ids: workload.pushes) : nil
         if !keepEvents { workload = workload.withoutEvents }
     }
 
@@ -220,7 +200,7 @@ extension Workload {
     /// The workload without its events: its names, routes, sources and pushes.
     var withoutEvents: Workload {
         var workload = self
-        workload.events = []
+        workload.events = WorkloadEvents()
         return workload
     }
 }

@@ -10,8 +10,8 @@ public struct Workload: Sendable {
     public var routes: [String]
     /// Source labels (`tap`, `pending_route`) indexed by ``WorkloadEvent/source``.
     public var sources: [String]
-    /// The events in processing order.
-    public var events: [WorkloadEvent]
+    /// The events in processing order, held as columns and read as rows.
+    public package(set) var events: WorkloadEvents
     /// The id each push carries, as the envelope id an app keyed on it would use
     /// (`EnvelopeID(token:)` of the push id), indexed by ``WorkloadEvent/push``, in order of first
     /// delivery. Empty for a workload without push ids.
@@ -27,8 +27,19 @@ public struct Workload: Sendable {
     /// replay ignores it. Empty for generated workloads and traces without the column.
     public var recordedSuppressions: [RecordedSuppression]
 
+    /// A workload of events built by hand: their columns are built here.
     public init(
         name: String, summary: String, routes: [String], sources: [String], events: [WorkloadEvent],
+        pushes: [EnvelopeID] = [], envelopeTokens: [EnvelopeID: String] = [:],
+        recordedSuppressions: [RecordedSuppression] = []
+    ) {
+        self.init(name: name, summary: summary, routes: routes, sources: sources, events: WorkloadEvents(events),
+                  pushes: pushes, envelopeTokens: envelopeTokens, recordedSuppressions: recordedSuppressions)
+    }
+
+    /// A workload of events already in columns, as the generators and the trace reader make them.
+    package init(
+        name: String, summary: String, routes: [String], sources: [String], events: WorkloadEvents,
         pushes: [EnvelopeID] = [], envelopeTokens: [EnvelopeID: String] = [:],
         recordedSuppressions: [RecordedSuppression] = []
     ) {

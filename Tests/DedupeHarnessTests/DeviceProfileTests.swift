@@ -36,7 +36,11 @@ import Testing
     @Test func redeliveriesOfAPushAreReplays() {
         var workload = trace([(0, .payload, 1, 0, .new), (7_000, .payload, 2, 0, .dup)])
         workload.pushes = [EnvelopeID(high: 9, low: 9)]
-        for index in workload.events.indices { workload.events[index].push = 0 }
+        workload.events = WorkloadEvents(workload.events.map { event in
+            var event = event
+            event.push = 0
+            return event
+        })
         let profile = DeviceProfile.derive(from: [workload], windowMilliseconds: 500)
         #expect(profile.longestReplayMilliseconds == 7_000 && profile.replayDelays.count == 1)
     }
@@ -69,7 +73,7 @@ import Testing
     /// range never trap: differences are taken in `Double`, counts saturate.
     @Test func extremeTimesAndFactorsNeverTrap() {
         let edge = trace([])
-        var events = edge.events
+        var events = Array(edge.events)
         for (index, nanoseconds) in [Int64.min, -1, 0, Int64.max].enumerated() {
             events.append(WorkloadEvent(
                 time: Timestamp(nanoseconds: nanoseconds), kind: .payload, envelope: EnvelopeID(high: 1, low: UInt64(index)),
@@ -79,7 +83,7 @@ import Testing
             time: Timestamp(nanoseconds: .max), kind: .emit, envelope: EnvelopeID(high: 1, low: 0),
             fingerprint: RouteFingerprint(route: "item:A"), route: 0, source: 0, truth: .dup))
         var workload = edge
-        workload.events = events
+        workload.events = WorkloadEvents(events)
         let profile = DeviceProfile.derive(
             from: [workload], windowMilliseconds: 3_600_000, facts: HorizonFacts(pushesPerDay: 1_000_000, retentionDays: 3_650),
             safetyFactor: 1_000, trace: true)

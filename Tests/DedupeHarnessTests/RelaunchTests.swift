@@ -159,7 +159,7 @@ import Testing
         // The first quarter of the scenario: about 150 of its 600 relaunches, each of which saves
         // and restores every persisting set (all 600 made this the slowest test).
         var workload = try #require(ScenarioCatalogue.scenario(named: "stale-initial-notification")).workload(seed: 4, scale: 1)
-        workload.events = Array(workload.events.prefix(workload.events.count / 4))
+        workload.events.keepFirst(workload.events.count / 4)
         var plan = RunPlan(
             source: .trace(workload, fileName: "stale-initial-notification"), seed: 4, repetitions: 1, measureTiming: false,
             measureMemory: false, runSweeps: false)

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 import Testing
 @testable import DedupeHarness

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// One consumed-set size sweep point: ns per operation of each round, and the memory the fill

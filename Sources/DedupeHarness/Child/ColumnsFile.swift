@@ -110,7 +110,7 @@ enum ColumnsFile {
         }
         let envelopes = count == fileCount ? fileEnvelopes : Int(highest) + 1
         let table: [EnvelopeID] = try readArray(descriptor, count: envelopes, at: offset, path: path)
-        var columns = EventColumns([WorkloadEvent]())
+        var columns = EventColumns()
         columns.times = times
         columns.fingerprints = fingerprints
         columns.routes = routes

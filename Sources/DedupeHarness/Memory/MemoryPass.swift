@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import Foundation
 import PushDedupe
 
@@ -50,7 +51,7 @@ enum MemoryPass {
     /// Allocations per event of the memory loop itself, measured with no-op strategies on 20,000
     /// synthetic events.
     static func harnessAllocations(statistics: inout (any AllocatorStatistics)?) -> Double? {
-        let columns = EventColumns(WorkloadSource.consumedSweepOperations(count: 10_000, operations: 20_000, round: 0, seed: 1).events)
+        let columns = WorkloadSource.consumedSweepOperations(count: 10_000, operations: 20_000, round: 0, seed: 1).events.columns
         let noOp = _AnyCase(
             _NoOpWindow.self, _NoOpConsumedSet.self, mode: .twoLayerGuarded,
             parameters: CaseParameters(windowMilliseconds: 0, windowCapacity: 0, consumedCapacity: 0, falsePositiveRate: 0.5, retentionMilliseconds: 1))

@@ -154,48 +154,51 @@ extension DeviceProfile {
         var creationTimes: [[Int64]] = []
         var payloadTimes: [[Int64]] = []
         for workload in workloads {
-            // Lookup tables only: iteration order never reaches the output. A recording holds
-            // millions of envelopes and pushes, so envelopes get dense slots (`creations[slot]` is
-            // each one's creation time) and pushes, already dense, index arrays: 4 bytes a bucket
-            // and the id where a dictionary entry costs 24 plus its slack.
-            var envelopeIDs: [EnvelopeID] = []
-            var envelopeIndex = _EnvelopeSlotIndex()
+            // Read from the columns, whose envelopes have dense slots already (`creation[slot]` is
+            // each one's creation time), as pushes are dense numbers: flat arrays, no index.
+            // `lastPayload` is a lookup table only: iteration order never reaches the output.
+            let columns = workload.events.columns
+            var creation = [Int64?](repeating: nil, count: columns.envelopeCount)
             var firstDelivery = PushTimes(count: workload.pushes.count)
             var lastPayload: [UInt64: Int64] = [:]
             var creations: [Int64] = []
             var payloads: [Int64] = []
-            if let first = workload.events.first, let last = workload.events.last {
-                span = Swift.max(span, milliseconds(last.time.nanoseconds, after: first.time.nanoseconds))
+            if let first = columns.times.first, let last = columns.times.last {
+                span = Swift.max(span, milliseconds(last.nanoseconds, after: first.nanoseconds))
             }
-            for event in workload.events {
-                let time = event.time.nanoseconds
-                switch event.kind {
+            for i in 0..<columns.count {
+                let time = columns.times[i].nanoseconds
+                switch columns.kind(i) {
                 case .payload:
-                    if Int(envelopeIndex.slot(of: event.envelope, in: &envelopeIDs)) == creations.count {
+                    let slot = Int(columns.envelopeSlot[i])
+                    if creation[slot] == nil {
+                        creation[slot] = time
                         creations.append(time)
                     }
-                    if event.push != WorkloadEvent.noPush {
-                        if let first = firstDelivery[event.push] {
+                    let push = workload.events.pushes[i]
+                    if push != WorkloadEvent.noPush {
+                        if let first = firstDelivery[push] {
                             let delay = milliseconds(time, after: first)
                             replayDelays.append(delay)
                             longestReplay = Swift.max(longestReplay, delay)
                         } else {
-                            firstDelivery[event.push] = time
+                            firstDelivery[push] = time
                         }
                     }
                     payloads.append(time)
-                    if let previous = lastPayload[event.fingerprint.rawValue] {
+                    let fingerprint = columns.fingerprints[i].rawValue
+                    if let previous = lastPayload[fingerprint] {
                         let delay = milliseconds(time, after: previous)
-                        switch event.truth {
+                        switch columns.truths[i] {
                         case .new: retapDelays.append(delay)
                         case .dup: duplicatePayloadDelays.append(delay)
                         case .unknown: break
                         }
                     }
-                    lastPayload[event.fingerprint.rawValue] = time
+                    lastPayload[fingerprint] = time
                 case .emit:
-                    guard let slot = envelopeIndex.slot(of: event.envelope, in: envelopeIDs) else { continue }
-                    let delay = milliseconds(time, after: creations[Int(slot)])
+                    guard let created = creation[Int(columns.envelopeSlot[i])] else { continue }
+                    let delay = milliseconds(time, after: created)
                     replayDelays.append(delay)
                     longestReplay = Swift.max(longestReplay, delay)
                 case .relaunch:

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 /// Where the published window (`seed-literal`) stops on a workload, and why.

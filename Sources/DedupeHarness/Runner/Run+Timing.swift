@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import PushDedupe
 
 extension _Run {

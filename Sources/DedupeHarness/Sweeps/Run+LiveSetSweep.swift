@@ -28,9 +28,9 @@ extension _Run {
     ) throws(HarnessError) {
         let warm = 2 * live + 100
         let windowLength = Duration.nanoseconds(Int64((plan.windowMilliseconds * 1_000_000).rounded()))
-        let input = EventColumns(SweepWorkload.liveSet(
+        let input = SweepWorkload.liveSet(
             live: live, repeatShare: repeatShare, window: windowLength, warm: warm, timed: sizing.sweepEventsRange.upperBound,
-            seed: plan.seed).events)
+            seed: plan.seed).events.columns
         let calibrationCount = sizing.sweepEventsRange.lowerBound
         var cases: [(id: String, anyCase: _AnyCase, columns: EventColumns, samples: [Double])] = []
         var scratch: [Double] = []

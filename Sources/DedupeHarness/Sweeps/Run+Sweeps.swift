@@ -68,7 +68,7 @@ extension _Run {
         let anyCase = plan.strategies.makeCase(window: nil, consumed: consumed, mode: .consumedAlone, parameters: parameters)
         let operations = min(sizing.sweepEventsRange.upperBound, max(sizing.sweepEventsRange.lowerBound, size / 2))
         let rounds = (0...plan.repetitions).map { round in
-            EventColumns(WorkloadSource.consumedSweepOperations(count: size, operations: operations, round: round, seed: plan.seed).events)
+            WorkloadSource.consumedSweepOperations(count: size, operations: operations, round: round, seed: plan.seed).events.columns
         }
         // Refilling costs a fill per round; above 2¹⁸ ids the rounds add too few ids to matter.
         let refill = size <= 262_144

@@ -9,7 +9,7 @@ import PushDedupe
 struct WorkloadBuilder {
     /// A recorded payload, to emit its envelope again.
     struct PayloadHandle {
-        fileprivate let envelope: EnvelopeID
+        fileprivate let envelope: Int32
         fileprivate let route: UInt32
         /// The push the payload delivered, inherited by its emits.
         let push: UInt32
@@ -20,7 +20,8 @@ struct WorkloadBuilder {
         var time: Int64
         var sequence: Int
         var intent: Int
-        var envelope: EnvelopeID
+        /// Index into `envelopes`; 0 for a lifecycle marker.
+        var envelope: Int32
         var route: UInt32
         var source: UInt16
         var kind: EventKind
@@ -28,6 +29,8 @@ struct WorkloadBuilder {
     }
 
     private var pending: [Pending] = []
+    /// The id of each envelope a payload created, in recording order.
+    private var envelopes: [EnvelopeID] = []
     /// The id of each push recorded with ``newPush()``.
     private var pushes: [EnvelopeID] = []
     private var routes: [String] = []
@@ -77,7 +80,8 @@ struct WorkloadBuilder {
         intent: Int, kind: RouteKind, id: Int, source: PushSource, push: UInt32 = WorkloadEvent.noPush, at time: Int64
     ) -> PayloadHandle {
         let route = intern(kind, id)
-        let envelope = nextEnvelope()
+        let envelope = Int32(envelopes.count)
+        envelopes.append(nextEnvelope())
         append(time: time, intent: intent, envelope: envelope, route: route, source: source, kind: .payload, push: push)
         return PayloadHandle(envelope: envelope, route: route, push: push, time: time)
     }
@@ -101,19 +105,22 @@ struct WorkloadBuilder {
     }
 
     private mutating func appendLifecycle(_ kind: EventKind, at time: Int64) {
-        pending.append(Pending(time: time, sequence: pending.count, intent: -1, envelope: EnvelopeID(high: 0, low: 0),
+        pending.append(Pending(time: time, sequence: pending.count, intent: -1, envelope: 0,
                                route: .max, source: .max, kind: kind, push: WorkloadEvent.noPush))
     }
 
     /// Sorts, labels and packages the events; ``Workload/pushes`` lists the delivered pushes in
-    /// order of first delivery.
+    /// order of first delivery. Envelopes get their slots here, in order of first appearance,
+    /// through a flat array: every payload creates a fresh random id and its emits sort after it.
     ///
     /// - Complexity: O(*n* log *n*).
     mutating func finish(name: String, summary: String) -> Workload {
         pending.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
         var seen = [Bool](repeating: false, count: intentCount)
-        var events: [WorkloadEvent] = []
+        var events = WorkloadEvents()
         events.reserveCapacity(pending.count)
+        events.columns.envelopeTable.reserveCapacity(envelopes.count)
+        var slots = [Int32](repeating: -1, count: envelopes.count)
         // Pushes renumbered by first delivery in processing order, and pushes never delivered
         // dropped: the order a trace import rebuilds, so export then import gives the same indices.
         var renumbered = [UInt32](repeating: WorkloadEvent.noPush, count: pushes.count)
@@ -134,18 +141,23 @@ struct WorkloadBuilder {
             }
             let truth: Truth = seen[item.intent] ? .dup : .new
             seen[item.intent] = true
+            if slots[Int(item.envelope)] < 0 {
+                slots[Int(item.envelope)] = Int32(events.columns.envelopeTable.count)
+                events.columns.envelopeTable.append(envelopes[Int(item.envelope)])
+            }
             events.append(WorkloadEvent(
-                time: Timestamp(nanoseconds: item.time), kind: item.kind, envelope: item.envelope,
+                time: Timestamp(nanoseconds: item.time), kind: item.kind, envelope: envelopes[Int(item.envelope)],
                 fingerprint: fingerprints[Int(item.route)], route: item.route, source: item.source, truth: truth,
-                push: item.push))
+                push: item.push), slot: slots[Int(item.envelope)])
         }
         pending = []
+        envelopes = []
         return Workload(name: name, summary: summary, routes: routes, sources: PushSource.labels, events: events,
                         pushes: delivered)
     }
 
     private mutating func append(
-        time: Int64, intent: Int, envelope: EnvelopeID, route: UInt32, source: PushSource, kind: EventKind, push: UInt32
+        time: Int64, intent: Int, envelope: Int32, route: UInt32, source: PushSource, kind: EventKind, push: UInt32
     ) {
         pending.append(Pending(time: time, sequence: pending.count, intent: intent, envelope: envelope,
                                route: route, source: source.index, kind: kind, push: push))

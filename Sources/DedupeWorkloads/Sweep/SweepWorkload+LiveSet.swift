@@ -24,7 +24,7 @@ extension SweepWorkload {
             SweepParameters(liveFingerprints: live, duplicateRatio: repeatShare, events: wanted + max(1, live),
                             window: window, emitShare: 0),
             seed: seed)
-        workload.events.removeLast(workload.events.count - wanted)
+        workload.events.keepFirst(wanted)
         return workload
     }
 }

@@ -27,7 +27,10 @@ struct TraceParser {
     private var sawAnyByte = false
     private var summary: String?
     private var previousTime: Int64?
-    private var events: [WorkloadEvent] = []
+    /// The events as columns, their envelope slots the ones `envelopeIndex` gives (every
+    /// envelope's first appearance is the payload that creates it), so the parser's index is the
+    /// only one built.
+    private var events = WorkloadEvents()
     private var routes: [String] = []
     private var fingerprints: [RouteFingerprint] = []
     // Keyed by bytes, not `String`: Swift compares strings by Unicode canonical equivalence, but a
@@ -94,6 +97,7 @@ struct TraceParser {
         if !partial.isEmpty { try processPartial() }
         guard sawAnyByte else { throw error(at: 0, .emptyFile, "empty file") }
         guard sawHeader else { throw error(at: 0, .emptyFile, "no header line (expected \(TraceFormat.header))") }
+        events.columns.envelopeTable = envelopeIDs
         return Workload(name: fileName, summary: summary ?? "Imported trace \(fileName)", routes: routes,
                         sources: sources, events: events, pushes: pushes, envelopeTokens: tokens,
                         recordedSuppressions: suppressions)
@@ -269,7 +273,8 @@ struct TraceParser {
         if let layer { suppressions.append(RecordedSuppression(event: events.count, layer: layer)) }
         events.append(WorkloadEvent(time: Timestamp(nanoseconds: nanoseconds), kind: kind, envelope: envelope,
                                     fingerprint: fingerprints[Int(route)], route: route, source: source, truth: truth,
-                                    push: push))
+                                    push: push),
+                      slot: envelopeIndex.slot(of: envelope, in: envelopeIDs)!)
     }
 
     // MARK: Push ids and suppressions

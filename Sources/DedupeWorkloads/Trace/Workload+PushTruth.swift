@@ -33,18 +33,18 @@ extension Workload {
         guard hasPushIDs, !events.contains(where: { !$0.kind.isLifecycle && $0.truth != .unknown }) else { return nil }
         var delivered = [Bool](repeating: false, count: pushes.count)
         var truth = PushTruth(firstDeliveries: 0, redeliveries: 0, withoutPushID: 0)
-        for index in events.indices where !events[index].kind.isLifecycle {
-            let push = events[index].push
+        for index in events.indices where !events.columns.isLifecycle(index) {
+            let push = events.pushes[index]
             guard push != WorkloadEvent.noPush, Int(push) < delivered.count else {
                 truth.withoutPushID += 1
                 continue
             }
             if delivered[Int(push)] {
-                events[index].truth = .dup
+                events.setTruth(.dup, at: index)
                 truth.redeliveries += 1
             } else {
                 delivered[Int(push)] = true
-                events[index].truth = .new
+                events.setTruth(.new, at: index)
                 truth.firstDeliveries += 1
             }
         }

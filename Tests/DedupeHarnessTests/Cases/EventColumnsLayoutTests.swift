@@ -50,7 +50,7 @@ import Testing
     func thePushIDColumnsShareEveryArrayButTheSlots(orphans: Bool) {
         let workload = randomWorkload(seed: 5, events: 2_000, orphanEmits: orphans)
         let minted = EventColumns(workload.events, pushes: workload.pushes)
-        let pushID = minted.reidentified(workload.events, pushes: workload.pushes, identity: .pushID)
+        let pushID = minted.reidentified(byPush: workload.events.pushes, ids: workload.pushes)
         #expect(pushID == EventColumns(workload.events, pushes: workload.pushes, identity: .pushID))
         func address<T>(_ array: [T]) -> UnsafeRawPointer? { array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
         #expect(address(pushID.times) == address(minted.times))
@@ -64,11 +64,28 @@ import Testing
         #expect(pushID.envelopeCount < minted.envelopeCount)
     }
 
+    /// Under `push-id`, an event without a push whose envelope id is some push's id is that
+    /// push's envelope, as for a dictionary on ids, whichever of the two appears first.
+    @Test func anEnvelopeWhoseIDIsAPushIDIsThatPushUnderPushID() {
+        let p = EnvelopeID(high: 3, low: 3), a = EnvelopeID(high: 1, low: 1), b = EnvelopeID(high: 2, low: 2)
+        func event(_ milliseconds: Double, _ kind: EventKind, _ envelope: EnvelopeID, push: UInt32 = WorkloadEvent.noPush) -> WorkloadEvent {
+            WorkloadEvent(time: .milliseconds(milliseconds), kind: kind, envelope: envelope, fingerprint: RouteFingerprint(route: "item:1"),
+                          route: 0, source: 0, truth: .new, push: push)
+        }
+        let events = [event(0, .payload, p), event(1, .payload, a, push: 0), event(2, .payload, b), event(3, .emit, p), event(4, .emit, a, push: 0)]
+        let columns = EventColumns(events, pushes: [p], identity: .pushID)
+        #expect(columns.envelopeSlot == [0, 0, 1, 0, 0] && columns.envelopeTable == [p, b])
+        #expect(events.indices.allSatisfy { columns.hasCreator($0) })
+        let later = EventColumns([event(0, .payload, a, push: 0), event(1, .payload, p)], pushes: [p], identity: .pushID)
+        #expect(later.envelopeSlot == [0, 0] && later.envelopeTable == [p])
+    }
+
     /// A generated workload's `push-id` columns keep its flags: only the slots are new.
     @Test func aGeneratedWorkloadsPushIDColumnsKeepItsFlags() throws {
         let generated = ScenarioCatalogue.all.lazy.map { $0.workload(seed: 3, scale: 0.05) }.first { $0.hasPushIDs }
         let workload = try #require(generated)
-        let loaded = LoadedWorkload(id: "w", category: nil, tag: nil, workload: workload, spec: nil, prepare: { EventColumns($0) })
+        var loaded = LoadedWorkload(id: "w", category: nil, tag: nil, workload: workload, spec: nil)
+        loaded.prepare(keepEvents: true)
         let pushID = try #require(loaded.pushIDColumns)
         #expect(pushID.flags.withUnsafeBufferPointer { $0.baseAddress } == loaded.columns.flags.withUnsafeBufferPointer { $0.baseAddress })
     }
@@ -95,8 +112,8 @@ import Testing
         let workload = randomWorkload(seed: 4, events: 1_000)
         var kept = LoadedWorkload(id: "w", category: nil, tag: nil, workload: workload, spec: nil)
         var dropped = kept
-        kept.prepare({ EventColumns($0) }, keepEvents: true)
-        dropped.prepare({ EventColumns($0) }, keepEvents: false)
+        kept.prepare(keepEvents: true)
+        dropped.prepare(keepEvents: false)
         #expect(dropped.workload.events.isEmpty && kept.workload.events.count == 1_000)
         #expect(dropped.workload.pushes == workload.pushes && dropped.workload.routes == workload.routes)
         #expect(dropped.columns == kept.columns && dropped.pushIDColumns == kept.pushIDColumns)

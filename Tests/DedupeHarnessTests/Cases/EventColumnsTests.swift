@@ -3,8 +3,8 @@ import PushDedupe
 import Testing
 @testable import DedupeHarness
 
-/// The prepared-input stage: columns built once per workload, and every prefix the timing phase
-/// reads cut from them, equal to the columns of the prefix's events.
+/// The prepared-input stage: the workload's columns, and every prefix the timing phase reads cut
+/// from them, equal to the columns of the prefix's events.
 @Suite struct EventColumnsTests {
     /// The first 400 events of the first scenario with emits among them, a relaunch inserted
     /// every 37 events, so prefixes cut through relaunches, replays and emits alike.
@@ -53,10 +53,23 @@ import Testing
         #expect(columns.payloads().envelopeCount == 100)
     }
 
-    /// A run with correctness, timing and the in-process memory pass builds each workload's
-    /// columns exactly once.
+    /// The prepared-input stage reads the workload's own columns: the minted ones share every
+    /// array with the workload (nothing converted or renumbered again).
+    @Test func aPreparedWorkloadSharesTheWorkloadsColumns() {
+        var loaded = LoadedWorkload(id: "w", category: nil, tag: nil, workload: Self.workload, spec: nil)
+        loaded.prepare(keepEvents: false)
+        func address<T>(_ array: [T]) -> UnsafeRawPointer? { array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let own = Self.workload.events.columns
+        #expect(loaded.columns == own.flaggingTaps(labels: Self.workload.sources))
+        #expect(address(loaded.columns.times) == address(own.times))
+        #expect(address(loaded.columns.envelopeSlot) == address(own.envelopeSlot))
+        #expect(address(loaded.columns.envelopeTable) == address(own.envelopeTable))
+        #expect(loaded.workload.events.isEmpty)
+    }
+
+    /// A run with correctness, timing and the in-process memory pass over the prepared columns.
     @Test(arguments: [false, true])
-    func aRunBuildsEachWorkloadsColumnsOnce(catalogue: Bool) throws {
+    func aRunMeasuresEveryPhaseOnThePreparedColumns(catalogue: Bool) throws {
         var plan = catalogue ? RunPlan(source: .catalogue, seed: 3, repetitions: 2) : scoringPlan(Self.workload, windows: nil, consumed: nil)
         plan.strategies = .toys
         plan.sizing = .tiny
@@ -66,13 +79,7 @@ import Testing
         plan.measureMemory = true
         plan.runSweeps = catalogue
         if catalogue { plan.filter.workloads = ScenarioCatalogue.all.prefix(3).map(\.id) }
-        var built: [Int] = []
-        let results = try BenchmarkRunner.run(plan, progress: { _ in }, prepare: { events in
-            built.append(events.count)
-            return EventColumns(events)
-        })
-        let workloads = Set(results.cases.map(\.workload))
-        #expect(built.count == workloads.count)
+        let results = try BenchmarkRunner.run(plan, progress: { _ in })
         #expect(results.cases.allSatisfy { $0.correctness != nil })
         #expect(results.cases.filter(\.choice.isBase).allSatisfy { $0.timing != nil })
         #expect(results.cases.filter { !$0.choice.isBase }.allSatisfy { $0.timing == nil && $0.memory == nil })
