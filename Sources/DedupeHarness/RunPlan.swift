@@ -203,8 +203,8 @@ public struct RunProgress: Sendable {
 
 extension RunPlan {
     /// The plan, for ``BenchmarkRunner/run(_:progress:)``, leaving this copy without a trace's
-    /// events: the returned plan then holds the only reference to them, which the harness drops
-    /// once its columns are built. (A caller's variable would otherwise keep them to its end.)
+    /// events: the returned plan then holds the only reference to them, so the harness's columns
+    /// are those events, not a copy. (A caller's variable would otherwise keep them to its end.)
     public mutating func handOver() -> RunPlan {
         let plan = self
         releaseTraceEvents()
