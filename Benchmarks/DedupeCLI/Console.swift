@@ -7,15 +7,15 @@ import Darwin
 
 /// Where the command writes: standard output for results, standard error for progress and
 /// errors. Tests substitute a recording console.
-public struct Console: Sendable {
-    public var output: @Sendable (String) -> Void
-    public var error: @Sendable (String) -> Void
+package struct Console: Sendable {
+    package var output: @Sendable (String) -> Void
+    package var error: @Sendable (String) -> Void
     /// Whether `error` reaches a terminal, which gets one progress line rewritten in place.
-    public var errorIsTerminal: Bool
+    package var errorIsTerminal: Bool
     /// The terminal's columns when `errorIsTerminal`.
-    public var errorColumns: Int
+    package var errorColumns: Int
 
-    public init(
+    package init(
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
         errorIsTerminal: Bool = false, errorColumns: Int = 80
     ) {
@@ -29,7 +29,7 @@ public struct Console: Sendable {
     /// `main` ignores SIGPIPE, so this is `EPIPE`) ends the process quietly; any other failed write
     /// to standard output (a full disk) is one error line and exit code 2, never a trap and never
     /// a silently truncated result.
-    public static let standard = Console(
+    package static let standard = Console(
         output: { text in
             do {
                 try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))

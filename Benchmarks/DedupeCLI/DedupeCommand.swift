@@ -2,7 +2,7 @@
 ///
 /// Exit codes: 0 success; 1 `compare` found a significant regression or `verify`'s verdict
 /// fails; 2 a usage error, a missing or malformed file, or a run the harness refused.
-public enum DedupeCommand {
+package enum DedupeCommand {
     static let tool = CommandLineTool(
         name: "dedupe-bench", summary: "Compare de-duplication strategies for iOS push-notification routing.",
         subcommands: Subcommands.all, defaultSubcommand: Subcommands.run,
@@ -10,12 +10,12 @@ public enum DedupeCommand {
         exitCodes: "Exit codes: 0 success, 1 a significant regression found by 'compare' or a failed 'verify', 2 usage or input error.")
 
     /// Runs the command and returns the process exit code. Never traps on any `arguments`.
-    public static func main(arguments: [String], console: Console = .standard) -> Int32 {
+    package static func main(arguments: [String], console: Console = .standard) -> Int32 {
         tool.main(arguments: arguments, console: console)
     }
 
     /// Runs the command on the process's raw argument bytes (``CommandLineTool/main(rawArguments:console:)``).
-    public static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
+    package static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
         tool.main(rawArguments: rawArguments, console: console)
     }
 }

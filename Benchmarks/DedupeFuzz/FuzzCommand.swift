@@ -4,13 +4,13 @@ import Foundation
 
 /// `dedupe-fuzz`: the project's end-to-end fuzzer of `dedupe-bench` (`Guides/CLI.md`,
 /// *`dedupe-fuzz`*), a maintainer tool of its own. `.ci/run` runs a short seeded round of it.
-public enum FuzzCommand {
+package enum FuzzCommand {
     static let tool = CommandLineTool(
         name: "dedupe-fuzz", summary: fuzz.summary, subcommands: [], defaultSubcommand: fuzz, introduction: "",
         exitCodes: "Exit codes: 0 no finding, 1 a finding, 2 usage or input error.")
 
     /// Runs the fuzzer on the process's raw argument bytes and returns the exit code.
-    public static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
+    package static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
         tool.main(rawArguments: rawArguments, console: console)
     }
 

@@ -3,7 +3,7 @@ import PushDedupe
 
 /// Runs a plan: correctness of every case, then timing, the memory pass and the sweeps.
 /// See `Guides/Harness.md` for the suite and the methods.
-public enum BenchmarkRunner {
+package enum BenchmarkRunner {
     /// Runs every selected case and returns the results.
     ///
     /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
@@ -14,7 +14,7 @@ public enum BenchmarkRunner {
     /// - Complexity: per case, one correctness run and one memory run over its whole workload,
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time
     ///   is bounded by the sizing's budgets, not by the number of events.
-    public static func run(_ plan: consuming RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
+    package static func run(_ plan: consuming RunPlan, progress: (RunProgress) -> Void) throws -> RunResults {
         // Moved, not copied: a copy left in this frame would hold a trace's events to the end.
         var owned = consume plan
         return try withoutActuallyEscaping(progress) { progress in try run(&owned, reporting: progress) }
@@ -111,12 +111,12 @@ public enum BenchmarkRunner {
 }
 
 /// A plan or input the harness cannot run, with a message naming what is wrong.
-public enum HarnessError: Error, Equatable, CustomStringConvertible {
+package enum HarnessError: Error, Equatable, CustomStringConvertible {
     case invalidPlan(String)
     /// A stage of the run could not finish (a child process that hung); the message names it.
     case stageFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidPlan(let message), .stageFailed(let message): return message
         }

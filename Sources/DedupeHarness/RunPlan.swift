@@ -1,61 +1,61 @@
 import DedupeWorkloads
 
 /// What to run: the command line builds one, `BenchmarkRunner.run` executes it.
-public struct RunPlan: Sendable {
+package struct RunPlan: Sendable {
     /// Where the workloads come from.
-    public enum Source: Sendable {
+    package enum Source: Sendable {
         /// The scenario catalogue (filtered by `filter.workloads`) plus the sweeps.
         case catalogue
         /// One user trace, already imported.
         case trace(Workload, fileName: String)
     }
 
-    public var source: Source
+    package var source: Source
     /// CI mode: fewer events and sweep points; must finish within 60 s with its timing forks.
-    public var quick: Bool
-    public var seed: UInt64
+    package var quick: Bool
+    package var seed: UInt64
     /// Timed repetitions per case in each timing fork (at least 1; default 5).
-    public var repetitions: Int
+    package var repetitions: Int
     /// Timing forks: processes the repetitions are spread over (at least 1); `nil` takes the
     /// sizing's ``RunSizing/forks``.
-    public var forks: Int?
+    package var forks: Int?
     /// Where timing forks after the first run.
-    public var timingIsolation: TimingIsolation = .childProcessWhenAvailable
+    package var timingIsolation: TimingIsolation = .childProcessWhenAvailable
     /// Layer-1 window length for every case that does not sweep it.
-    public var windowMilliseconds: Double
-    public var filter: RunFilter
+    package var windowMilliseconds: Double
+    package var filter: RunFilter
     /// Measure speed (off for `scenarios`, which only needs correctness).
-    public var measureTiming: Bool
+    package var measureTiming: Bool
     /// Measure allocator statistics.
-    public var measureMemory: Bool
+    package var measureMemory: Bool
     /// Run the parameter sweeps (only with `.catalogue`).
-    public var runSweeps: Bool
+    package var runSweeps: Bool
     /// Time a build with assertions on (`DEBUG`) anyway; its results say `debug` loudly.
-    public var allowDebugBuild: Bool = false
+    package var allowDebugBuild: Bool = false
     /// The strategies the run selects from.
-    public var strategies: StrategyCatalogue = .standard
+    package var strategies: StrategyCatalogue = .standard
     /// Where the memory pass runs.
-    public var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
+    package var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
     /// The bytes a persisting case may write in snapshots before it stops (``SnapshotResult/eventsRun``);
     /// smaller only in tests.
     var snapshotBytesBound = _RelaunchState.defaultSavedBytesBound
     /// The factor the device profile's sizing carries over what the profile needs (at least 1).
-    public var safetyFactor: Double = DeviceProfile.defaultSafetyFactor
+    package var safetyFactor: Double = DeviceProfile.defaultSafetyFactor
     /// The push rate and retention the consumed set is sized for.
-    public var horizonFacts = HorizonFacts()
+    package var horizonFacts = HorizonFacts()
     /// The recommendation rule's knobs, recorded in the results for the reports.
-    public var recommendation = RecommendationSettings()
+    package var recommendation = RecommendationSettings()
     /// What timing ratios are against (`--reference`); correctness stays against the published code.
-    public var timingReference = TimingReference.published
+    package var timingReference = TimingReference.published
     /// Receives every reported case's per-event decisions as it is scored (for
     /// `--decisions FILE.csv`); a throw stops the run.
-    public var decisionSink: (any DecisionSink)?
+    package var decisionSink: (any DecisionSink)?
     /// Event counts, sweep points and time budgets; `nil` picks ``RunSizing/full`` or
     /// ``RunSizing/quick`` from `quick`.
-    public var sizing: RunSizing?
+    package var sizing: RunSizing?
 
     /// Where the memory pass runs.
-    public enum MemoryIsolation: Sendable {
+    package enum MemoryIsolation: Sendable {
         /// In a child process when this executable hosts children, with jemalloc preloaded when
         /// libjemalloc is installed (so timings keep the platform allocator) and the platform
         /// statistics otherwise, read in a fresh process, away from this one's threads;
@@ -69,7 +69,7 @@ public struct RunPlan: Sendable {
     }
 
     /// Where timing forks run.
-    public enum TimingIsolation: Sendable {
+    package enum TimingIsolation: Sendable {
         /// Fork 0 in this process, every other fork in a fresh child process, when this
         /// executable hosts children (its `main` called ``HarnessChild/runIfRequested(_:catalogue:)``);
         /// otherwise every fork in this process.
@@ -79,11 +79,11 @@ public struct RunPlan: Sendable {
     }
 
     /// The sizing this plan runs with.
-    public var effectiveSizing: RunSizing {
+    package var effectiveSizing: RunSizing {
         sizing ?? (quick ? .quick : .full)
     }
 
-    public init(
+    package init(
         source: Source = .catalogue, quick: Bool = false, seed: UInt64 = 42, repetitions: Int = 5,
         windowMilliseconds: Double = 500, filter: RunFilter = RunFilter(), measureTiming: Bool = true,
         measureMemory: Bool = true, runSweeps: Bool = true
@@ -101,16 +101,16 @@ public struct RunPlan: Sendable {
 }
 
 /// Restricts a run to some ids; `nil` means all. Ids are validated by `BenchmarkRunner`.
-public struct RunFilter: Sendable, Equatable {
-    public var windows: [String]?
-    public var consumedSets: [String]?
-    public var workloads: [String]?
-    public var modes: [String]?
+package struct RunFilter: Sendable, Equatable {
+    package var windows: [String]?
+    package var consumedSets: [String]?
+    package var workloads: [String]?
+    package var modes: [String]?
     /// Case ids (``CaseID/text``), or choices without their workload (``StrategyChoice/text``),
     /// to keep; every mode's reference case is kept too, for the ratios and matched errors.
-    public var cases: [String]?
+    package var cases: [String]?
 
-    public init(
+    package init(
         windows: [String]? = nil, consumedSets: [String]? = nil, workloads: [String]? = nil, modes: [String]? = nil,
         cases: [String]? = nil
     ) {
@@ -122,12 +122,12 @@ public struct RunFilter: Sendable, Equatable {
     }
 
     /// What a `--filter KEY=ID,...` clause restricts, by the key it is written with.
-    public enum Key: String, CaseIterable, Sendable {
+    package enum Key: String, CaseIterable, Sendable {
         case window, consumed, workload, mode, `case`
     }
 
     /// The ids kept for `key`.
-    public subscript(key: Key) -> [String]? {
+    package subscript(key: Key) -> [String]? {
         get {
             switch key {
             case .window: windows
@@ -149,13 +149,13 @@ public struct RunFilter: Sendable, Equatable {
     }
 
     /// The filter as `key=id` clauses, one per id, in key order: how the results record it.
-    public var clauses: [String] {
+    package var clauses: [String] {
         Key.allCases.flatMap { key in (self[key] ?? []).map { "\(key.rawValue)=\($0)" } }
     }
 }
 
 /// The phases of a run, in the order they run.
-public enum RunPhase: String, CaseIterable, Sendable {
+package enum RunPhase: String, CaseIterable, Sendable {
     case correctness
     case timing
     case memory
@@ -163,28 +163,28 @@ public enum RunPhase: String, CaseIterable, Sendable {
 }
 
 /// Reported before each case starts, for the progress line on stderr.
-public struct RunProgress: Sendable {
+package struct RunProgress: Sendable {
     /// e.g. `marketing-burst two-layer hash-deque+fifo-set`.
-    public var caseLabel: String
-    public var completed: Int
-    public var total: Int
-    public var elapsedSeconds: Double
+    package var caseLabel: String
+    package var completed: Int
+    package var total: Int
+    package var elapsedSeconds: Double
     /// The phase this step belongs to.
-    public var phase: RunPhase
+    package var phase: RunPhase
     /// Steps each phase has in all (a phase that does not run has none).
-    public var phaseSteps: [RunPhase: Int]
+    package var phaseSteps: [RunPhase: Int]
     /// Seconds a phase is planned to take, for an estimate before the phase has measured steps:
     /// from the sizing's budgets (timing, speed sweeps) and, once correctness has run, from its
     /// cases' measured costs (the memory pass, correctness sweeps).
-    public var plannedSeconds: [RunPhase: Double]
+    package var plannedSeconds: [RunPhase: Double]
     /// Events this step runs (0 when not counted), so a phase whose steps differ in size (cases
     /// of a 10⁷-event trace beside small ones, a timing fork in a child beside one repetition)
     /// is estimated by its measured rate in events per second rather than by its mean step.
-    public var stepEvents: Int
+    package var stepEvents: Int
     /// Events each phase runs in all, for the phases that count them.
-    public var phaseEvents: [RunPhase: Int]
+    package var phaseEvents: [RunPhase: Int]
 
-    public init(
+    package init(
         caseLabel: String, completed: Int, total: Int, elapsedSeconds: Double, phase: RunPhase = .correctness,
         phaseSteps: [RunPhase: Int] = [:], plannedSeconds: [RunPhase: Double] = [:], stepEvents: Int = 0,
         phaseEvents: [RunPhase: Int] = [:]
@@ -205,7 +205,7 @@ extension RunPlan {
     /// The plan, for ``BenchmarkRunner/run(_:progress:)``, leaving this copy without a trace's
     /// events: the returned plan then holds the only reference to them, so the harness's columns
     /// are those events, not a copy. (A caller's variable would otherwise keep them to its end.)
-    public mutating func handOver() -> RunPlan {
+    package mutating func handOver() -> RunPlan {
         let plan = self
         releaseTraceEvents()
         return plan

@@ -1,43 +1,43 @@
 /// How big a run is: workload scale, time budgets and sweep points. ``full`` fits the 3-minute
 /// budget and ``quick`` the 60-second one on 2 cores (release build), timing forks included; tests
 /// pass tiny values.
-public struct RunSizing: Sendable, Equatable {
+package struct RunSizing: Sendable, Equatable {
     /// Fraction of each scenario's events used, in (0, 1].
-    public var workloadScale: Double
+    package var workloadScale: Double
     /// Seconds of timed loops per workload (all cases, all repetitions). The number of events
     /// timed is calibrated from it so the slowest strategies still fit.
-    public var timingSecondsPerWorkload: Double
+    package var timingSecondsPerWorkload: Double
     /// Events timed per case, at most and at least (a workload shorter than the minimum is timed
     /// whole).
-    public var timedEventsRange: ClosedRange<Int>
+    package var timedEventsRange: ClosedRange<Int>
     /// Workloads (of the selected scenarios, stress ones first) that get the full window ×
     /// consumed-set cross product of pipelines; the others get every window with `set` and every
     /// set with the companion window.
-    public var crossProductWorkloads: Int
+    package var crossProductWorkloads: Int
     /// Events per latency batch (the clock is read once per batch).
-    public var latencyBatchSize: Int
+    package var latencyBatchSize: Int
     /// Never-consumed ids probed to measure a filter's false-positive rate.
-    public var falsePositiveProbes: Int
+    package var falsePositiveProbes: Int
     /// Layer-1 live-set sizes of the `window-live-set` sweep.
-    public var liveSetSizes: [Int]
+    package var liveSetSizes: [Int]
     /// Layer-2 set sizes of the `consumed-set-size` sweep.
-    public var consumedSetSizes: [Int]
+    package var consumedSetSizes: [Int]
     /// Window lengths of the `window-length` sweep, in milliseconds.
-    public var windowLengthsMilliseconds: [Double]
+    package var windowLengthsMilliseconds: [Double]
     /// Capacities of the `consumed-capacity` sweep.
-    public var consumedCapacities: [Int]
+    package var consumedCapacities: [Int]
     /// Bits per entry of the `bloom-bits-per-entry` sweep.
-    public var bloomBitsPerEntry: [Double]
+    package var bloomBitsPerEntry: [Double]
     /// Seconds of timed loops per speed-sweep point (one strategy, one size, all repetitions).
-    public var timingSecondsPerSweepPoint: Double
+    package var timingSecondsPerSweepPoint: Double
     /// Timed operations per speed-sweep point, at most and at least.
-    public var sweepEventsRange: ClosedRange<Int>
+    package var sweepEventsRange: ClosedRange<Int>
     /// Timing forks: processes each case's repetitions run in (`Guides/Harness.md`, *Timing*).
-    public var forks: Int
+    package var forks: Int
     /// The store layer's measurement (`StoreResults`).
-    public var stores: StoreSizing
+    package var stores: StoreSizing
 
-    public init(
+    package init(
         workloadScale: Double, timingSecondsPerWorkload: Double, timedEventsRange: ClosedRange<Int>,
         crossProductWorkloads: Int, latencyBatchSize: Int, falsePositiveProbes: Int, liveSetSizes: [Int],
         consumedSetSizes: [Int], windowLengthsMilliseconds: [Double], consumedCapacities: [Int],
@@ -62,7 +62,7 @@ public struct RunSizing: Sendable, Equatable {
     }
 
     /// The default run: whole workloads, every sweep point (3-minute budget).
-    public static let full = RunSizing(
+    package static let full = RunSizing(
         workloadScale: 1, timingSecondsPerWorkload: 6, timedEventsRange: 2_000...200_000,
         crossProductWorkloads: 2, latencyBatchSize: 64, falsePositiveProbes: 100_000,
         liveSetSizes: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1_024, 2_048, 4_096],
@@ -74,7 +74,7 @@ public struct RunSizing: Sendable, Equatable {
 
     /// CI mode: a tenth of each workload, fewer sweep points (60-second budget); still has the
     /// points the targets are stated at (8 and 64 live fingerprints, 65,536 ids).
-    public static let quick = RunSizing(
+    package static let quick = RunSizing(
         workloadScale: 0.1, timingSecondsPerWorkload: 0.8, timedEventsRange: 500...20_000,
         crossProductWorkloads: 1, latencyBatchSize: 64, falsePositiveProbes: 20_000,
         liveSetSizes: [1, 8, 64, 512, 4_096],

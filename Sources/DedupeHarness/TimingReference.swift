@@ -7,7 +7,7 @@
 /// plan.timingReference = .strategies(window: "hash-deque", consumed: nil)  // hash-deque / set
 /// plan.timingReference = .none                                             // no ratios
 /// ```
-public enum TimingReference: Sendable, Equatable {
+package enum TimingReference: Sendable, Equatable {
     /// The published code: `seed-literal` for windows, `set` for consumed sets.
     case published
     /// Other exact strategies, by catalogue id; a layer given no id keeps the published one.
@@ -18,7 +18,7 @@ public enum TimingReference: Sendable, Equatable {
     /// The reference of `text`: `published`, `none`, or `window=ID`, `consumed=ID` or both,
     /// comma-separated, an ID spelled as catalogue ids are (lowercase letters, digits, `-`); `nil`
     /// for anything else, so a mistyped separator is a syntax error, not an unknown strategy.
-    public init?(text: String) {
+    package init?(text: String) {
         switch text {
         case "published": self = .published
         case "none": self = .none
@@ -41,7 +41,7 @@ public enum TimingReference: Sendable, Equatable {
 
     /// The text form (``init(text:)``), as `RunSettings.timingReference` records it: `nil` for
     /// the published code, so runs before `--reference` read the same.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case .published: return nil
         case .none: return "none"
@@ -51,7 +51,7 @@ public enum TimingReference: Sendable, Equatable {
     }
 
     /// The reference strategies of `mode` (only the layers it uses), or `nil` for ``none``.
-    public func ids(_ mode: CaseMode) -> (window: String?, consumed: String?)? {
+    package func ids(_ mode: CaseMode) -> (window: String?, consumed: String?)? {
         let (window, consumed): (String?, String?)
         switch self {
         case .none: return nil
@@ -64,7 +64,7 @@ public enum TimingReference: Sendable, Equatable {
 
     /// Which strategies the ratios of a report are against, for a sentence: "the published code
     /// (`seed-literal` / `set`)", "`hash-deque` / `set`", or "no reference".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .published: return "the published code (`seed-literal` / `set`)"
         case .none: return "no reference (`--reference none`)"
@@ -78,7 +78,7 @@ public enum TimingReference: Sendable, Equatable {
     ///
     /// - Throws: `HarnessError.invalidPlan` naming an unknown id or one whose guarantee is not
     ///   exact (its ratios would compare against a strategy that errs).
-    public func validate(in catalogue: StrategyCatalogue) throws(HarnessError) {
+    package func validate(in catalogue: StrategyCatalogue) throws(HarnessError) {
         guard case let .strategies(window, consumed) = self else { return }
         if let window {
             guard let entry = catalogue.window(window) else { throw .invalidPlan("the timing reference names no window '\(window)'") }
@@ -99,7 +99,7 @@ public enum TimingReference: Sendable, Equatable {
 
 extension RunSettings {
     /// The timing reference the run recorded (`timingReference`); the published code when absent.
-    public var reference: TimingReference {
+    package var reference: TimingReference {
         timingReference.flatMap(TimingReference.init(text:)) ?? .published
     }
 }
@@ -107,7 +107,7 @@ extension RunSettings {
 extension CaseResult {
     /// Whether the case is its mode's timing reference under `reference`: the reference
     /// strategies at the published code's identity and persistence.
-    public func isTimingReference(_ reference: TimingReference) -> Bool {
+    package func isTimingReference(_ reference: TimingReference) -> Bool {
         guard let ids = reference.ids(mode) else { return false }
         return window == ids.window && consumed == ids.consumed && choice.isBase
     }

@@ -9,36 +9,36 @@ import PushDedupe
 /// the time; checkout (an async button's action) median 600 ms with the same shape; the user
 /// dwells on a screen for a median of 15 s (σ = 1) before going back; after a relaunch the host
 /// attaches a median of 600 ms later (σ = 0.5, 100 ms–5 s, as `cold-launch-late-host`).
-public struct LifecycleConfiguration: Sendable, Hashable {
-    public var fetchMedianMilliseconds = 150.0
-    public var fetchP99Milliseconds = 2_000.0
+package struct LifecycleConfiguration: Sendable, Hashable {
+    package var fetchMedianMilliseconds = 150.0
+    package var fetchP99Milliseconds = 2_000.0
     /// Probability that a detail fetch or a checkout fails, in [0, 1].
-    public var fetchFailureRate = 0.02
-    public var checkoutMedianMilliseconds = 600.0
-    public var dwellMedianMilliseconds = 15_000.0
+    package var fetchFailureRate = 0.02
+    package var checkoutMedianMilliseconds = 600.0
+    package var dwellMedianMilliseconds = 15_000.0
     /// Shape of the dwell time's log-normal.
-    public var dwellSigma = 1.0
+    package var dwellSigma = 1.0
     /// Layer 1's window length.
-    public var windowMilliseconds = 500.0
+    package var windowMilliseconds = 500.0
     /// Median delay from a relaunch to the host attaching (the cold launch), log-normal σ = 0.5,
     /// clamped to 100 ms–5 s. Scripts with scripted scheduling attach the host themselves.
-    public var coldLaunchHostMedianMilliseconds = 600.0
+    package var coldLaunchHostMedianMilliseconds = 600.0
     /// What survives a relaunch.
-    public var persistence = Persistence.memory
+    package var persistence = Persistence.memory
 
-    public init() {}
+    package init() {}
 
     /// The z-score of the 99th percentile of a standard normal.
     static let z99 = 2.326_347_874
 
     /// The log-normal shape of fetch and checkout latencies.
-    public var latencySigma: Double {
+    package var latencySigma: Double {
         DeterministicMath.log(fetchP99Milliseconds / fetchMedianMilliseconds) / Self.z99
     }
 
     /// The same shape with the fetch median (and so its p99) scaled to `median` ms: what the
     /// latency sweep varies.
-    public func withFetchMedian(_ median: Double) -> LifecycleConfiguration {
+    package func withFetchMedian(_ median: Double) -> LifecycleConfiguration {
         var copy = self
         copy.fetchP99Milliseconds = fetchP99Milliseconds / fetchMedianMilliseconds * median
         copy.fetchMedianMilliseconds = median
@@ -48,7 +48,7 @@ public struct LifecycleConfiguration: Sendable, Hashable {
     /// Checks every value.
     ///
     /// - Throws: ``LifecycleConfigurationError`` naming the first bad parameter.
-    public func validate() throws(LifecycleConfigurationError) {
+    package func validate() throws(LifecycleConfigurationError) {
         func positive(_ value: Double, _ name: String) throws(LifecycleConfigurationError) {
             guard value.isFinite, value > 0 else {
                 let problem = value < 0 ? "cannot be negative" : "must be a positive finite number of milliseconds"
@@ -77,12 +77,12 @@ public struct LifecycleConfiguration: Sendable, Hashable {
 }
 
 /// A lifecycle configuration that cannot be simulated.
-public struct LifecycleConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct LifecycleConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The offending field of ``LifecycleConfiguration``.
-    public var parameter: String
-    public var reason: String
+    package var parameter: String
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         "invalid lifecycle \(parameter): \(reason)"
     }
 }

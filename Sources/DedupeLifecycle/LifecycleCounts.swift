@@ -1,57 +1,57 @@
 /// What one simulated run did, judged per intent. See `Guides/Policies.md` § Counts.
-public struct LifecycleCounts: Codable, Sendable, Equatable {
+package struct LifecycleCounts: Codable, Sendable, Equatable {
     /// User intents in the script.
-    public var intents = 0
+    package var intents = 0
     /// Screens appended to the path.
-    public var pushes = 0
+    package var pushes = 0
     /// Pushes of the route already on top: the same screen twice in a row.
-    public var duplicateScreens = 0
+    package var duplicateScreens = 0
     /// Routable intents whose screen never reached the top, through whichever task, and that
     /// were not superseded by a newer intent while under way, for a reason other than a failed
     /// fetch. Intents the app cannot route (no tab, tab disabled) want nothing and are never lost.
-    public var lostNavigations = 0
+    package var lostNavigations = 0
     /// Envelopes whose route handler ran more than once.
-    public var reprocessedEnvelopes = 0
+    package var reprocessedEnvelopes = 0
     /// Pushes of a screen other than the one the latest intent wants (a stale completion over a
     /// newer intent's screen), or of a second, different screen for an intent already served
     /// (the second order's receipt).
-    public var wrongScreens = 0
+    package var wrongScreens = 0
     /// Pushes for an intent whose screen the user had already gone back from (or lost with the
     /// process).
-    public var repushedAfterLeave = 0
+    package var repushedAfterLeave = 0
     /// Tasks started while another live (not cancelled) task of the same kind ran: a second
     /// detail fetch beside the first, a second checkout beside the first.
-    public var overlappingTasks = 0
+    package var overlappingTasks = 0
     /// Async tasks started: detail fetches and checkouts.
-    public var tasksStarted = 0
+    package var tasksStarted = 0
     /// Intents not served because their fetch or checkout failed (kept apart from
     /// `lostNavigations`: no dedupe policy causes or prevents it).
-    public var fetchFailures = 0
+    package var fetchFailures = 0
 
     /// How the started tasks ended; they always add up to `tasksStarted`.
-    public var tasksCompleted = 0
-    public var tasksFailed = 0
-    public var tasksCancelled = 0
+    package var tasksCompleted = 0
+    package var tasksFailed = 0
+    package var tasksCancelled = 0
     /// Tasks in flight when the process died.
-    public var tasksKilled = 0
+    package var tasksKilled = 0
     /// Tasks a scripted script never ended (always 0 with drawn latencies).
-    public var tasksUnfinished = 0
+    package var tasksUnfinished = 0
     /// Payloads layer 1 dropped.
-    public var suppressedByWindow = 0
+    package var suppressedByWindow = 0
     /// Handler entries the consumed set stopped.
-    public var suppressedByConsumedSet = 0
+    package var suppressedByConsumedSet = 0
     /// Appends the `path.last != route` guard stopped.
-    public var suppressedByGuard = 0
+    package var suppressedByGuard = 0
     /// Router pushes the top-of-stack guard stopped (the seventh switch).
-    public var suppressedByRouterGuard = 0
+    package var suppressedByRouterGuard = 0
     /// Async-button taps ignored by the loading guard.
-    public var ignoredTaps = 0
+    package var ignoredTaps = 0
     /// Route handler runs that ended in an early return.
-    public var earlyReturns = 0
+    package var earlyReturns = 0
     /// Relaunches: the process killed and started again.
-    public var relaunches = 0
+    package var relaunches = 0
 
-    public init() {}
+    package init() {}
 
     private enum CodingKeys: String, CodingKey {
         case intents, pushes, duplicateScreens, lostNavigations, reprocessedEnvelopes, wrongScreens, repushedAfterLeave
@@ -63,7 +63,7 @@ public struct LifecycleCounts: Codable, Sendable, Equatable {
     /// Counts added in issue 24 (`overlappingTasks`, `tasksKilled`, `tasksUnfinished`,
     /// `suppressedByRouterGuard`, `relaunches`) are optional in schema 2: results written before
     /// them read as 0, which is what that model did (it had no kill, no router guard).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         intents = try c.decode(Int.self, forKey: .intents)
         pushes = try c.decode(Int.self, forKey: .pushes)

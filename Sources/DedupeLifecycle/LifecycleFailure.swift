@@ -1,6 +1,6 @@
 /// A kind of failure the lifecycle simulator counts: one failure column of `policies.csv`, and
 /// the property `dedupe-bench verify` checks it against. See `Guides/Policies.md` § Counts.
-public enum LifecycleFailure: String, Sendable, CaseIterable, Codable {
+package enum LifecycleFailure: String, Sendable, CaseIterable, Codable {
     case duplicateScreens = "duplicate_screens"
     case lostNavigations = "lost_navigations"
     case reprocessedEnvelopes = "reprocessed_envelopes"
@@ -9,7 +9,7 @@ public enum LifecycleFailure: String, Sendable, CaseIterable, Codable {
     case overlappingTasks = "overlapping_tasks"
 
     /// The property a run with none of these failures has, as `verify` names it.
-    public var property: String {
+    package var property: String {
         switch self {
         case .duplicateScreens: "no-duplicate-screen"
         case .lostNavigations: "no-lost-navigation"
@@ -21,7 +21,7 @@ public enum LifecycleFailure: String, Sendable, CaseIterable, Codable {
     }
 
     /// The column's value in `counts`.
-    public func count(in counts: LifecycleCounts) -> Int {
+    package func count(in counts: LifecycleCounts) -> Int {
         switch self {
         case .duplicateScreens: counts.duplicateScreens
         case .lostNavigations: counts.lostNavigations
@@ -36,7 +36,7 @@ public enum LifecycleFailure: String, Sendable, CaseIterable, Codable {
 /// The rule that let a counted failure through: a switch turned off, a trade-off the articles
 /// state, the persistence under test, the identity of envelopes, or a limit of the model.
 /// `Guides/Policies.md` § Causes explains each.
-public enum FailureRule: String, Sendable, CaseIterable, Codable {
+package enum FailureRule: String, Sendable, CaseIterable, Codable {
     // Switches off: the variant of the same name.
     case consumeAfterSuccess = "consume-after-success"
     case consumeOnSuccessOnly = "consume-on-success-only"
@@ -82,7 +82,7 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
     case unexplained
 
     /// How the rule is reported.
-    public enum Category: String, Sendable, Codable {
+    package enum Category: String, Sendable, Codable {
         /// A published switch turned off (or the seventh switch left off by the variant).
         case switchOff = "switch-off"
         /// A trade-off the articles state.
@@ -96,7 +96,7 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
         case unexplained
     }
 
-    public var category: Category {
+    package var category: Category {
         switch self {
         case .consumeAfterSuccess, .consumeOnSuccessOnly, .keepInFlight, .noLastRouteGuard, .noLoadingGuard, .twoPathOwners:
             .switchOff
@@ -110,16 +110,16 @@ public enum FailureRule: String, Sendable, CaseIterable, Codable {
 }
 
 /// How many failures of one column one mechanism produced through one rule.
-public struct FailureCause: Codable, Sendable, Hashable {
+package struct FailureCause: Codable, Sendable, Hashable {
     /// The failure column, e.g. `wrong_screens`.
-    public var failure: LifecycleFailure
+    package var failure: LifecycleFailure
     /// The source label of the input that produced it: `button`, `pending_route`, `retap`,
     /// `cold_launch`…
-    public var mechanism: String
-    public var rule: FailureRule
-    public var count: Int
+    package var mechanism: String
+    package var rule: FailureRule
+    package var count: Int
 
-    public init(failure: LifecycleFailure, mechanism: String, rule: FailureRule, count: Int) {
+    package init(failure: LifecycleFailure, mechanism: String, rule: FailureRule, count: Int) {
         self.failure = failure
         self.mechanism = mechanism
         self.rule = rule

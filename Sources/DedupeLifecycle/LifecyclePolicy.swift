@@ -5,40 +5,40 @@ import PushDedupe
 /// policy; the seventh, a top-of-stack check on the router's own push, and the eighth, committing
 /// a consume durably only when its route is shown, are off in it, as in the articles' code. See
 /// `Guides/Policies.md`.
-public struct LifecyclePolicy: Sendable, Hashable {
+package struct LifecyclePolicy: Sendable, Hashable {
     /// Mark the envelope consumed before the detail fetch starts (published), rather than after
     /// the push its fetch makes.
-    public var consumeBeforeAsyncWork = true
+    package var consumeBeforeAsyncWork = true
     /// Mark the envelope consumed on every early return of the route handler (no target tab,
     /// tab disabled, no host) (published), rather than only when it navigates.
-    public var consumeOnEveryReturn = true
+    package var consumeOnEveryReturn = true
     /// Cancel the previous `inFlightTask` when a new detail fetch starts, so the last routing
     /// wins (published).
-    public var cancelInFlightTask = true
+    package var cancelInFlightTask = true
     /// `push(_:)` appends only when `path.last != route` (published).
-    public var lastRouteGuard = true
+    package var lastRouteGuard = true
     /// An async button is disabled while its task runs (`isCheckingOut`) (published).
-    public var loadingGuard = true
+    package var loadingGuard = true
     /// One owner of the navigation path (published); otherwise a parent and a child each keep
     /// their own path and both append for a shared destination.
-    public var singlePathOwner = true
+    package var singlePathOwner = true
     /// The router's `host.pushDetail` skips a screen already on top. Off in the published code
     /// (a UIKit push is a command with no such check).
-    public var routerTopGuard = false
+    package var routerTopGuard = false
     /// The consume before the fetch is a reservation, kept in memory, and written to the store
     /// only at the work's exit (shown, on top, failed, superseded, cancelled): a kill mid-fetch
     /// leaves the envelope unconsumed, so its replay shows the screen. Off in the published
     /// code, which writes at receipt.
-    public var reserveThenCommit = false
+    package var reserveThenCommit = false
 
     /// Every switch at its published setting.
-    public static let published = LifecyclePolicy()
+    package static let published = LifecyclePolicy()
 
-    public init() {}
+    package init() {}
 }
 
 /// A named policy: `published`, or the published policy with one switch flipped.
-public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
+package enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
     case published
     case consumeAfterSuccess = "consume-after-success"
     case consumeOnSuccessOnly = "consume-on-success-only"
@@ -52,7 +52,7 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
     case reserveThenCommit = "reserve-then-commit"
 
     /// The policy this variant runs.
-    public var policy: LifecyclePolicy {
+    package var policy: LifecyclePolicy {
         var policy = LifecyclePolicy.published
         switch self {
         case .published: break
@@ -69,7 +69,7 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
     }
 
     /// One line on what the variant changes.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .published: return "every switch at the articles' setting"
         case .consumeAfterSuccess: return "the envelope is marked consumed only after its detail fetch pushed"
@@ -85,11 +85,11 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
 
     /// Whether the published policy has this variant's switch off, so the variant is the one
     /// that protects.
-    public var turnsSwitchOn: Bool { self == .routerTopGuard || self == .reserveThenCommit }
+    package var turnsSwitchOn: Bool { self == .routerTopGuard || self == .reserveThenCommit }
 
     /// The failure the switch prevents: the variant shows it, or (for a switch the published
     /// policy has off) the published policy does.
-    public var protectedFailure: LifecycleFailure? {
+    package var protectedFailure: LifecycleFailure? {
         switch self {
         case .published: nil
         case .consumeAfterSuccess, .consumeOnSuccessOnly: .reprocessedEnvelopes
@@ -102,7 +102,7 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
     /// The rule a failure is booked under when this variant's switch let it through; the
     /// absence of a switch the published policy has off is a published trade-off
     /// (`unguarded-router-push`, `no-retry-after-consume`).
-    public var rule: FailureRule? {
+    package var rule: FailureRule? {
         switch self {
         case .published: nil
         case .consumeAfterSuccess: .consumeAfterSuccess
@@ -116,7 +116,7 @@ public enum PolicyVariant: String, Sendable, Codable, ClosedVocabulary {
         }
     }
 
-    public static let vocabularyName = "policy variant"
+    package static let vocabularyName = "policy variant"
 }
 
 extension LifecyclePolicy {

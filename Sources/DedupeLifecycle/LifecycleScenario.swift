@@ -2,17 +2,17 @@ import DedupeWorkloads
 
 /// A named script generator for the policy matrix: one of the lifecycle situations added for the
 /// policies, or an existing workload scenario run through the lifecycle.
-public struct LifecycleScenario: Sendable {
+package struct LifecycleScenario: Sendable {
     /// Stable kebab-case id.
-    public var id: String
+    package var id: String
     /// One line on what it models.
-    public var summary: String
+    package var summary: String
     /// The variant this scenario is built to show its switch on: the variant fails on it (or,
     /// for a switch the published policy has off, the published policy does), if any.
-    public var exercises: PolicyVariant?
+    package var exercises: PolicyVariant?
     private let generate: @Sendable (_ seed: UInt64, _ scale: Double) -> LifecycleScript
 
-    public init(
+    package init(
         id: String, summary: String, exercises: PolicyVariant?,
         generate: @escaping @Sendable (_ seed: UInt64, _ scale: Double) -> LifecycleScript
     ) {
@@ -23,7 +23,7 @@ public struct LifecycleScenario: Sendable {
     }
 
     /// An existing workload scenario, converted with ``LifecycleScript/init(_:)``.
-    public init(reusing scenario: Scenario, exercises: PolicyVariant? = nil) {
+    package init(reusing scenario: Scenario, exercises: PolicyVariant? = nil) {
         self.init(id: scenario.id, summary: scenario.summary, exercises: exercises) { seed, scale in
             LifecycleScript(scenario.workload(seed: seed, scale: scale))
         }
@@ -32,7 +32,7 @@ public struct LifecycleScenario: Sendable {
     /// The script for `seed`; stress scenarios shrink with `scale` (clamped to [10⁻⁴, 1]).
     ///
     /// - Complexity: O(*n* log *n*) in the inputs.
-    public func script(seed: UInt64, scale: Double = 1) -> LifecycleScript {
+    package func script(seed: UInt64, scale: Double = 1) -> LifecycleScript {
         generate(seed, scale.isNaN ? 1 : min(max(scale, 1e-4), 1))
     }
 }

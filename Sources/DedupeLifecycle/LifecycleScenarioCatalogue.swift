@@ -5,11 +5,11 @@ import PushDedupe
 /// workload scenarios run through the lifecycle, then the process-death scenarios (built and
 /// reused), which run under every persistence. `Guides/Policies.md` cites the article passage
 /// each one models.
-public enum LifecycleScenarioCatalogue {
-    public static let all: [LifecycleScenario] = builtForSwitches + reused + builtForRelaunch + reusedWithRelaunch
+package enum LifecycleScenarioCatalogue {
+    package static let all: [LifecycleScenario] = builtForSwitches + reused + builtForRelaunch + reusedWithRelaunch
 
     /// The scenario with `id`, or `nil`.
-    public static func scenario(named id: String) -> LifecycleScenario? {
+    package static func scenario(named id: String) -> LifecycleScenario? {
         all.first { $0.id == id }
     }
 

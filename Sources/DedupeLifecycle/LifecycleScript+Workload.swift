@@ -24,7 +24,7 @@ extension LifecycleScript {
     /// it), else by the workload's envelope id. `relaunch` and `background` events pass through.
     ///
     /// - Complexity: O(*n*) expected.
-    public init(_ workload: Workload) {
+    package init(_ workload: Workload) {
         enum Flow { case router, button, checkout }
         var builder = LifecycleScriptBuilder(name: workload.name, summary: workload.summary, seed: 0)
         // Looked up, never iterated: hashing order cannot reach the script.

@@ -7,9 +7,9 @@ import PushDedupe
 /// input names the intent (one navigation the user wants) it serves, so truth is judged per
 /// intent, not per event, and the mechanism it came through (its source label), so every
 /// failure names what produced it.
-public struct LifecycleScript: Sendable {
+package struct LifecycleScript: Sendable {
     /// Whether a route's screen can be shown: the route handler's first two early returns.
-    public enum TabState: String, Sendable, CaseIterable {
+    package enum TabState: String, Sendable, CaseIterable {
         /// The route's target tab exists and is enabled.
         case enabled
         /// The target tab exists but is disabled.
@@ -19,7 +19,7 @@ public struct LifecycleScript: Sendable {
     }
 
     /// Where task ends and the user's going back come from.
-    public enum Scheduling: String, Sendable {
+    package enum Scheduling: String, Sendable {
         /// Drawn by the simulator: fetch and checkout latencies and outcomes, dwell times, the
         /// host attaching after a relaunch (``LifecycleConfiguration``).
         case drawn
@@ -30,8 +30,8 @@ public struct LifecycleScript: Sendable {
     }
 
     /// One thing that happens at a point of simulated time.
-    public struct Input: Sendable, Hashable {
-        public enum Kind: UInt8, Sendable, CaseIterable {
+    package struct Input: Sendable, Hashable {
+        package enum Kind: UInt8, Sendable, CaseIterable {
             /// A push payload normalized to `route`: layer 1, then (if admitted) the envelope
             /// `envelope` is emitted on the router's subject and becomes the latest pending route.
             case payload
@@ -60,58 +60,58 @@ public struct LifecycleScript: Sendable {
         }
 
         /// Nanoseconds of simulated time.
-        public var time: Int64
-        public var kind: Kind
+        package var time: Int64
+        package var kind: Kind
         /// Index into ``LifecycleScript/routes`` for payloads, emits, taps and child appends.
-        public var route: UInt32 = .max
+        package var route: UInt32 = .max
         /// Index into ``LifecycleScript/envelopes`` for payloads and emits, else -1.
-        public var envelope: Int32 = -1
+        package var envelope: Int32 = -1
         /// The intent served, or -1 for host, lifecycle and scheduling inputs.
-        public var intent: Int32 = -1
+        package var intent: Int32 = -1
         /// Index into ``LifecycleScript/sources``: the mechanism the input came through.
-        public var source: UInt16 = 0
+        package var source: UInt16 = 0
         /// For `taskEnd`: the task, in start order from 0; else -1.
-        public var task: Int32 = -1
+        package var task: Int32 = -1
         /// For `taskEnd`: whether the task succeeds.
-        public var succeeds = true
+        package var succeeds = true
     }
 
     /// What the conversion from a workload left out, by source label.
-    public struct LeftOut: Sendable, Hashable, Codable {
-        public var source: String
-        public var count: Int
+    package struct LeftOut: Sendable, Hashable, Codable {
+        package var source: String
+        package var count: Int
         /// Why, in a phrase.
-        public var reason: String
+        package var reason: String
     }
 
-    public var name: String
-    public var summary: String
+    package var name: String
+    package var summary: String
     /// Route strings, for reading a script; the simulator uses their fingerprints and tabs.
-    public var routes: [String]
-    public var fingerprints: [RouteFingerprint]
-    public var tabs: [TabState]
+    package var routes: [String]
+    package var fingerprints: [RouteFingerprint]
+    package var tabs: [TabState]
     /// Envelope ids by index.
-    public var envelopes: [EnvelopeID]
+    package var envelopes: [EnvelopeID]
     /// The route each envelope carries.
-    public var envelopeRoutes: [UInt32]
+    package var envelopeRoutes: [UInt32]
     /// The intent each envelope was created for (an input may name another: one push id
     /// delivered for two intents).
-    public var envelopeIntents: [Int32]
+    package var envelopeIntents: [Int32]
     /// The screen each intent wants; `UInt32.max` for a checkout, whose receipt is only known
     /// when the task completes.
-    public var intentRoutes: [UInt32]
+    package var intentRoutes: [UInt32]
     /// Mechanism labels, indexed by ``Input/source``.
-    public var sources: [String]
+    package var sources: [String]
     /// The inputs in time order (ties keep their recording order).
-    public var inputs: [Input]
+    package var inputs: [Input]
     /// Whether the host view is attached when the script starts (`false`: a cold launch).
-    public var hostAttachedAtStart: Bool
-    public var scheduling: Scheduling
+    package var hostAttachedAtStart: Bool
+    package var scheduling: Scheduling
     /// Deliveries the conversion from a workload could not place in the lifecycle model.
-    public var leftOut: [LeftOut]
+    package var leftOut: [LeftOut]
 
-    public var intentCount: Int { intentRoutes.count }
+    package var intentCount: Int { intentRoutes.count }
 
     /// Whether any input kills the process.
-    public var hasRelaunch: Bool { inputs.contains { $0.kind == .relaunch } }
+    package var hasRelaunch: Bool { inputs.contains { $0.kind == .relaunch } }
 }

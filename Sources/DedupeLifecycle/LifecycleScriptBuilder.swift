@@ -2,13 +2,13 @@ import PushDedupe
 
 /// Records routes, envelopes, intents, sources and inputs in any order, then sorts the inputs by
 /// time (stably) into a ``LifecycleScript``.
-public struct LifecycleScriptBuilder {
+package struct LifecycleScriptBuilder {
     private var script: LifecycleScript
     private var envelopeRandom: SplitMix64
     /// Source index by label. Looked up, never iterated.
     private var sourceIndex: [String: UInt16] = [:]
 
-    public init(
+    package init(
         name: String, summary: String, seed: UInt64, hostAttachedAtStart: Bool = true,
         scheduling: LifecycleScript.Scheduling = .drawn
     ) {
@@ -20,7 +20,7 @@ public struct LifecycleScriptBuilder {
     }
 
     /// The label each input kind gets when the caller names none.
-    public static func defaultSource(of kind: LifecycleScript.Input.Kind) -> String {
+    package static func defaultSource(of kind: LifecycleScript.Input.Kind) -> String {
         switch kind {
         case .payload: "tap"
         case .emit, .hostAttach: "pending_route"
@@ -36,11 +36,11 @@ public struct LifecycleScriptBuilder {
     }
 
     /// The label of the host attach a drawn script's simulator adds after each relaunch.
-    public static let coldLaunchSource = "cold_launch"
+    package static let coldLaunchSource = "cold_launch"
 
     /// Adds a route and returns its index.
     @discardableResult
-    public mutating func route(_ route: String, tab: LifecycleScript.TabState = .enabled) -> UInt32 {
+    package mutating func route(_ route: String, tab: LifecycleScript.TabState = .enabled) -> UInt32 {
         script.routes.append(route)
         script.fingerprints.append(RouteFingerprint(route: route))
         script.tabs.append(tab)
@@ -48,14 +48,14 @@ public struct LifecycleScriptBuilder {
     }
 
     /// Starts an intent wanting `route` (`UInt32.max` for a checkout) and returns its number.
-    public mutating func intent(wanting route: UInt32) -> Int32 {
+    package mutating func intent(wanting route: UInt32) -> Int32 {
         script.intentRoutes.append(route)
         return Int32(script.intentRoutes.count - 1)
     }
 
     /// A fresh envelope for `route` serving `intent`, with a random version-4 id unless `id` is
     /// given.
-    public mutating func envelope(route: UInt32, intent: Int32, id: EnvelopeID? = nil) -> Int32 {
+    package mutating func envelope(route: UInt32, intent: Int32, id: EnvelopeID? = nil) -> Int32 {
         let high = envelopeRandom.next() & ~0xf000 | 0x4000
         let low = envelopeRandom.next() & ~(0xc << 60) | (0x8 << 60)
         script.envelopes.append(id ?? EnvelopeID(high: high, low: low))
@@ -65,17 +65,17 @@ public struct LifecycleScriptBuilder {
     }
 
     /// A push's usual tables: an intent wanting `route`, and the fresh envelope serving it.
-    public mutating func envelope(wanting route: UInt32) -> Int32 {
+    package mutating func envelope(wanting route: UInt32) -> Int32 {
         envelope(route: route, intent: intent(wanting: route))
     }
 
     /// The intent `envelope` was created for.
-    public func intentOfEnvelope(_ envelope: Int32) -> Int32 {
+    package func intentOfEnvelope(_ envelope: Int32) -> Int32 {
         script.envelopeIntents[Int(envelope)]
     }
 
     /// The route `envelope` carries.
-    public func routeOfEnvelope(_ envelope: Int32) -> UInt32 {
+    package func routeOfEnvelope(_ envelope: Int32) -> UInt32 {
         script.envelopeRoutes[Int(envelope)]
     }
 
@@ -91,7 +91,7 @@ public struct LifecycleScriptBuilder {
     }
 
     /// The index of the mechanism `label`, adding it on first use.
-    public mutating func source(_ label: String) -> UInt16 {
+    package mutating func source(_ label: String) -> UInt16 {
         if let known = sourceIndex[label] { return known }
         let index = UInt16(script.sources.count)
         script.sources.append(label)
@@ -100,7 +100,7 @@ public struct LifecycleScriptBuilder {
     }
 
     /// Records `input`.
-    public mutating func add(_ input: LifecycleScript.Input) {
+    package mutating func add(_ input: LifecycleScript.Input) {
         script.inputs.append(input)
     }
 
@@ -114,21 +114,21 @@ public struct LifecycleScriptBuilder {
     }
 
     /// A payload of `envelope` at `milliseconds`, through `source` (default `tap`).
-    public mutating func payload(_ envelope: Int32, at milliseconds: Double, source label: String? = nil, intent: Int32? = nil) {
+    package mutating func payload(_ envelope: Int32, at milliseconds: Double, source label: String? = nil, intent: Int32? = nil) {
         let source = source(label ?? Self.defaultSource(of: .payload))
         add(.init(time: Self.nanoseconds(milliseconds), kind: .payload, route: script.envelopeRoutes[Int(envelope)],
                   envelope: envelope, intent: intent ?? script.envelopeIntents[Int(envelope)], source: source))
     }
 
     /// An emit of `envelope` at `milliseconds`, through `source` (default `pending_route`).
-    public mutating func emit(_ envelope: Int32, at milliseconds: Double, source label: String? = nil) {
+    package mutating func emit(_ envelope: Int32, at milliseconds: Double, source label: String? = nil) {
         let source = source(label ?? Self.defaultSource(of: .emit))
         add(.init(time: Self.nanoseconds(milliseconds), kind: .emit, route: script.envelopeRoutes[Int(envelope)],
                   envelope: envelope, intent: script.envelopeIntents[Int(envelope)], source: source))
     }
 
     /// A host or lifecycle event, a tap, a child's append or a checkout tap at `milliseconds`.
-    public mutating func event(
+    package mutating func event(
         _ kind: LifecycleScript.Input.Kind, route: UInt32 = .max, intent: Int32 = -1, at milliseconds: Double,
         source label: String? = nil
     ) {
@@ -137,7 +137,7 @@ public struct LifecycleScriptBuilder {
     }
 
     /// Scripted scheduling: task `task` (start order, from 0) ends at `milliseconds`.
-    public mutating func taskEnd(_ task: Int32, succeeds: Bool, at milliseconds: Double) {
+    package mutating func taskEnd(_ task: Int32, succeeds: Bool, at milliseconds: Double) {
         let source = source(Self.defaultSource(of: .taskEnd))
         add(.init(time: Self.nanoseconds(milliseconds), kind: .taskEnd, source: source, task: task, succeeds: succeeds))
     }
@@ -146,7 +146,7 @@ public struct LifecycleScriptBuilder {
     /// gets the `cold_launch` label its simulator uses for the host attach after the kill.
     ///
     /// - Complexity: O(*n* log *n*).
-    public consuming func finish() -> LifecycleScript {
+    package consuming func finish() -> LifecycleScript {
         if script.sources.isEmpty { _ = source(Self.defaultSource(of: .payload)) }
         if script.inputs.contains(where: { $0.kind == .relaunch }) { _ = source(Self.coldLaunchSource) }
         let order = script.inputs.indices.sorted {

@@ -15,15 +15,15 @@ import PushDedupe
 /// at 0.001 emit e1 pending_route
 /// at 0.002 end 1 success
 /// ```
-public struct LifecycleScriptFile: Sendable {
-    public var script: LifecycleScript
+package struct LifecycleScriptFile: Sendable {
+    package var script: LifecycleScript
     /// The `persistence` line, if any.
-    public var persistence: Persistence?
+    package var persistence: Persistence?
     /// The file's line of each input, by input index.
-    public var inputLines: [Int]
+    package var inputLines: [Int]
 
     /// The keyword of each input kind.
-    public static func keyword(_ kind: LifecycleScript.Input.Kind) -> String {
+    package static func keyword(_ kind: LifecycleScript.Input.Kind) -> String {
         switch kind {
         case .payload: "payload"
         case .emit: "emit"
@@ -43,7 +43,7 @@ public struct LifecycleScriptFile: Sendable {
     ///
     /// - Throws: ``LifecycleScriptError`` at the first malformed line, naming it.
     /// - Complexity: O(*n*) in the text.
-    public init(parsing text: String, fileName: String) throws(LifecycleScriptError) {
+    package init(parsing text: String, fileName: String) throws(LifecycleScriptError) {
         var parser = _ScriptParser(fileName: fileName)
         var number = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -67,7 +67,7 @@ public struct LifecycleScriptFile: Sendable {
     /// seed 0), with `comments` on top and `persistence` if given.
     ///
     /// - Complexity: O(*n*) in the script.
-    public static func render(_ script: LifecycleScript, persistence: Persistence?, comments: [String] = []) -> String {
+    package static func render(_ script: LifecycleScript, persistence: Persistence?, comments: [String] = []) -> String {
         var out = comments.map { "# \($0)\n" }.joined()
         if !script.hostAttachedAtStart { out += "host detached\n" }
         if script.scheduling == .scripted { out += "schedule scripted\n" }
@@ -113,13 +113,13 @@ public struct LifecycleScriptFile: Sendable {
 }
 
 /// A malformed script file: `FILE:LINE: reason`.
-public struct LifecycleScriptError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var fileName: String
+package struct LifecycleScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var fileName: String
     /// 1-based; 0 for a problem with the whole file.
-    public var line: Int
-    public var reason: String
+    package var line: Int
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         line > 0 ? "\(fileName):\(line): \(reason)" : "\(fileName): \(reason)"
     }
 }

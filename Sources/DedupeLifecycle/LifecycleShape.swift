@@ -6,9 +6,9 @@
 /// Time is abstracted to what the policies can observe: before a payload, the gap since the
 /// window's entries is either *short* (inside the window) or *long* (outside it); everything
 /// else is ordered, not timed. See `Guides/Policies.md` § Verify.
-public struct LifecycleShape: Sendable {
+package struct LifecycleShape: Sendable {
     /// Where a payload's gap may fall.
-    public enum Gap: Sendable, Equatable {
+    package enum Gap: Sendable, Equatable {
         /// Inside or outside the window: both are explored.
         case free
         /// Within the window of the event at this index, whichever comes first: the
@@ -17,26 +17,26 @@ public struct LifecycleShape: Sendable {
     }
 
     /// One event of the episode.
-    public struct Event: Sendable {
+    package struct Event: Sendable {
         /// Its input; the time is set by the ordering.
-        public var input: LifecycleScript.Input
+        package var input: LifecycleScript.Input
         /// Events (by index) that must come before it.
-        public var after: [Int]
-        public var gap: Gap
+        package var after: [Int]
+        package var gap: Gap
     }
 
     /// The lifecycle scenario this is the episode of.
-    public var scenario: String
+    package var scenario: String
     /// The bound, in words: what one episode holds.
-    public var bound: String
+    package var bound: String
     /// Routes, envelopes, intents and sources; scheduling scripted; no inputs.
-    public var script: LifecycleScript
-    public var events: [Event]
+    package var script: LifecycleScript
+    package var events: [Event]
     /// At most this many times the user goes back, each at any point the path is not empty.
-    public var backs: Int
+    package var backs: Int
 
     /// Whether the episode kills the process, so it is checked under every persistence.
-    public var hasRelaunch: Bool { events.contains { $0.input.kind == .relaunch } }
+    package var hasRelaunch: Bool { events.contains { $0.input.kind == .relaunch } }
 }
 
 /// Records a shape's tables and events.

@@ -1,9 +1,9 @@
 /// The episode shape of every lifecycle scenario, by scenario id: what `verify` enumerates.
 /// Each follows the scenario's episode (`LifecycleScenarioCatalogue`, the workload catalogue);
 /// its bound is stated in words.
-public enum LifecycleShapeCatalogue {
+package enum LifecycleShapeCatalogue {
     /// The shape of `scenario`, or `nil`.
-    public static func shape(for scenario: String) -> LifecycleShape? {
+    package static func shape(for scenario: String) -> LifecycleShape? {
         switch scenario {
         case "reemit-during-fetch", "envelope-reemitted": return payloadAndReemit(scenario)
         case "disabled-tab-replay": return disabledTabReplay()
@@ -24,7 +24,7 @@ public enum LifecycleShapeCatalogue {
     }
 
     /// The shapes of every lifecycle scenario, in the matrix's order.
-    public static var all: [LifecycleShape] {
+    package static var all: [LifecycleShape] {
         LifecycleScenarioCatalogue.all.compactMap { shape(for: $0.id) }
     }
 

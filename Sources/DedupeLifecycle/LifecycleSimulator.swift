@@ -24,17 +24,17 @@ import PushDedupe
 ///     policy: PolicyVariant.keepInFlight.policy, configuration: LifecycleConfiguration(), seed: 42)
 /// let counts = simulator.run(script)
 /// ```
-public struct LifecycleSimulator<W: FingerprintWindow, C: ConsumedSet> {
-    public let policy: LifecyclePolicy
-    public let configuration: LifecycleConfiguration
-    public let seed: UInt64
+package struct LifecycleSimulator<W: FingerprintWindow, C: ConsumedSet> {
+    package let policy: LifecyclePolicy
+    package let configuration: LifecycleConfiguration
+    package let seed: UInt64
     private let window: W
     private let consumed: C
 
     /// Builds a simulator around fresh strategies; every run starts from them as given.
     ///
     /// - Throws: ``LifecycleConfigurationError`` for a bad `configuration`.
-    public init(
+    package init(
         window: W, consumed: C, policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
     ) throws(LifecycleConfigurationError) {
         try configuration.validate()
@@ -50,12 +50,12 @@ public struct LifecycleSimulator<W: FingerprintWindow, C: ConsumedSet> {
     ///
     /// - Complexity: O(*n* log *n*) in the inputs (the completion queue); with two path owners,
     ///   an owner's `path.last` scan is O(depth).
-    public func run(_ script: LifecycleScript) -> LifecycleCounts {
+    package func run(_ script: LifecycleScript) -> LifecycleCounts {
         outcome(script).counts
     }
 
     /// Runs `script` like ``run(_:)`` and also says what caused every failure.
-    public func outcome(_ script: LifecycleScript) -> LifecycleOutcome {
+    package func outcome(_ script: LifecycleScript) -> LifecycleOutcome {
         var state = makeRun(script)
         state.run(script)
         return LifecycleOutcome(
@@ -80,10 +80,10 @@ public struct LifecycleSimulator<W: FingerprintWindow, C: ConsumedSet> {
 
 /// The counts of one run, the cause of every failure in them, and the first scripted task end
 /// that named a task not running.
-public struct LifecycleOutcome: Sendable, Equatable {
-    public var counts: LifecycleCounts
+package struct LifecycleOutcome: Sendable, Equatable {
+    package var counts: LifecycleCounts
     /// Per failure column, the causes add up to the column's count.
-    public var causes: [FailureCause]
+    package var causes: [FailureCause]
     /// Index into the script's inputs, or `nil`.
-    public var firstInvalidTaskEnd: Int?
+    package var firstInvalidTaskEnd: Int?
 }

@@ -12,13 +12,13 @@ import PushDedupe
 /// (within the shape's bound). An ordering ends when every event happened and every task ended;
 /// its script is scripted scheduling with 1 µs short gaps and window + 1 ms long ones, so a
 /// counterexample replays exactly under `dedupe-bench policies --script`.
-public enum LifecycleVerifier {
+package enum LifecycleVerifier {
     /// Every ordering of `shape` under `policy` with `persistence`.
     ///
     /// - Parameter limit: stop after this many orderings (``VerifyOutcome/limitReached``).
     /// - Throws: ``LifecycleConfigurationError`` for a bad `configuration`.
     /// - Complexity: O(orderings × depth) simulator steps.
-    public static func verify(
+    package static func verify(
         _ shape: LifecycleShape, policy: LifecyclePolicy, persistence: Persistence,
         configuration: LifecycleConfiguration = LifecycleConfiguration(), limit: Int = 20_000_000
     ) throws(LifecycleConfigurationError) -> VerifyOutcome {
@@ -47,51 +47,51 @@ public enum LifecycleVerifier {
 }
 
 /// What every ordering of one shape did under one policy and persistence.
-public struct VerifyOutcome: Sendable {
+package struct VerifyOutcome: Sendable {
     /// Orderings explored: complete runs, each counted once.
-    public var orderings = 0
+    package var orderings = 0
     /// Per failure (``LifecycleFailure/allCases`` order), the orderings with at least one.
-    public var violations = [Int](repeating: 0, count: LifecycleFailure.allCases.count)
+    package var violations = [Int](repeating: 0, count: LifecycleFailure.allCases.count)
     /// Per failure, the violating orderings where some failure of the column has a rule that
     /// is a switch turned off or unexplained (for `published`, they must be 0).
-    public var unexplained = [Int](repeating: 0, count: LifecycleFailure.allCases.count)
+    package var unexplained = [Int](repeating: 0, count: LifecycleFailure.allCases.count)
     /// Violating orderings by failure and rule (an ordering counts under each rule it shows).
-    public var byRule: [RuleCount] = []
+    package var byRule: [RuleCount] = []
     /// The shortest counterexample per failure and rule.
-    public var counterexamples: [Counterexample] = []
+    package var counterexamples: [Counterexample] = []
     /// The search stopped at its limit: the counts are a lower bound.
-    public var limitReached = false
+    package var limitReached = false
 
-    public struct RuleCount: Sendable, Equatable {
-        public var failure: LifecycleFailure
-        public var rule: FailureRule
-        public var orderings: Int
+    package struct RuleCount: Sendable, Equatable {
+        package var failure: LifecycleFailure
+        package var rule: FailureRule
+        package var orderings: Int
     }
 
     /// The violations of `failure`.
-    public func violations(of failure: LifecycleFailure) -> Int {
+    package func violations(of failure: LifecycleFailure) -> Int {
         violations[LifecycleFailure.allCases.firstIndex(of: failure)!]
     }
 
     /// Orderings violating `failure` with `rule` among its causes.
-    public func orderings(violating failure: LifecycleFailure, by rule: FailureRule) -> Int {
+    package func orderings(violating failure: LifecycleFailure, by rule: FailureRule) -> Int {
         byRule.first { $0.failure == failure && $0.rule == rule }?.orderings ?? 0
     }
 
     /// The shortest counterexample for `failure` with `rule` among its causes.
-    public func counterexample(_ failure: LifecycleFailure, by rule: FailureRule) -> Counterexample? {
+    package func counterexample(_ failure: LifecycleFailure, by rule: FailureRule) -> Counterexample? {
         counterexamples.first { $0.failure == failure && $0.rule == rule }
     }
 }
 
 /// One ordering that violates a property: the shortest found for its failure and rule.
-public struct Counterexample: Sendable {
-    public var failure: LifecycleFailure
-    public var rule: FailureRule
+package struct Counterexample: Sendable {
+    package var failure: LifecycleFailure
+    package var rule: FailureRule
     /// Inputs in the ordering (events, task ends, backs).
-    public var steps: Int
+    package var steps: Int
     /// The ordering as a scripted script.
-    public var script: LifecycleScript
+    package var script: LifecycleScript
 }
 
 /// One state of the search.

@@ -6,11 +6,11 @@ import PushDedupe
 /// The router uses the published code for both layers (`seed-literal`, `set`), so the matrix
 /// isolates the policies from the data structures. A scenario without a relaunch runs once, in
 /// memory; one with relaunches runs under every ``Persistence``.
-public enum PolicyRun {
+package enum PolicyRun {
     /// The fetch medians the sweep visits, ms.
-    public static let sweepMedians: [Double] = [25, 50, 100, 200, 400, 800, 1_600, 2_000]
+    package static let sweepMedians: [Double] = [25, 50, 100, 200, 400, 800, 1_600, 2_000]
     /// The scenario the sweep runs on: the published situation the consume timing is about.
-    public static let sweepScenario = "envelope-reemitted"
+    package static let sweepScenario = "envelope-reemitted"
     /// The sweep's curves: the variant, the article's first code, and the published policy.
     static let sweepPolicies: [(String, LifecyclePolicy)] = {
         var firstCode = PolicyVariant.consumeAfterSuccess.policy
@@ -34,7 +34,7 @@ public enum PolicyRun {
     ///   ``LifecycleSelectionError`` for an unknown id.
     /// - Complexity: O(scenarios × persistences × variants × inputs log inputs), well under a
     ///   second in a release build.
-    public static func run(
+    package static func run(
         seed: UInt64, configuration: LifecycleConfiguration = LifecycleConfiguration(),
         scenarios: [String]? = nil, variants: [String]? = nil, scale: Double = 1
     ) throws -> PolicyResults {
@@ -69,7 +69,7 @@ public enum PolicyRun {
     /// with `configuration`'s persistence.
     ///
     /// - Throws: ``LifecycleConfigurationError``, ``LifecycleSelectionError`` for an unknown variant.
-    public static func run(
+    package static func run(
         script: LifecycleScript, seed: UInt64, configuration: LifecycleConfiguration = LifecycleConfiguration(),
         variants: [String]? = nil
     ) throws -> PolicyResults {
@@ -126,7 +126,7 @@ public enum PolicyRun {
     /// One script under one policy with the published strategies.
     ///
     /// - Throws: ``LifecycleConfigurationError``.
-    public static func simulate(
+    package static func simulate(
         _ script: LifecycleScript, policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
     ) throws -> LifecycleCounts {
         try outcome(script, policy: policy, configuration: configuration, seed: seed).counts
@@ -135,7 +135,7 @@ public enum PolicyRun {
     /// ``simulate(_:policy:configuration:seed:)`` with the causes of every failure.
     ///
     /// - Throws: ``LifecycleConfigurationError``.
-    public static func outcome(
+    package static func outcome(
         _ script: LifecycleScript, policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
     ) throws -> LifecycleOutcome {
         try simulator(policy: policy, configuration: configuration, seed: seed).outcome(script)
@@ -174,14 +174,14 @@ public enum PolicyRun {
 }
 
 /// A scenario or variant id `policies` or `verify` was asked for and does not know.
-public struct LifecycleSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct LifecycleSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `scenario` or `variant`.
-    public var kind: String
-    public var id: String
+    package var kind: String
+    package var id: String
     /// The ids of that kind there are.
-    public var known: [String]
+    package var known: [String]
 
-    public var description: String {
+    package var description: String {
         "unknown \(kind) '\(id)' (known: \(known.joined(separator: ", ")))"
     }
 }

@@ -6,17 +6,17 @@ import PushDedupe
 /// Counts, over the kill points, the taps lost (the latest push never shown) and the duplicates
 /// shown (a screen shown twice, before and after the kill). See `Guides/Router.md` § Reserve, then
 /// commit.
-public struct RouterKillSweep: Codable, Sendable, Equatable {
+package struct RouterKillSweep: Codable, Sendable, Equatable {
     /// The ``ConsumeTiming`` id the core ran with.
-    public var consume: String
+    package var consume: String
     /// Whether it is the core's default configuration (every fix on) or the articles' code.
-    public var configuration: String
+    package var configuration: String
     /// Kill points: after 0, 1, … effects, up to all of them (no kill).
-    public var killPoints: Int
+    package var killPoints: Int
     /// Kill points after which the latest push never showed.
-    public var tapsLost: Int
+    package var tapsLost: Int
     /// Kill points after which some screen showed twice.
-    public var duplicatesShown: Int
+    package var duplicatesShown: Int
 
     /// The sweep under the default configuration, then under ``RouterConfiguration/published``.
     static func both() -> [RouterKillSweep] {

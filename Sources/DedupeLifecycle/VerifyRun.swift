@@ -2,14 +2,14 @@ import DedupeWorkloads
 
 /// `verify`'s run: every selected lifecycle scenario's shape, under every selected variant and
 /// (for shapes with a relaunch) every persistence, and the verdict on them.
-public enum VerifyRun {
+package enum VerifyRun {
     /// - Parameters:
     ///   - scenarios: ids to check; `nil` for all. Unknown ids throw.
     ///   - variants: ids to check; `nil` for all. Unknown ids throw.
     ///   - backs: overrides every shape's bound on the user going back.
     ///   - limit: orderings per row before the search stops.
     /// - Throws: ``LifecycleSelectionError`` for an unknown id, ``LifecycleConfigurationError``.
-    public static func run(
+    package static func run(
         scenarios: [String]? = nil, variants: [String]? = nil, backs: Int? = nil,
         configuration: LifecycleConfiguration = LifecycleConfiguration(), limit: Int = 20_000_000
     ) throws -> VerifyResults {
@@ -36,70 +36,70 @@ public enum VerifyRun {
 }
 
 /// Every row `verify` checked.
-public struct VerifyResults: Sendable {
-    public struct ShapeInfo: Sendable {
-        public var scenario: String
-        public var bound: String
-        public var events: Int
-        public var backs: Int
+package struct VerifyResults: Sendable {
+    package struct ShapeInfo: Sendable {
+        package var scenario: String
+        package var bound: String
+        package var events: Int
+        package var backs: Int
     }
 
-    public struct Row: Sendable {
-        public var scenario: String
-        public var persistence: Persistence
-        public var variant: PolicyVariant
-        public var outcome: VerifyOutcome
+    package struct Row: Sendable {
+        package var scenario: String
+        package var persistence: Persistence
+        package var variant: PolicyVariant
+        package var outcome: VerifyOutcome
     }
 
-    public var shapes: [ShapeInfo] = []
-    public var rows: [Row] = []
+    package var shapes: [ShapeInfo] = []
+    package var rows: [Row] = []
 
-    public var orderings: Int { rows.map(\.outcome.orderings).reduce(0, +) }
+    package var orderings: Int { rows.map(\.outcome.orderings).reduce(0, +) }
 
     /// What the rows show about the published policy and about each switch.
-    public var verdict: VerifyVerdict { VerifyVerdict(self) }
+    package var verdict: VerifyVerdict { VerifyVerdict(self) }
 }
 
 /// A counterexample with the row it was found in.
-public struct LocatedCounterexample: Sendable {
-    public var scenario: String
-    public var persistence: Persistence
-    public var variant: PolicyVariant
-    public var example: Counterexample
+package struct LocatedCounterexample: Sendable {
+    package var scenario: String
+    package var persistence: Persistence
+    package var variant: PolicyVariant
+    package var example: Counterexample
 }
 
 /// The checks `verify` passes or fails on.
-public struct VerifyVerdict: Sendable {
+package struct VerifyVerdict: Sendable {
     /// One (property, rule) the published policy violates, over every row.
-    public struct PublishedViolation: Sendable {
-        public var failure: LifecycleFailure
-        public var rule: FailureRule
-        public var orderings: Int
-        public var shortest: LocatedCounterexample?
+    package struct PublishedViolation: Sendable {
+        package var failure: LifecycleFailure
+        package var rule: FailureRule
+        package var orderings: Int
+        package var shortest: LocatedCounterexample?
     }
 
     /// One switch: the property it protects, violated with the switch in its other position.
-    public struct SwitchCheck: Sendable {
-        public var variant: PolicyVariant
-        public var failure: LifecycleFailure
-        public var rule: FailureRule
+    package struct SwitchCheck: Sendable {
+        package var variant: PolicyVariant
+        package var failure: LifecycleFailure
+        package var rule: FailureRule
         /// Orderings violating `failure` by `rule` with the switch not protecting (the variant,
         /// or `published` for a switch it has off).
-        public var unprotectedOrderings: Int
+        package var unprotectedOrderings: Int
         /// The same with the switch protecting: must be 0.
-        public var protectedOrderings: Int
-        public var shortest: LocatedCounterexample?
+        package var protectedOrderings: Int
+        package var shortest: LocatedCounterexample?
 
-        public var holds: Bool { unprotectedOrderings > 0 && protectedOrderings == 0 && shortest != nil }
+        package var holds: Bool { unprotectedOrderings > 0 && protectedOrderings == 0 && shortest != nil }
     }
 
-    public var publishedViolations: [PublishedViolation] = []
+    package var publishedViolations: [PublishedViolation] = []
     /// Published orderings (summed over properties) with a rule no trade-off, persistence,
     /// identity or model limit explains.
-    public var publishedUnexplained = 0
-    public var switches: [SwitchCheck] = []
+    package var publishedUnexplained = 0
+    package var switches: [SwitchCheck] = []
 
-    public var holds: Bool { publishedUnexplained == 0 && switches.allSatisfy(\.holds) }
+    package var holds: Bool { publishedUnexplained == 0 && switches.allSatisfy(\.holds) }
 
     init(_ results: VerifyResults) {
         let published = results.rows.filter { $0.variant == .published }

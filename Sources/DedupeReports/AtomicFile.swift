@@ -8,14 +8,14 @@ import Darwin
 /// Writes one file so that readers see either the old contents or the new, never a half. A set
 /// of files that readers take as one (the reports of a run) goes through `DirectoryPublication`
 /// instead.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, flushes it, then renames it over `url`.
     ///
     /// `rename(2)` within one directory is atomic, so an interrupted run leaves the previous
     /// file in place. Only a missing path or a regular file is replaced: a symbolic link, a FIFO,
     /// a device or a socket at `url` is refused (`PublicationError`, see ``OutputTarget``) and
     /// left as it was.
-    public static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         try write(to: url) { temporary in
             var steps = _FileSteps()
             try steps.writeSynced(data, to: temporary.path)
@@ -26,7 +26,7 @@ public enum AtomicFile {
     /// flushes it and renames it over `url`. If `produce` throws, the temporary is removed and
     /// `url` is untouched. The target is checked before `produce` runs and again, without a
     /// window for a race, when the file is moved into place (`_FileSteps.moveFile`).
-    public static func write(to url: URL, using produce: (URL) throws -> Void) throws {
+    package static func write(to url: URL, using produce: (URL) throws -> Void) throws {
         if let problem = OutputTarget.fileProblem(at: url.path) { throw PublicationError(problem) }
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")

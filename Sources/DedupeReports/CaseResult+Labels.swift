@@ -1,16 +1,16 @@
 import DedupeHarness
 
 /// The ids and modes the reports treat specially, as the harness defines them.
-public enum ReferenceStrategies {
+package enum ReferenceStrategies {
     /// The published article's window.
-    public static let window = StrategyCatalogue.referenceWindowID
+    package static let window = StrategyCatalogue.referenceWindowID
     /// The published article's consumed set.
-    public static let consumed = StrategyCatalogue.referenceConsumedSetID
+    package static let consumed = StrategyCatalogue.referenceConsumedSetID
     /// The published design's mode.
-    public static let mode = CaseMode.twoLayer
+    package static let mode = CaseMode.twoLayer
     /// A layer measured on its own.
-    public static let windowAloneMode = CaseMode.windowAlone
-    public static let consumedAloneMode = CaseMode.consumedAlone
+    package static let windowAloneMode = CaseMode.windowAlone
+    package static let consumedAloneMode = CaseMode.consumedAlone
 }
 
 extension StrategyParameter {

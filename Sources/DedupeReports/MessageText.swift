@@ -1,16 +1,16 @@
 /// Strings from outside the tool (a results file's `cpuModel` and ids, a trace's file name) put
 /// into a message, a table or a report: cut to a readable length, and with control characters
 /// shown as escapes so they cannot end a line, split a field or drive a terminal.
-public enum MessageText {
+package enum MessageText {
     /// The most Unicode scalars of one quoted string a message shows.
-    public static let limit = 200
+    package static let limit = 200
 
     /// `text`, or its first `limit` Unicode scalars followed by `…(N more)`, so a 100 MB field
     /// cannot become a 100 MB warning line. Scalars, not characters: the count is the same in
     /// every Unicode version and costs one pass.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func clipped(_ text: String, limit: Int = limit) -> String {
+    package static func clipped(_ text: String, limit: Int = limit) -> String {
         let scalars = text.unicodeScalars
         guard let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
               end != scalars.endIndex
@@ -25,7 +25,7 @@ public enum MessageText {
     /// message, `\\` in Markdown prose.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func controlsEscaped(_ text: String, backslash: String = "\\", special: Set<Unicode.Scalar> = []) -> String {
+    package static func controlsEscaped(_ text: String, backslash: String = "\\", special: Set<Unicode.Scalar> = []) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) || special.contains($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -43,7 +43,7 @@ public enum MessageText {
 
     /// `text` clipped, then with its control characters escaped: a string from a file, ready to
     /// quote in a one-line message.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         controlsEscaped(clipped(text))
     }
 

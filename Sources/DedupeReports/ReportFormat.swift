@@ -2,7 +2,7 @@ import DedupeHarness
 import Foundation
 
 /// The kinds of report file a run can write.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case csv
     case md
     case json
@@ -10,10 +10,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 }
 
 /// Renders the chosen reports from one `RunResults` and writes them all or none.
-public enum ReportSet {
+package enum ReportSet {
     /// Every file for `formats`, by file name, in a stable order. Every file takes the one
     /// `recommendation` of `results` (made here when the caller has none).
-    public static func files(
+    package static func files(
         _ results: RunResults, formats: Set<ReportFormat>, recommendation: Recommendation? = nil
     ) throws -> [(name: String, data: Data)] {
         let recommendation = recommendation ?? Recommendation.make(from: results)
@@ -44,7 +44,7 @@ public enum ReportSet {
 
     /// Every file name `files` can produce, for every format. A directory published without a
     /// manifest (by an older version) holds at most these, and they are replaced, not kept.
-    public static let fileNames: Set<String> = Set([
+    package static let fileNames: Set<String> = Set([
         "results.json", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "headline.md", "report.md",
         "window-ns-vs-live-set.svg", "window-ns-vs-live-set-50pct-repeats.svg", "consumed-ns-vs-size.svg", "consumed-bytes-vs-size.svg", "false-drops-vs-window.svg",
         "missed-vs-window.svg", "missed-vs-capacity.svg", "missed-vs-bloom-bits.svg", ChartReport.windowChoiceFileName,
@@ -54,7 +54,7 @@ public enum ReportSet {
     /// Publishes the reports as the whole of `directory` (`DirectoryPublication`): after a kill
     /// at any point it holds this set or the previous one, and files that are not reports stay.
     /// Returns the URLs; `warnings` receives notes about leftovers of earlier runs.
-    public static func write(
+    package static func write(
         _ results: RunResults, formats: Set<ReportFormat>, recommendation: Recommendation? = nil, to directory: URL,
         warnings: (String) -> Void = { _ in }
     ) throws -> [URL] {

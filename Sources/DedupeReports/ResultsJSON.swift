@@ -3,10 +3,10 @@ import Foundation
 import PushDedupe
 
 /// `results.json`: the source of truth every other report can be regenerated from.
-public enum ResultsJSON {
+package enum ResultsJSON {
     /// Compact, with sorted keys, so the same results give the same bytes (`jq .` pretty-prints
     /// it for reading or diffing).
-    public static func encode(_ results: RunResults) throws -> Data {
+    package static func encode(_ results: RunResults) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(results)
@@ -15,7 +15,7 @@ public enum ResultsJSON {
     }
 
     /// Reads a results file, refusing a schema version this build does not know.
-    public static func decode(_ data: Data) throws(ResultsFileError) -> RunResults {
+    package static func decode(_ data: Data) throws(ResultsFileError) -> RunResults {
         let results: RunResults
         do {
             results = try JSONDecoder().decode(RunResults.self, from: data)
@@ -91,11 +91,11 @@ public enum ResultsJSON {
 }
 
 /// Why a results file could not be read.
-public enum ResultsFileError: Error, Equatable, CustomStringConvertible {
+package enum ResultsFileError: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     case unsupportedSchema(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let reason): return reason
         case .unsupportedSchema(let version) where version < RunResults.currentSchemaVersion:

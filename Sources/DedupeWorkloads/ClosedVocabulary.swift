@@ -1,13 +1,13 @@
 /// A closed set of names a file spells out (a results file's sweep dimensions, layers, policy
 /// variants): a name this build does not know is refused with its path and the known names, not
 /// misread or left out of every table.
-public protocol ClosedVocabulary: RawRepresentable<String>, CaseIterable, Decodable {
+package protocol ClosedVocabulary: RawRepresentable<String>, CaseIterable, Decodable {
     /// What one name is, in a message: `dimension`, `policy variant`.
     static var vocabularyName: String { get }
 }
 
 extension ClosedVocabulary {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Self(rawValue: text) else {

@@ -3,7 +3,7 @@
 /// applies it to a case's consumed set (`Guides/Harness.md` § Relaunches); the simulator to the
 /// app's store, which holds the consumed set and the latest pending route and saves them together.
 /// Windows, the path, the in-flight task and the route subject are always lost.
-public enum Persistence: String, Sendable, Codable, ClosedVocabulary {
+package enum Persistence: String, Sendable, Codable, ClosedVocabulary {
     /// All state lives in memory and dies with the process: the set restarts empty and no
     /// pending route replays (the articles' in-memory `Set`).
     case memory
@@ -14,5 +14,5 @@ public enum Persistence: String, Sendable, Codable, ClosedVocabulary {
     /// iOS guarantees) and restored from the last save: whatever changed after it is lost.
     case snapshotOnBackground = "snapshot-on-background"
 
-    public static let vocabularyName = "persistence"
+    package static let vocabularyName = "persistence"
 }

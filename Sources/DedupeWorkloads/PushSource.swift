@@ -3,7 +3,7 @@
 /// Generated workloads list every case in ``Workload/sources``, in declaration order, so an
 /// event's ``WorkloadEvent/source`` is the case's position. Imported traces carry free labels
 /// instead.
-public enum PushSource: String, CaseIterable, Sendable {
+package enum PushSource: String, CaseIterable, Sendable {
     /// The user tapped the notification (`userNotificationCenter(_:didReceive:)`).
     case tap
     /// The payload found in the launch options when the tap started the app.
@@ -38,10 +38,10 @@ public enum PushSource: String, CaseIterable, Sendable {
     /// The latest a second tap's async completion follows the first tap's screen, in
     /// milliseconds: the generators draw the delay below it, and the harness's replay of the
     /// loading guard holds an action busy that long after its screen shows.
-    public static let secondCompletionBoundMilliseconds = 3_000.0
+    package static let secondCompletionBoundMilliseconds = 3_000.0
 
     /// Every label, indexed by `rawValue` position: the ``Workload/sources`` of generated workloads.
-    public static let labels: [String] = allCases.map(\.rawValue)
+    package static let labels: [String] = allCases.map(\.rawValue)
 
     /// The case's index in ``labels``.
     var index: UInt16 {

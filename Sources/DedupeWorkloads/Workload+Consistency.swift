@@ -13,7 +13,7 @@ extension Workload {
     /// imported traces satisfy all of these; the harness may call this on any other input.
     ///
     /// - Complexity: O(*n*) expected.
-    public func firstInconsistency() -> String? {
+    package func firstInconsistency() -> String? {
         let fingerprints = routes.map { RouteFingerprint(route: $0) }
         var creator: [EnvelopeID: (route: UInt32, push: UInt32)] = [:]
         var previous: Timestamp?

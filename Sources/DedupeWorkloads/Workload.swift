@@ -1,34 +1,34 @@
 import PushDedupe
 
 /// A named, fully generated sequence of events with ground truth.
-public struct Workload: Sendable {
+package struct Workload: Sendable {
     /// The scenario or trace name, e.g. `marketing-burst`.
-    public var name: String
+    package var name: String
     /// One line on what it models.
-    public var summary: String
+    package var summary: String
     /// Route strings (`item:42`) indexed by ``WorkloadEvent/route``.
-    public var routes: [String]
+    package var routes: [String]
     /// Source labels (`tap`, `pending_route`) indexed by ``WorkloadEvent/source``.
-    public var sources: [String]
+    package var sources: [String]
     /// The events in processing order, held as columns and read as rows.
-    public package(set) var events: WorkloadEvents
+    package var events: WorkloadEvents
     /// The id each push carries, as the envelope id an app keyed on it would use
     /// (`EnvelopeID(token:)` of the push id), indexed by ``WorkloadEvent/push``, in order of first
     /// delivery. Empty for a workload without push ids.
-    public var pushes: [EnvelopeID]
+    package var pushes: [EnvelopeID]
     /// Set when the truth was inferred from the push ids (``labellingPushRedeliveries()``).
-    public var inferredTruth: PushTruth?
+    package var inferredTruth: PushTruth?
     /// The token a trace used for each envelope or push id that is not a canonical UUID (`e1`,
     /// `h3f…`), so output can name it as the trace did (``token(of:)``). Empty for generated
     /// workloads. A lookup table only: nothing iterates it, so its order never reaches output.
-    public var envelopeTokens: [EnvelopeID: String]
+    package var envelopeTokens: [EnvelopeID: String]
     /// What the recording app's deduplicator suppressed, from a trace's `suppressed` column:
     /// ascending by event, at most one per event, only on payloads and emits. Information only:
     /// replay ignores it. Empty for generated workloads and traces without the column.
-    public var recordedSuppressions: [RecordedSuppression]
+    package var recordedSuppressions: [RecordedSuppression]
 
     /// A workload of events built by hand: their columns are built here.
-    public init(
+    package init(
         name: String, summary: String, routes: [String], sources: [String], events: [WorkloadEvent],
         pushes: [EnvelopeID] = [], envelopeTokens: [EnvelopeID: String] = [:],
         recordedSuppressions: [RecordedSuppression] = []
@@ -55,21 +55,21 @@ public struct Workload: Sendable {
 
     /// Whether any delivery says which push it is, so the `push-id` identity can differ from
     /// `minted`.
-    public var hasPushIDs: Bool { !pushes.isEmpty }
+    package var hasPushIDs: Bool { !pushes.isEmpty }
 
     /// The text a trace names `id` by: the token it was imported from when that was not a
     /// canonical UUID, otherwise the lower-case canonical UUID (`id.description`).
     ///
     /// - Complexity: O(1) expected.
-    public func token(of id: EnvelopeID) -> String {
+    package func token(of id: EnvelopeID) -> String {
         envelopeTokens[id] ?? id.description
     }
 }
 
 /// One event the recording app's deduplicator suppressed, as a trace's `suppressed` column says.
-public struct RecordedSuppression: Hashable, Sendable {
+package struct RecordedSuppression: Hashable, Sendable {
     /// The layer that suppressed it, with its trace spelling.
-    public enum Layer: String, Hashable, Sendable, CaseIterable {
+    package enum Layer: String, Hashable, Sendable, CaseIterable {
         /// Layer 1, the fingerprint window (payloads only).
         case window
         /// Layer 2, the consumed set.
@@ -77,10 +77,10 @@ public struct RecordedSuppression: Hashable, Sendable {
     }
 
     /// Index into ``Workload/events``.
-    public var event: Int
-    public var layer: Layer
+    package var event: Int
+    package var layer: Layer
 
-    public init(event: Int, layer: Layer) {
+    package init(event: Int, layer: Layer) {
         self.event = event
         self.layer = layer
     }

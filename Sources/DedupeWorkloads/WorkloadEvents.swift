@@ -6,7 +6,7 @@ import PushDedupe
 ///
 /// The generators and the trace reader append to it as they produce events, numbering the
 /// envelopes as they go, so no later stage converts rows or builds an envelope index again.
-public struct WorkloadEvents: RandomAccessCollection, Equatable, Sendable {
+package struct WorkloadEvents: RandomAccessCollection, Equatable, Sendable {
     package var columns: EventColumns
     /// Each event's ``WorkloadEvent/push``: an index into ``Workload/pushes``, or
     /// ``WorkloadEvent/noPush``.
@@ -41,10 +41,10 @@ public struct WorkloadEvents: RandomAccessCollection, Equatable, Sendable {
         }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { pushes.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { pushes.count }
 
-    public subscript(position: Int) -> WorkloadEvent {
+    package subscript(position: Int) -> WorkloadEvent {
         let kind = columns.kind(position)
         return WorkloadEvent(
             time: columns.times[position], kind: kind,
@@ -80,7 +80,7 @@ public struct WorkloadEvents: RandomAccessCollection, Equatable, Sendable {
     }
 
     /// Whether the two hold the same events, row by row.
-    public static func == (lhs: WorkloadEvents, rhs: WorkloadEvents) -> Bool {
+    package static func == (lhs: WorkloadEvents, rhs: WorkloadEvents) -> Bool {
         lhs.elementsEqual(rhs)
     }
 

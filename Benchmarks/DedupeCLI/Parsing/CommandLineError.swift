@@ -1,7 +1,7 @@
 /// A usage or input error: printed as one line, `dedupe-bench: error: …`, with exit code 2.
-public struct CommandLineError: Error, Equatable, CustomStringConvertible {
+package struct CommandLineError: Error, Equatable, CustomStringConvertible {
     /// What went wrong, which error class it belongs to.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case unknownSubcommand
         case unknownOption
         case missingValue
@@ -13,13 +13,13 @@ public struct CommandLineError: Error, Equatable, CustomStringConvertible {
         case runFailed
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

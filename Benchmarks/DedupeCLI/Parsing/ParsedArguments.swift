@@ -1,13 +1,13 @@
 /// The arguments of one subcommand after parsing: options, read through their `OptionSpec`, and
 /// positionals in order.
-public struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
     /// Values of options that take one, by name, in the order given.
     private var valuesByName: [String: [String]] = [:]
     /// Names of the flags that were present.
     private var flagNames: Set<String> = []
-    public var positionals: [String] = []
+    package var positionals: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// Parses `arguments` against `options`.
     ///
@@ -17,7 +17,7 @@ public struct ParsedArguments: Sendable, Equatable {
     /// a non-repeatable option given twice.
     ///
     /// - Complexity: O(arguments × options).
-    public init(_ arguments: [String], options: [OptionSpec]) throws(CommandLineError) {
+    package init(_ arguments: [String], options: [OptionSpec]) throws(CommandLineError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -71,23 +71,23 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// Whether the flag `flag` was given.
-    public func has(_ flag: OptionSpec) -> Bool {
+    package func has(_ flag: OptionSpec) -> Bool {
         flagNames.contains(flag.name)
     }
 
     /// Every value of `option`, in the order given; empty when absent.
-    public func values(_ option: OptionSpec) -> [String] {
+    package func values(_ option: OptionSpec) -> [String] {
         valuesByName[option.name] ?? []
     }
 
     /// The last value of `option`, if given.
-    public func value(_ option: OptionSpec) -> String? {
+    package func value(_ option: OptionSpec) -> String? {
         valuesByName[option.name]?.last
     }
 
     /// Parses the value of `option` with `convert`, or returns `fallback` when absent. A value
     /// `convert` rejects is a `badValue` error naming `expectation`.
-    public func value<T>(_ option: OptionSpec, default fallback: T, expecting expectation: String, _ convert: (String) -> T?) throws(CommandLineError) -> T {
+    package func value<T>(_ option: OptionSpec, default fallback: T, expecting expectation: String, _ convert: (String) -> T?) throws(CommandLineError) -> T {
         guard let text = value(option) else { return fallback }
         guard let converted = convert(text) else {
             throw CommandLineError(.badValue, "invalid value '\(text)' for '--\(option.name)': expected \(expectation)")
@@ -96,7 +96,7 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// Exactly `names.count` positionals, or a `missingArgument` / `unexpectedArgument` error.
-    public func positionals(named names: [String]) throws(CommandLineError) -> [String] {
+    package func positionals(named names: [String]) throws(CommandLineError) -> [String] {
         if positionals.count < names.count {
             throw CommandLineError(.missingArgument, "missing argument \(names[positionals.count])")
         }

@@ -20,26 +20,26 @@ import PushDedupe
 /// layer 1 suppresses more than the workload intends, and the decision mix can differ slightly
 /// between sides (it is printed). The figure that matters is the median of the per-repetition
 /// differences to the bare side, and the allocations per event counted by jemalloc.
-public enum FacadeOverhead {
-    public struct Side: Sendable {
-        public var name: String
+package enum FacadeOverhead {
+    package struct Side: Sendable {
+        package var name: String
         /// Median over repetitions.
-        public var nanosecondsPerEvent: Double
+        package var nanosecondsPerEvent: Double
         /// Median over repetitions of (this side − bare), in ns per event; 0 for the bare side.
-        public var extraNanosecondsPerEvent: Double
+        package var extraNanosecondsPerEvent: Double
         /// jemalloc's allocation requests per event in one pass, or `nil` without jemalloc.
-        public var allocationsPerEvent: Double?
+        package var allocationsPerEvent: Double?
         /// Navigated, suppressed by the window, suppressed by the consumed set, in the last pass.
-        public var decisions: [Int]
+        package var decisions: [Int]
     }
 
-    public typealias Report = OverheadReport<Side>
+    package typealias Report = OverheadReport<Side>
 
     /// Runs the measurement on the calling thread, which must be the main thread (the main-actor
     /// side runs there). Call it from a release build: it refuses nothing, the caller does.
     ///
     /// - Complexity: O(`repetitions` × events).
-    public static func measure(workload: Workload, repetitions: Int) -> Report {
+    package static func measure(workload: Workload, repetitions: Int) -> Report {
         let events = Events(workload)
         var statistics = JemallocStatistics()
         var nanoseconds = [[Double]](repeating: [], count: sideNames.count)
@@ -196,7 +196,7 @@ public enum FacadeOverhead {
 
 extension OverheadReport where Side == FacadeOverhead.Side {
     /// The table `dedupe-maintain facade-overhead` prints.
-    public var text: String {
+    package var text: String {
         var lines = [
             "facade overhead: \(workload), \(events) events, \(repetitions) interleaved repetitions, pair "
                 + "\(RecommendedPreset.v1.windowType.strategyID) + \(RecommendedPreset.v1.consumedSetType.strategyID), "

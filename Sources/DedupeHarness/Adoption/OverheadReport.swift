@@ -1,13 +1,13 @@
 /// What an overhead measurement (``FacadeOverhead``, ``RecorderOverhead``) found: the workload,
 /// its events, the interleaved repetitions, the allocator, and one row per side. Each
 /// measurement prints its own `text`, as its sides hold different figures.
-public struct OverheadReport<Side: Sendable>: Sendable {
-    public var workload: String
-    public var events: Int
-    public var repetitions: Int
+package struct OverheadReport<Side: Sendable>: Sendable {
+    package var workload: String
+    package var events: Int
+    package var repetitions: Int
     /// The allocator the allocation counts come from, or `nil` without jemalloc.
-    public var allocator: String?
-    public var sides: [Side]
+    package var allocator: String?
+    package var sides: [Side]
 
     /// The allocator, as the header line names it.
     var allocatorText: String { allocator ?? "not jemalloc: allocations not counted" }

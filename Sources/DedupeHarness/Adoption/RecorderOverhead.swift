@@ -27,22 +27,22 @@ import PushDedupe
 /// by the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which leaves out the time the thread
 /// waited for a core. On a shared machine a long pass (a recorded one) is preempted more often
 /// than a short one (the bare one), so only the CPU-time ratio stays fair under load.
-public enum RecorderOverhead {
-    public struct Side: Sendable {
-        public var name: String
+package enum RecorderOverhead {
+    package struct Side: Sendable {
+        package var name: String
         /// Median over repetitions, by the wall clock.
-        public var nanosecondsPerEvent: Double
+        package var nanosecondsPerEvent: Double
         /// Median over repetitions of (this side / bare) in the same repetition, by the wall clock.
-        public var ratioToBare: Double
+        package var ratioToBare: Double
         /// Median over repetitions, in thread CPU time.
-        public var cpuNanosecondsPerEvent: Double
+        package var cpuNanosecondsPerEvent: Double
         /// Median over repetitions of (this side / bare) in the same repetition, in CPU time.
-        public var cpuRatioToBare: Double
+        package var cpuRatioToBare: Double
         /// jemalloc's allocation requests per event in one pass, or `nil` without jemalloc.
-        public var allocationsPerEvent: Double?
+        package var allocationsPerEvent: Double?
     }
 
-    public typealias Report = OverheadReport<Side>
+    package typealias Report = OverheadReport<Side>
 
     static let sideNames = ["bare", "no-op recorder", "recorder, buffer", "recorder, file"]
 
@@ -50,7 +50,7 @@ public enum RecorderOverhead {
     /// isolated). Trace files go to `directory`, one per pass, removed after it.
     ///
     /// - Complexity: O(`repetitions` × events).
-    public static func measure(workload: Workload, repetitions: Int, directory: URL) -> Report {
+    package static func measure(workload: Workload, repetitions: Int, directory: URL) -> Report {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
             preconditionFailure("the passes need MainActor.assumeIsolated (macOS 14)")
         }
@@ -175,7 +175,7 @@ public enum RecorderOverhead {
 
 extension OverheadReport where Side == RecorderOverhead.Side {
     /// The table `dedupe-maintain recorder-overhead` prints.
-    public var text: String {
+    package var text: String {
         var lines = [
             "recorder overhead: \(workload), \(events) events keyed on push ids, \(repetitions) interleaved repetitions, "
                 + "\(RecommendedPreset.v1), allocator \(allocatorText)",

@@ -6,7 +6,7 @@
 ///
 /// A conformer is bound to the thread that created it (jemalloc's per-thread counters are
 /// located once, at creation): create it on the thread being measured and use it only there.
-public protocol AllocatorStatistics {
+package protocol AllocatorStatistics {
     /// Where the figures come from, e.g. `jemalloc 5.3.0` or `glibc-mallinfo2`. Every memory
     /// result carries it.
     var source: String { get }
@@ -32,21 +32,21 @@ public protocol AllocatorStatistics {
 
 extension AllocatorStatistics {
     /// Allocators without per-thread byte counters.
-    public func threadByteCounters() -> ThreadByteCounters? {
+    package func threadByteCounters() -> ThreadByteCounters? {
         nil
     }
 }
 
 /// Where an allocator keeps one thread's running byte totals (jemalloc's `thread.allocatedp` and
 /// `thread.deallocatedp`): valid, and meaningful, only on that thread.
-public struct ThreadByteCounters {
+package struct ThreadByteCounters {
     let allocated: UnsafePointer<UInt64>
     let deallocated: UnsafePointer<UInt64>
 
     /// Bytes allocated and deallocated by the thread so far.
     ///
     /// - Complexity: O(1): two loads.
-    public var totals: (allocated: UInt64, deallocated: UInt64) {
+    package var totals: (allocated: UInt64, deallocated: UInt64) {
         (allocated.pointee, deallocated.pointee)
     }
 }

@@ -1,12 +1,12 @@
 /// Finds the best allocator statistics available in this process.
-public enum AllocatorStatisticsDetector {
+package enum AllocatorStatisticsDetector {
     /// jemalloc's `mallctl` when the process runs on jemalloc (e.g. preloaded), otherwise the
     /// platform allocator's statistics, otherwise `nil`.
     ///
     /// Call it on the thread that will be measured: the result reads that thread's counters.
     ///
     /// - Complexity: O(1), plus one small allocation to confirm that jemalloc serves `malloc`.
-    public static func detect() -> (any AllocatorStatistics)? {
+    package static func detect() -> (any AllocatorStatistics)? {
         if let jemalloc = JemallocStatistics() {
             return jemalloc
         }

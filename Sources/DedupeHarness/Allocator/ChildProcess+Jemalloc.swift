@@ -11,13 +11,13 @@ extension ChildProcess {
     /// block".)
     ///
     /// - Complexity: one short child process per candidate tried, on the first call only.
-    public static func jemallocLibraryPath() -> String? {
+    package static func jemallocLibraryPath() -> String? {
         cachedJemallocLibraryPath
     }
 
     /// The environment additions that preload `library` into a child, ahead of any preload this
     /// process already passes on.
-    public static func preloadEnvironment(library: String) -> [String: String] {
+    package static func preloadEnvironment(library: String) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment["LD_PRELOAD"] ?? ""
         return ["LD_PRELOAD": inherited.isEmpty ? library : library + ":" + inherited]
     }

@@ -15,14 +15,14 @@ import Darwin
 ///             environment: ChildProcess.preloadEnvironment(library: jemalloc),
 ///             input: request, stage: "memory pass", timeoutSeconds: 900)
 ///     }
-public enum ChildProcess {
+package enum ChildProcess {
     /// A child that did not finish in time; it was killed. The message names the stage.
-    public struct Timeout: Error, Equatable, CustomStringConvertible {
+    package struct Timeout: Error, Equatable, CustomStringConvertible {
         /// What the child was doing, e.g. `memory pass`.
-        public var stage: String
-        public var seconds: Double
+        package var stage: String
+        package var seconds: Double
 
-        public var description: String {
+        package var description: String {
             "\(stage): the child process did not finish within \(String(format: "%g", seconds)) s and was killed"
         }
     }
@@ -41,7 +41,7 @@ public enum ChildProcess {
     /// - Throws: the error of `Process.run()` when the executable cannot be started; `Timeout`.
     /// - Complexity: O(input + output) bytes copied; blocks until the child exits and closes its
     ///   output, or the timeout.
-    public static func run(
+    package static func run(
         executable: String, arguments: [String], environment: [String: String], input: Data,
         stage: String? = nil, timeoutSeconds: Double = 60
     ) throws -> (status: Int32, output: Data, error: Data) {
@@ -88,7 +88,7 @@ public enum ChildProcess {
     /// On Linux this is `/proc/self/exe` resolved, which neither a relative `argv[0]` nor a
     /// later `chdir` can mislead; elsewhere Foundation's main bundle path, then `argv[0]`
     /// resolved against the working directory.
-    public static func currentExecutablePath() -> String {
+    package static func currentExecutablePath() -> String {
         #if os(Linux)
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
             resolved.hasPrefix("/")

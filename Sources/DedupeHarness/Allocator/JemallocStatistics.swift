@@ -13,9 +13,9 @@
 ///
 /// The per-thread byte counters are located once, at creation: use an instance only on the
 /// thread that created it.
-public struct JemallocStatistics: AllocatorStatistics {
+package struct JemallocStatistics: AllocatorStatistics {
     /// jemalloc's `version` string, e.g. `5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c`.
-    public let version: String
+    package let version: String
 
     let mallctl: Mallctl
     /// jemalloc's own per-thread counters (`thread.allocatedp`, `thread.deallocatedp`).
@@ -27,7 +27,7 @@ public struct JemallocStatistics: AllocatorStatistics {
     /// Finding `mallctl` is not enough: a library may carry a private jemalloc. So the
     /// initializer allocates one block through the process's `malloc` and keeps the binding only
     /// if this jemalloc's thread counter saw it.
-    public init?() {
+    package init?() {
         guard let mallctl = Mallctl.lookUpInProcess() else { return nil }
         self.init(mallctl: mallctl)
         guard servesProcessMalloc() else { return nil }
@@ -51,11 +51,11 @@ public struct JemallocStatistics: AllocatorStatistics {
     }
 
     /// `jemalloc 5.3.0`: the release, without the git suffix of `version`.
-    public var source: String {
+    package var source: String {
         "jemalloc " + (version.split(separator: "-").first.map(String.init) ?? version)
     }
 
-    public mutating func allocatedBytes() -> Int? {
+    package mutating func allocatedBytes() -> Int? {
         refresh()
         return mallctl.read(.allocated, as: Int.self)
     }
@@ -64,7 +64,7 @@ public struct JemallocStatistics: AllocatorStatistics {
     ///
     /// `nrequests` counts requests, including those a cache served; `nmalloc` would count cache
     /// refills instead and is exact only with caches off.
-    public mutating func allocationCount() -> Int? {
+    package mutating func allocationCount() -> Int? {
         refresh()
         guard let small = mallctl.read(.smallRequests, as: UInt64.self),
             let large = mallctl.read(.largeRequests, as: UInt64.self)
@@ -72,7 +72,7 @@ public struct JemallocStatistics: AllocatorStatistics {
         return Int(truncatingIfNeeded: small &+ large)
     }
 
-    public func threadByteCounters() -> ThreadByteCounters? {
+    package func threadByteCounters() -> ThreadByteCounters? {
         ThreadByteCounters(allocated: threadAllocated, deallocated: threadDeallocated)
     }
 

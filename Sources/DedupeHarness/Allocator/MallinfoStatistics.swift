@@ -10,7 +10,7 @@ import Glibc
 /// blocks served by `mmap`. The figures are process-wide (every thread's allocations) and count
 /// chunks parked in glibc's per-thread cache as in use. glibc keeps no allocation count, so it is
 /// `nil`, and no per-thread byte totals, so the memory pass takes the peak from its slice readings.
-public struct MallinfoStatistics: AllocatorStatistics {
+package struct MallinfoStatistics: AllocatorStatistics {
     typealias Function = @convention(c) () -> mallinfo2
 
     let mallinfo: Function
@@ -18,19 +18,19 @@ public struct MallinfoStatistics: AllocatorStatistics {
     /// Binds to glibc's `mallinfo2`; `nil` before glibc 2.33, which lacks it.
     ///
     /// It is resolved at run time so the binary still loads on an older glibc.
-    public init?() {
+    package init?() {
         guard let symbol = dlsym(nil, "mallinfo2") else { return nil }
         mallinfo = unsafeBitCast(symbol, to: Function.self)
     }
 
-    public var source: String { "glibc-mallinfo2" }
+    package var source: String { "glibc-mallinfo2" }
 
     /// - Complexity: O(arenas + free chunks): glibc walks every arena's bins.
-    public mutating func allocatedBytes() -> Int? {
+    package mutating func allocatedBytes() -> Int? {
         let info = mallinfo()
         return Int(info.uordblks + info.hblkhd)
     }
 
-    public mutating func allocationCount() -> Int? { nil }
+    package mutating func allocationCount() -> Int? { nil }
 }
 #endif

@@ -6,18 +6,18 @@ import Darwin
 /// Allocated bytes are `size_in_use` summed over every zone, process-wide. Darwin keeps no
 /// running allocation count (`nil`) and no per-thread byte totals (the memory pass then takes the
 /// peak from its slice readings).
-public struct MallocZoneStatistics: AllocatorStatistics {
-    public init() {}
+package struct MallocZoneStatistics: AllocatorStatistics {
+    package init() {}
 
-    public var source: String { "darwin-malloc-zone" }
+    package var source: String { "darwin-malloc-zone" }
 
     /// - Complexity: O(zones + regions): each zone walks its regions.
-    public mutating func allocatedBytes() -> Int? {
+    package mutating func allocatedBytes() -> Int? {
         var statistics = malloc_statistics_t()
         malloc_zone_statistics(nil, &statistics)
         return Int(statistics.size_in_use)
     }
 
-    public mutating func allocationCount() -> Int? { nil }
+    package mutating func allocationCount() -> Int? { nil }
 }
 #endif

@@ -1,5 +1,5 @@
 /// What a case did with one event, as written by the measured loops (one byte per event).
-public enum CaseDecision: UInt8, Sendable, CaseIterable {
+package enum CaseDecision: UInt8, Sendable, CaseIterable {
     /// Reached navigation (pushed on the path).
     case navigated = 0
     /// Layer 1 dropped it.
@@ -21,13 +21,13 @@ extension CaseDecision {
     /// Whether the decision loses a wanted event: the window, the set and the loading guard
     /// drop it. The top-of-stack guard drops only a screen the user already has, and a skipped
     /// emit's payload was scored already, so neither loses anything.
-    public var dropsTheEvent: Bool {
+    package var dropsTheEvent: Bool {
         self == .suppressedByWindow || self == .suppressedByConsumedSet || self == .suppressedByLoadingGuard
     }
 
     /// The `decision` column of a decisions file: `navigated`, `window`, `consumed`, `guard`,
     /// `loading-guard` or `skipped`; `nil` for an event the mode does not take as input.
-    public var label: String? {
+    package var label: String? {
         switch self {
         case .navigated: return "navigated"
         case .suppressedByWindow: return "window"

@@ -1,5 +1,5 @@
 /// How a case feeds a workload's events to its strategies. See `Guides/Harness.md` § Modes.
-public enum CaseMode: String, Sendable, CaseIterable, Codable {
+package enum CaseMode: String, Sendable, CaseIterable, Codable {
     /// Layer 1 on its own: every payload is admitted or suppressed by the window; emits are not
     /// layer 1's input: they are left out of timing, so timing is ns per admit.
     case windowAlone = "window-alone"
@@ -19,15 +19,15 @@ public enum CaseMode: String, Sendable, CaseIterable, Codable {
     /// The mode whose reference case a case's errors are matched with, when it ran on the same
     /// workload: the router's cases with the published code as it ships (`two-layer`), so that
     /// their matched errors say what adopting the router changes; every other mode with its own.
-    public var matchedWith: CaseMode { self == .twoLayerGuarded ? .twoLayer : self }
+    package var matchedWith: CaseMode { self == .twoLayerGuarded ? .twoLayer : self }
 
     /// Whether the mode uses a window.
-    public var usesWindow: Bool {
+    package var usesWindow: Bool {
         self != .consumedAlone && self != .envelopeOnly
     }
 
     /// Whether the mode uses a consumed set.
-    public var usesConsumedSet: Bool {
+    package var usesConsumedSet: Bool {
         self != .windowAlone && self != .fingerprintOnly
     }
 }

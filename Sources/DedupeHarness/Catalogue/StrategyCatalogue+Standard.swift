@@ -4,7 +4,7 @@ extension StrategyCatalogue {
     /// Every strategy of the `PushDedupe` library, in report order, references first: the
     /// library's ``StrategyRegistry``, each window paired with every set in pre-specialized
     /// pipelines. Nothing is registered here; a new strategy is one line in the registry.
-    public static let standard: StrategyCatalogue = {
+    package static let standard: StrategyCatalogue = {
         var windows = _StandardWindows()
         StrategyRegistry.visitWindows(&windows)
         return StrategyCatalogue(windows: windows.entries, consumedSets: _StandardConsumedSets.entries)

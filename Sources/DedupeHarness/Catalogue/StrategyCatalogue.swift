@@ -6,30 +6,30 @@ import PushDedupe
 /// ``standard`` registers the `PushDedupe` library; tests build their own catalogue of toy
 /// conformers and pass it in ``RunPlan/strategies``. The real types are registered in
 /// `StrategyCatalogue+Standard.swift`, one line per type.
-public struct StrategyCatalogue: Sendable {
-    public var windows: [WindowEntry]
-    public var consumedSets: [ConsumedSetEntry]
+package struct StrategyCatalogue: Sendable {
+    package var windows: [WindowEntry]
+    package var consumedSets: [ConsumedSetEntry]
 
     /// A catalogue of `windows` and `consumedSets`. Their pipelines are assembled from the
     /// erased types when a run starts; ``standard`` also pre-builds specialized ones.
-    public init(windows: [WindowEntry], consumedSets: [ConsumedSetEntry]) {
+    package init(windows: [WindowEntry], consumedSets: [ConsumedSetEntry]) {
         self.windows = windows
         self.consumedSets = consumedSets
     }
 
     /// The reference window every window row is compared with (the published code).
-    public static let referenceWindowID = SeedLiteralWindow.strategyID
+    package static let referenceWindowID = SeedLiteralWindow.strategyID
     /// The reference consumed set every consumed-set row is compared with (the published code).
-    public static let referenceConsumedSetID = UnboundedSet.strategyID
+    package static let referenceConsumedSetID = UnboundedSet.strategyID
     /// The window every consumed set is paired with outside the cross product and in the
     /// consumed-set sweeps: the exact window with O(1) admits.
-    public static let companionWindowID = HashDequeWindow.strategyID
+    package static let companionWindowID = HashDequeWindow.strategyID
 
     /// The window registered as `id`, or `nil`.
-    public func window(_ id: String) -> WindowEntry? { windows.first { $0.id == id } }
+    package func window(_ id: String) -> WindowEntry? { windows.first { $0.id == id } }
 
     /// The consumed set registered as `id`, or `nil`.
-    public func consumedSet(_ id: String) -> ConsumedSetEntry? { consumedSets.first { $0.id == id } }
+    package func consumedSet(_ id: String) -> ConsumedSetEntry? { consumedSets.first { $0.id == id } }
 
     /// The case running `window` and `consumed` in `mode` with `parameters`, its consumed set
     /// persisting across relaunches as `persistence` says. It is named by the entries' ids.
@@ -62,24 +62,24 @@ public struct StrategyCatalogue: Sendable {
 
 /// A registered layer-1 strategy: its id, a one-line summary, its type, the parameters it reads,
 /// its guarantee and default parameters.
-public struct WindowEntry: Sendable {
-    public var id: String
-    public var summary: String
-    public var type: any FingerprintWindow.Type
+package struct WindowEntry: Sendable {
+    package var id: String
+    package var summary: String
+    package var type: any FingerprintWindow.Type
     /// The configuration values the window reads, declared at registration.
-    public var reads: [StrategyParameter]
+    package var reads: [StrategyParameter]
     /// What the window promises by construction (its type's declaration).
-    public var guarantee: Guarantee
+    package var guarantee: Guarantee
     /// A live-entry capacity pinned by the registration; `nil` (the standard catalogue) sizes it
     /// from the device profile. The window length comes from the plan.
-    public var defaultCapacity: Int?
+    package var defaultCapacity: Int?
     let _pair: @Sendable (any ConsumedSet.Type, CaseMode, CaseParameters, Persistence) -> _AnyCase
     /// The window on its own, built where `W` is concrete so its loop is specialized (opening
     /// `_NoOpConsumedSet` through `_pair` would not be).
     let _alone: @Sendable (CaseMode, CaseParameters) -> _AnyCase
     var _specializedPairs: [String: @Sendable (CaseMode, CaseParameters, Persistence) -> _AnyCase] = [:]
 
-    public init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil) {
+    package init<W: FingerprintWindow>(_ type: W.Type, reads: [StrategyParameter], summary: String, defaultCapacity: Int? = nil) {
         self.id = W.strategyID
         self.summary = summary
         self.type = type
@@ -109,32 +109,32 @@ public struct WindowEntry: Sendable {
 
 /// A registered layer-2 strategy: its id, a one-line summary, its type, the parameters it reads,
 /// its guarantee and default parameters.
-public struct ConsumedSetEntry: Sendable {
+package struct ConsumedSetEntry: Sendable {
     /// The entry's id: the type's `strategyID`, or, for a type registered at several pinned
     /// configurations, the id with its constant (`recent-ids-10`), so every entry has its own.
-    public var id: String
+    package var id: String
     /// The type's `strategyID` (what its snapshots name).
-    public var strategyID: String
-    public var summary: String
-    public var type: any ConsumedSet.Type
+    package var strategyID: String
+    package var summary: String
+    package var type: any ConsumedSet.Type
     /// The configuration values the set reads, declared at registration.
-    public var reads: [StrategyParameter]
+    package var reads: [StrategyParameter]
     /// What the set promises by construction (its type's declaration).
-    public var guarantee: Guarantee
+    package var guarantee: Guarantee
     /// A configuration pinned by the registration; `nil` (the standard catalogue) sizes the set
     /// from the device profile.
-    public var defaultConfiguration: ConsumedSetConfiguration?
+    package var defaultConfiguration: ConsumedSetConfiguration?
     /// Whether the type answers false positives (conforms to `ProbabilisticConsumedSet`).
-    public var isProbabilistic: Bool
+    package var isProbabilistic: Bool
     /// Whether the sweeps may vary its capacity; `false` for a set registered at the constants an
     /// SDK ships (`recent-ids` at 10 and 100), whose rows mean those constants.
-    public var isSwept: Bool = true
+    package var isSwept: Bool = true
     /// Whether the type can snapshot and restore (conforms to `SnapshottableConsumedSet`), so it
     /// gets `snapshot` persistence rows on workloads with relaunches.
-    public var isSnapshottable: Bool
+    package var isSnapshottable: Bool
     let _alone: @Sendable (CaseMode, CaseParameters, Persistence) -> _AnyCase
 
-    public init<C: ConsumedSet>(
+    package init<C: ConsumedSet>(
         _ type: C.Type, id: String? = nil, reads: [StrategyParameter], summary: String,
         defaultConfiguration: ConsumedSetConfiguration? = nil
     ) {

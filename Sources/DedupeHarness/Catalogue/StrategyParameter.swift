@@ -2,11 +2,11 @@ import Foundation
 import PushDedupe
 
 /// A configuration value a strategy reads, as the library's registry declares it.
-public typealias StrategyParameter = ConfigurationParameter
+package typealias StrategyParameter = ConfigurationParameter
 
 extension ConfigurationParameter {
     /// `capacity 64`, `target FP 1.00%`: this parameter's value in `parameters`, for reports.
-    public func text(_ parameters: CaseParameters) -> String {
+    package func text(_ parameters: CaseParameters) -> String {
         switch self {
         case .windowLength: return "window \(Self.number(parameters.windowMilliseconds)) ms"
         case .windowCapacity: return "window capacity \(parameters.windowCapacity)"

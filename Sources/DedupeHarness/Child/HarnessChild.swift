@@ -14,9 +14,9 @@ import Synchronization
 /// Protocol: `EXECUTABLE __harness-child ROLE`, a JSON request on stdin, a JSON response on
 /// stdout (the store writer: a stream of acknowledgements), diagnostics on stderr; exit 0, or 2
 /// for a request the child cannot serve.
-public enum HarnessChild {
+package enum HarnessChild {
     /// The hidden verb; never listed in help.
-    public static let verb = "__harness-child"
+    package static let verb = "__harness-child"
 
     /// What a child is asked to do.
     enum Role: String, CaseIterable {
@@ -40,7 +40,7 @@ public enum HarnessChild {
     /// `catalogue` resolves the strategy ids of a request: the strategies this executable links.
     ///
     /// - Complexity: O(1) when not requested; otherwise the measurement asked for.
-    public static func runIfRequested(_ arguments: [[UInt8]], catalogue: StrategyCatalogue = .standard) -> Int32? {
+    package static func runIfRequested(_ arguments: [[UInt8]], catalogue: StrategyCatalogue = .standard) -> Int32? {
         host.store(true, ordering: .relaxed)
         guard let first = arguments.first, first == Array(verb.utf8) else { return nil }
         let role = arguments.count == 2 ? Role(rawValue: String(decoding: arguments[1], as: UTF8.self)) : nil

@@ -17,52 +17,52 @@ import PushDedupe
 /// A replayed trace long enough to show the horizon (spanning at least the retention and holding
 /// a relaunch) sizes the set from what it shows instead: the most envelopes it created within any
 /// retention-long span. A shorter trace is sized from the facts, and ``sizingNote`` says so.
-public struct DeviceProfile: Codable, Sendable, Equatable {
+package struct DeviceProfile: Codable, Sendable, Equatable {
     /// The workloads measured.
-    public var workloads: [String]
+    package var workloads: [String]
     /// The facts the horizon was sized from.
-    public var facts: HorizonFacts
+    package var facts: HorizonFacts
     /// `facts` (the stated rate × horizon) or `trace` (the replayed trace's own peak).
-    public var horizonSource: String
+    package var horizonSource: String
     /// Why the horizon came from where it did, in one sentence.
-    public var sizingNote: String
+    package var sizingNote: String
     /// Ids the consumed set must remember to cover the horizon: rate × days, or the trace's peak.
-    public var horizonIDs: Int
+    package var horizonIDs: Int
     /// The window length the window capacity was sized for, ms.
-    public var windowMilliseconds: Double
+    package var windowMilliseconds: Double
     /// The longest time from an envelope's creation (its payload) to a later delivery of it (an
     /// emit, or, under push-id identity, another delivery of the same push), ms, as measured.
-    public var longestReplayMilliseconds: Double
+    package var longestReplayMilliseconds: Double
     /// The measured span from the first event to the last, ms.
-    public var spanMilliseconds: Double
+    package var spanMilliseconds: Double
     /// Relaunches in the measured traffic.
-    public var relaunches: Int
+    package var relaunches: Int
     /// The most payloads within any span of `windowMilliseconds`.
-    public var peakPayloadsInWindow: Int
+    package var peakPayloadsInWindow: Int
     /// The most envelopes created within any one-second span.
-    public var peakIdsPerSecond: Int
+    package var peakIdsPerSecond: Int
     /// Delays of replays after their envelope's creation, ms.
-    public var replayDelays: DelayDistribution
+    package var replayDelays: DelayDistribution
     /// Delays of wanted re-taps (truth `new` payloads) after the previous payload of the same
     /// route, ms: what a window must let through.
-    public var wantedRetapDelays: DelayDistribution
+    package var wantedRetapDelays: DelayDistribution
     /// Delays of duplicate payloads (truth `dup`) after the previous payload of the same route,
     /// ms: what a window must stop.
-    public var duplicatePayloadDelays: DelayDistribution
+    package var duplicatePayloadDelays: DelayDistribution
     /// The factor every sized parameter carries over what the profile needs.
-    public var safetyFactor: Double
+    package var safetyFactor: Double
     /// The parameters every case is built with, unless a sweep varies one.
-    public var sizing: Sizing
+    package var sizing: Sizing
 
     /// The parameters sized from the profile.
-    public struct Sizing: Codable, Sendable, Equatable {
-        public var windowCapacity: Int
-        public var consumedCapacity: Int
-        public var retentionMilliseconds: Double
-        public var expectedRatePerSecond: Double
-        public var falsePositiveRate: Double
+    package struct Sizing: Codable, Sendable, Equatable {
+        package var windowCapacity: Int
+        package var consumedCapacity: Int
+        package var retentionMilliseconds: Double
+        package var expectedRatePerSecond: Double
+        package var falsePositiveRate: Double
 
-        public init(
+        package init(
             windowCapacity: Int, consumedCapacity: Int, retentionMilliseconds: Double, expectedRatePerSecond: Double,
             falsePositiveRate: Double
         ) {
@@ -75,26 +75,26 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     }
 
     /// The retention horizon in ms.
-    public var horizonMilliseconds: Double { facts.retentionDays * 86_400_000 }
+    package var horizonMilliseconds: Double { facts.retentionDays * 86_400_000 }
 }
 
 /// The two facts the consumed set is sized from, as the results record them: how many pushes one
 /// app delivers a day at its heaviest and how long dedupe state must last (`--pushes-per-day`,
 /// `--retention-days`). The defaults, their sources and their ranges are ``PhoneTrafficFacts``'s
 /// (`Guides/Workloads.md` § A phone's traffic).
-public struct HorizonFacts: Codable, Sendable, Equatable {
-    public var pushesPerDay: Double
-    public var retentionDays: Double
+package struct HorizonFacts: Codable, Sendable, Equatable {
+    package var pushesPerDay: Double
+    package var retentionDays: Double
 
-    public init(pushesPerDay: Double = HorizonFacts.defaultPushesPerDay, retentionDays: Double = HorizonFacts.defaultRetentionDays) {
+    package init(pushesPerDay: Double = HorizonFacts.defaultPushesPerDay, retentionDays: Double = HorizonFacts.defaultRetentionDays) {
         self.pushesPerDay = pushesPerDay
         self.retentionDays = retentionDays
     }
 
     /// A heavy messaging app's pushes per day: ``PhoneTrafficFacts/published``'s heavy rate.
-    public static let defaultPushesPerDay = PhoneTrafficFacts.published.heavyPushesPerDay
+    package static let defaultPushesPerDay = PhoneTrafficFacts.published.heavyPushesPerDay
     /// The longest dedupe lifetime an SDK ships: ``PhoneTrafficFacts/published``'s retention.
-    public static let defaultRetentionDays = PhoneTrafficFacts.published.retentionDays
+    package static let defaultRetentionDays = PhoneTrafficFacts.published.retentionDays
 
     /// The facts checked against ``PhoneTrafficFacts``'s ranges.
     ///
@@ -107,12 +107,12 @@ public struct HorizonFacts: Codable, Sendable, Equatable {
 }
 
 /// The spread of a set of delays, ms (all 0 when there are none).
-public struct DelayDistribution: Codable, Sendable, Equatable {
-    public var count: Int
-    public var p50: Double
-    public var p90: Double
-    public var p99: Double
-    public var max: Double
+package struct DelayDistribution: Codable, Sendable, Equatable {
+    package var count: Int
+    package var p50: Double
+    package var p90: Double
+    package var p99: Double
+    package var max: Double
 
     init(_ values: [Double]) {
         let sorted = values.sorted()
@@ -129,9 +129,9 @@ extension DeviceProfile {
     /// heaviest all-app figure users report, so it carries the margin itself. A larger factor
     /// buys room for in-app navigations through the same router at the memory cost it shows
     /// (`Guides/Workloads.md` § A phone's traffic).
-    public static let defaultSafetyFactor = 1.0
+    package static let defaultSafetyFactor = 1.0
     /// The target false-positive rate filters are built with.
-    public static let falsePositiveRate = 0.01
+    package static let falsePositiveRate = 0.01
 
     /// Measures `workloads` and sizes the parameters from `facts` with `safetyFactor`. With
     /// `trace`, a replay long enough to show the horizon sizes the set from its own peak.
@@ -141,7 +141,7 @@ extension DeviceProfile {
     /// difference of times is taken in `Double`, so no pair of timestamps can overflow.
     ///
     /// - Complexity: O(*n* log *n*) in the events.
-    public static func derive(
+    package static func derive(
         from workloads: [Workload], windowMilliseconds: Double, facts: HorizonFacts = HorizonFacts(),
         safetyFactor: Double = defaultSafetyFactor, trace: Bool = false
     ) -> DeviceProfile {
@@ -292,7 +292,7 @@ extension DeviceProfile {
     /// horizon needs: a never-forgetting set always does; one that forgets after `capacity`
     /// newer ids needs `capacity` ≥ ``horizonIDs``; one that forgets after a time needs that time
     /// ≥ the retention horizon; one that can forget at any moment never does.
-    public func horizonCovers(consumed guarantee: GuaranteeRecord, parameters: CaseParameters) -> Bool {
+    package func horizonCovers(consumed guarantee: GuaranteeRecord, parameters: CaseParameters) -> Bool {
         switch guarantee.forgetting {
         case "never": return true
         case "after-capacity": return parameters.consumedCapacity >= horizonIDs
@@ -305,7 +305,7 @@ extension DeviceProfile {
     /// the profile's peak: bounded windows need `capacity` ≥ the peak payloads within a window,
     /// a window exact for only part of its length does not cover it, nor does one that can forget
     /// at any moment.
-    public func horizonCovers(window guarantee: GuaranteeRecord, parameters: CaseParameters) -> Bool {
+    package func horizonCovers(window guarantee: GuaranteeRecord, parameters: CaseParameters) -> Bool {
         switch guarantee.forgetting {
         case "never": return true
         case "after-capacity": return parameters.windowCapacity >= peakPayloadsInWindow

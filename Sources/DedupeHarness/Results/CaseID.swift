@@ -1,7 +1,7 @@
 import DedupeWorkloads
 
 /// How a case derives the envelope id layer 2 consumes. See `Guides/Harness.md` § Identity.
-public enum EnvelopeIdentity: String, Sendable, CaseIterable, Codable {
+package enum EnvelopeIdentity: String, Sendable, CaseIterable, Codable {
     /// A fresh id per payload, as the first article mints `UUID()` for every payload it
     /// normalizes: a push delivered twice is two envelopes.
     case minted
@@ -12,11 +12,11 @@ public enum EnvelopeIdentity: String, Sendable, CaseIterable, Codable {
 
 /// One layer of a case: the catalogue entry and the values of exactly the parameters it declares
 /// it reads, in declaration order (`window=500ms`, `capacity=448`).
-public struct LayerKey: Hashable, Sendable, Comparable {
-    public var id: String
-    public var parameters: [String]
+package struct LayerKey: Hashable, Sendable, Comparable {
+    package var id: String
+    package var parameters: [String]
 
-    public init(id: String, reads: [StrategyParameter], _ values: CaseParameters) {
+    package init(id: String, reads: [StrategyParameter], _ values: CaseParameters) {
         self.id = id
         self.parameters = reads.map { $0.token(values) }
     }
@@ -24,11 +24,11 @@ public struct LayerKey: Hashable, Sendable, Comparable {
     /// `fifo-set(capacity=448)`, `hash-deque(window=500ms;reserve=8)`, or the bare id for a
     /// strategy that reads nothing. Parameters are joined by `;`, so a case id needs no quoting
     /// in a CSV field or in a comma-separated `--filter` list.
-    public var text: String {
+    package var text: String {
         parameters.isEmpty ? id : "\(id)(\(parameters.joined(separator: ";")))"
     }
 
-    public static func < (lhs: LayerKey, rhs: LayerKey) -> Bool { lhs.text < rhs.text }
+    package static func < (lhs: LayerKey, rhs: LayerKey) -> Bool { lhs.text < rhs.text }
 }
 
 /// What an engineer adopts: a mode, the strategy of each layer it uses with the parameters they
@@ -36,16 +36,16 @@ public struct LayerKey: Hashable, Sendable, Comparable {
 /// choice runs on many workloads; ``CaseID`` adds the workload.
 ///
 /// Its ``text`` is the one name of the choice: `two-layer/hash-deque(window=500ms;reserve=8)+fifo-set(capacity=448)/push-id/snapshot`.
-public struct StrategyChoice: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var mode: CaseMode
-    public var window: LayerKey?
-    public var consumed: LayerKey?
+package struct StrategyChoice: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var mode: CaseMode
+    package var window: LayerKey?
+    package var consumed: LayerKey?
     /// `nil` when the mode uses no consumed set.
-    public var identity: EnvelopeIdentity?
+    package var identity: EnvelopeIdentity?
     /// `nil` when the mode uses no consumed set.
-    public var persistence: Persistence?
+    package var persistence: Persistence?
 
-    public init(
+    package init(
         mode: CaseMode, window: LayerKey?, consumed: LayerKey?, identity: EnvelopeIdentity?, persistence: Persistence?
     ) {
         self.mode = mode
@@ -56,56 +56,56 @@ public struct StrategyChoice: Hashable, Sendable, Comparable, CustomStringConver
     }
 
     /// `MODE/STRATEGIES[/IDENTITY/PERSISTENCE]`, strategies joined by `+` (`none` without any).
-    public var text: String {
+    package var text: String {
         var parts = [mode.rawValue, strategiesText]
         if let identity, let persistence { parts += [identity.rawValue, persistence.rawValue] }
         return parts.joined(separator: "/")
     }
 
     /// `hash-deque(window=500ms;reserve=8)+fifo-set(capacity=448)`.
-    public var strategiesText: String {
+    package var strategiesText: String {
         let layers = [window, consumed].compactMap { $0?.text }
         return layers.isEmpty ? "none" : layers.joined(separator: "+")
     }
 
     /// The same strategies at the published code's identity and persistence (`minted`,
     /// `memory`): the case the harness times and measures; every other choice is scored only.
-    public var base: StrategyChoice {
+    package var base: StrategyChoice {
         StrategyChoice(mode: mode, window: window, consumed: consumed, identity: .minted, persistence: .memory)
     }
 
     /// Whether this is its own ``base``.
-    public var isBase: Bool { self == base }
+    package var isBase: Bool { self == base }
 
-    public var description: String { text }
+    package var description: String { text }
 
-    public static func < (lhs: StrategyChoice, rhs: StrategyChoice) -> Bool { lhs.text < rhs.text }
+    package static func < (lhs: StrategyChoice, rhs: StrategyChoice) -> Bool { lhs.text < rhs.text }
 }
 
 /// The one identity of a case: its workload and its ``StrategyChoice``. Every report, CSV
 /// (`case` column), filter, decisions file and `compare` unit names a case by ``text``:
 /// `marketing-burst/two-layer/hash-deque(window=500ms;reserve=8)+fifo-set(capacity=448)/minted/memory`.
-public struct CaseID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var workload: String
-    public var choice: StrategyChoice
+package struct CaseID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var workload: String
+    package var choice: StrategyChoice
 
-    public init(workload: String, choice: StrategyChoice) {
+    package init(workload: String, choice: StrategyChoice) {
         self.workload = workload
         self.choice = choice
     }
 
     /// `WORKLOAD/` and the choice's text.
-    public var text: String { "\(workload)/\(choice.text)" }
+    package var text: String { "\(workload)/\(choice.text)" }
 
-    public var description: String { text }
+    package var description: String { text }
 
-    public static func < (lhs: CaseID, rhs: CaseID) -> Bool { lhs.text < rhs.text }
+    package static func < (lhs: CaseID, rhs: CaseID) -> Bool { lhs.text < rhs.text }
 }
 
 extension StrategyParameter {
     /// `window=500ms`, `reserve=8`, `capacity=448`, `fp=0.01`, `retention=7d`, `rate=0.25Hz` (ids per second): the
     /// canonical, exact token of this parameter's value in `values`, as case ids write it.
-    public func token(_ values: CaseParameters) -> String {
+    package func token(_ values: CaseParameters) -> String {
         switch self {
         case .windowLength: return "window=\(Self.durationToken(milliseconds: values.windowMilliseconds))"
         case .windowCapacity, .capacity:

@@ -1,16 +1,16 @@
 import PushDedupe
 
 /// A strategy's declared ``Guarantee`` as the results file records it.
-public struct GuaranteeRecord: Codable, Sendable, Equatable, Hashable {
+package struct GuaranteeRecord: Codable, Sendable, Equatable, Hashable {
     /// `exact`, `exact-forgets-oldest`, `exact-forgets-after-retention`, `misses-only`, `may-drop`.
-    public var guaranteeClass: Guarantee.Class
+    package var guaranteeClass: Guarantee.Class
     /// `never`, `after-capacity`, `after-time` or `any-time`.
-    public var forgetting: String
+    package var forgetting: String
     /// `after-time` only: the fraction of the time parameter (retention, or the window length
     /// for a window) the strategy is exact for.
-    public var timeFraction: Double?
+    package var timeFraction: Double?
 
-    public init(_ guarantee: Guarantee) {
+    package init(_ guarantee: Guarantee) {
         guaranteeClass = guarantee.guaranteeClass
         switch guarantee.forgetting {
         case .never: forgetting = "never"
@@ -21,7 +21,7 @@ public struct GuaranteeRecord: Codable, Sendable, Equatable, Hashable {
     }
 
     /// The library value this record describes, or `nil` for an unknown `forgetting`.
-    public var guarantee: Guarantee? {
+    package var guarantee: Guarantee? {
         switch forgetting {
         case "never": return Guarantee(guaranteeClass, forgetting: .never)
         case "after-capacity": return Guarantee(guaranteeClass, forgetting: .afterCapacity)
@@ -32,7 +32,7 @@ public struct GuaranteeRecord: Codable, Sendable, Equatable, Hashable {
     }
 
     /// `exact-forgets-after-retention (exact for 0.5 × window)`, or the class name.
-    public var text: String {
+    package var text: String {
         guarantee?.description ?? guaranteeClass.rawValue
     }
 

@@ -1,30 +1,30 @@
 import Foundation
 
 /// Locale-independent number text for reports, so the same results give byte-identical files.
-public enum NumberText {
+package enum NumberText {
     /// The shortest text that reads back as the same `Double` (machine-readable files).
-    public static func exact(_ value: Double) -> String {
+    package static func exact(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(describing: value)
     }
 
-    public static func exact(_ value: Double?) -> String {
+    package static func exact(_ value: Double?) -> String {
         value.map { exact($0) } ?? ""
     }
 
-    public static func exact(_ value: Int?) -> String {
+    package static func exact(_ value: Int?) -> String {
         value.map { String($0) } ?? ""
     }
 
     /// `digits` decimal places (human-readable files).
-    public static func fixed(_ value: Double, _ digits: Int) -> String {
+    package static func fixed(_ value: Double, _ digits: Int) -> String {
         if !value.isFinite { return value.isNaN ? "n/a" : (value > 0 ? "∞" : "-∞") }
         return String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), value)
     }
 
     /// A value with three significant figures, for tables that mix 0.4 ns and 40 000 ns.
-    public static func significant(_ value: Double) -> String {
+    package static func significant(_ value: Double) -> String {
         if !value.isFinite { return fixed(value, 0) }
         let magnitude = abs(value)
         if magnitude >= 100 || magnitude == 0 { return fixed(value, 0) }
@@ -34,7 +34,7 @@ public enum NumberText {
     }
 
     /// A duration in the unit that reads best: `850 ms`, `5.00 s`, `42.0 min`, `3.50 h`, `8.75 days`.
-    public static func duration(milliseconds: Double) -> String {
+    package static func duration(milliseconds: Double) -> String {
         let magnitude = abs(milliseconds)
         if magnitude < 1_000 { return significant(milliseconds) + " ms" }
         if magnitude < 120_000 { return significant(milliseconds / 1_000) + " s" }
@@ -44,12 +44,12 @@ public enum NumberText {
     }
 
     /// A percentage with a sensible number of decimals: `0.123%`.
-    public static func percent(_ fraction: Double) -> String {
+    package static func percent(_ fraction: Double) -> String {
         significant(fraction * 100) + "%"
     }
 
     /// Bytes as `512 B`, `3.2 KiB`, `1.5 MiB`.
-    public static func bytes(_ value: Double) -> String {
+    package static func bytes(_ value: Double) -> String {
         let units = ["B", "KiB", "MiB", "GiB"]
         var scaled = value
         var unit = 0

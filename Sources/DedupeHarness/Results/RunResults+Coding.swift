@@ -11,26 +11,26 @@ import DedupeWorkloads
 /// fields give and appears once.
 
 /// The layer a strategy fills: the fingerprint window or the consumed set.
-public enum StrategyLayer: String, Codable, Sendable, Hashable, ClosedVocabulary {
+package enum StrategyLayer: String, Codable, Sendable, Hashable, ClosedVocabulary {
     case window
     case consumed
 
-    public static let vocabularyName = "layer"
+    package static let vocabularyName = "layer"
 }
 
 /// One strategy as the results describe it, once per layer and catalogue id.
-public struct StrategyInfo: Codable, Sendable, Equatable {
-    public var layer: StrategyLayer
-    public var id: String
+package struct StrategyInfo: Codable, Sendable, Equatable {
+    package var layer: StrategyLayer
+    package var id: String
     /// The Swift type the entry registers (`FIFOSet`).
-    public var type: String?
-    public var guarantee: GuaranteeRecord?
-    public var reads: [StrategyParameter]
+    package var type: String?
+    package var guarantee: GuaranteeRecord?
+    package var reads: [StrategyParameter]
 }
 
 /// A results file of a schema this build does not read.
-public struct UnsupportedSchemaVersion: Error, Equatable {
-    public var version: Int
+package struct UnsupportedSchemaVersion: Error, Equatable {
+    package var version: Int
 }
 
 extension RunResults: Codable {
@@ -39,7 +39,7 @@ extension RunResults: Codable {
     }
 
     /// The metadata of every strategy the cases name, in first-seen order.
-    public var strategies: [StrategyInfo] {
+    package var strategies: [StrategyInfo] {
         var seen: Set<String> = []
         var infos: [StrategyInfo] = []
         for result in cases {
@@ -50,7 +50,7 @@ extension RunResults: Codable {
         return infos
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(environment, forKey: .environment)
@@ -68,7 +68,7 @@ extension RunResults: Codable {
 
     /// Reads `schemaVersion` first, and nothing more of a file of another schema
     /// (``UnsupportedSchemaVersion``): one pass over the document decides both.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         guard schemaVersion == Self.currentSchemaVersion else { throw UnsupportedSchemaVersion(version: schemaVersion) }
@@ -178,7 +178,7 @@ extension RunResults: Codable {
 extension CaseResult {
     /// Whether the case runs the published strategies of its mode at the published code's
     /// identity and persistence: the reference its mode's ratios and matched errors are against.
-    public var isReference: Bool {
+    package var isReference: Bool {
         window == (mode.usesWindow ? StrategyCatalogue.referenceWindowID : nil)
             && consumed == (mode.usesConsumedSet ? StrategyCatalogue.referenceConsumedSetID : nil) && choice.isBase
     }
@@ -308,7 +308,7 @@ extension TimingResult: Codable {
         ratioToReferenceSpread = ratios.isEmpty ? nil : SampleStatistics.spread(ratios)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(samplesNanosecondsPerEvent, forKey: .samplesNanosecondsPerEvent)
         try container.encode(
@@ -321,7 +321,7 @@ extension TimingResult: Codable {
     /// Median, minimum, spread and events per second are derived from the samples, as
     /// ``init(samples:batches:ratios:timedEvents:reference:)`` derived them; the ratios and the
     /// reference are set by ``RunResults``'s decoding, which knows the reference case.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let samples = try container.decode([Double].self, forKey: .samplesNanosecondsPerEvent)
         let median = SampleStatistics.median(samples) ?? 0
@@ -349,7 +349,7 @@ extension MemoryResult: Codable {
         "liveBytesGrowthInLastTenth", "footprintGrowthInLastTenth",
     ]
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(source)
         try container.encode(liveBytes)
@@ -362,7 +362,7 @@ extension MemoryResult: Codable {
         try container.encode(footprintGrowthInLastTenth)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         guard container.count == Self.fieldNames.count else {
             throw DecodingError.dataCorrupted(.init(
@@ -391,7 +391,7 @@ extension CorrectnessResult: Codable {
         "consumedEvictions",
     ]
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(
             [events, newEvents, dupEvents, falseDrops, missedDuplicates, skippedEmits, duplicateScreens, lostNavigations,
@@ -404,7 +404,7 @@ extension CorrectnessResult: Codable {
         if !droppedByCause.isEmpty { try container.encode(droppedByCause, forKey: .droppedByCause) }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let c = try container.decode([Int].self, forKey: .counts)
         guard c.count == Self.countNames.count, c.allSatisfy({ $0 >= 0 }) else {
@@ -433,7 +433,7 @@ extension MatchedErrors: Codable {
 
     /// The reference is set by ``RunResults``'s decoding, which knows the reference case. A
     /// count of zero is left out (most cases agree with their reference event by event).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if newlyDropped > 0 { try container.encode(newlyDropped, forKey: .newlyDropped) }
         if newlyMissed > 0 { try container.encode(newlyMissed, forKey: .newlyMissed) }
@@ -443,7 +443,7 @@ extension MatchedErrors: Codable {
         if newlyNavigatedUnlabelled > 0 { try container.encode(newlyNavigatedUnlabelled, forKey: .newlyNavigatedUnlabelled) }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             reference: "",

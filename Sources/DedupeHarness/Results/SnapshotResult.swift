@@ -2,27 +2,27 @@
 /// ``CaseResult``). `snapshot` takes one at each relaunch (the state an app saving after every
 /// consume has on disk at the kill); `snapshot-on-background` one at each background. Times are
 /// from the correctness run, measured around each call; quote them from release builds only.
-public struct SnapshotResult: Codable, Sendable, Equatable {
+package struct SnapshotResult: Codable, Sendable, Equatable {
     /// Relaunches in the workload.
-    public var relaunches: Int
+    package var relaunches: Int
     /// The largest snapshot written, in bytes.
-    public var maximumBytes: Int
+    package var maximumBytes: Int
     /// The mean snapshot size, in bytes, over the snapshots taken.
-    public var meanBytes: Double
+    package var meanBytes: Double
     /// Mean nanoseconds to write one snapshot.
-    public var meanSnapshotNanoseconds: Double
+    package var meanSnapshotNanoseconds: Double
     /// Mean nanoseconds to restore from one (0 when no relaunch found a snapshot).
-    public var meanRestoreNanoseconds: Double
+    package var meanRestoreNanoseconds: Double
     /// The events the case ran on when its snapshots passed the bytes a case may write (256 MiB):
     /// it stopped at that save point, the workload's first `eventsRun` events were scored, and it
     /// is not ranked against cases that ran them all. `nil` when it ran the whole workload.
-    public var eventsRun: Int?
+    package var eventsRun: Int?
 
     /// The bound on the bytes a persisting case writes in snapshots over one run, in MiB.
-    public static var savedMebibytesBound: Int { _RelaunchState.defaultSavedBytesBound >> 20 }
+    package static var savedMebibytesBound: Int { _RelaunchState.defaultSavedBytesBound >> 20 }
 
     /// One line: where case `id` stopped on a workload of `workloadEvents` events, and why.
-    public func prefixNote(case id: String, workloadEvents: Int) -> String? {
+    package func prefixNote(case id: String, workloadEvents: Int) -> String? {
         guard let eventsRun else { return nil }
         return "\(id): its snapshots passed \(Self.savedMebibytesBound) MiB written at event "
             + "\(ReferenceWindowLimit.grouped(eventsRun + 1)) of \(ReferenceWindowLimit.grouped(workloadEvents)) (the set is "

@@ -11,24 +11,24 @@ import PushDedupe
 /// ``scanBound``; on a workload that passes either, its cases (correctness, timing, memory) run on
 /// the events before, and the cases matched against them are matched on those. The limit is
 /// recorded per workload (`WorkloadInfo.referenceWindowLimit`) and printed as one note (``note``).
-public struct ReferenceWindowLimit: Codable, Sendable, Equatable {
+package struct ReferenceWindowLimit: Codable, Sendable, Equatable {
     /// The live set the published window runs up to: the largest point of the live-set sweep,
     /// where its cost per admit is measured (`window-live-set`).
-    public static let liveBound = 4_096
+    package static let liveBound = 4_096
     /// The entries it may scan over one pass, about 5 s at the ~20 ns it spends on each (rendering
     /// and comparing strings).
-    public static let scanBound = 250_000_000
+    package static let scanBound = 250_000_000
 
     /// Events the published window's cases ran on: the workload's first ones.
-    public var events: Int
+    package var events: Int
     /// The workload's events in all.
-    public var workloadEvents: Int
+    package var workloadEvents: Int
     /// The bound on the live set at the first event left out (0 when the scans stopped it).
-    public var liveFingerprints: Int
+    package var liveFingerprints: Int
     /// The entries scanned up to the first event left out.
-    public var scannedEntries: Int
+    package var scannedEntries: Int
 
-    public init(events: Int, workloadEvents: Int, liveFingerprints: Int, scannedEntries: Int) {
+    package init(events: Int, workloadEvents: Int, liveFingerprints: Int, scannedEntries: Int) {
         self.events = events
         self.workloadEvents = workloadEvents
         self.liveFingerprints = liveFingerprints
@@ -36,7 +36,7 @@ public struct ReferenceWindowLimit: Codable, Sendable, Equatable {
     }
 
     /// One line: what stopped the published window on `workload`, and what ran on the prefix.
-    public func note(workload: String) -> String {
+    package func note(workload: String) -> String {
         let reason = liveFingerprints > Self.liveBound
             ? "more than \(Self.grouped(Self.liveBound)) live fingerprints within one window"
             : "more than \(Self.grouped(Self.scanBound)) entries scanned"

@@ -3,15 +3,15 @@ import PushDedupe
 
 /// One case's decision for every event of its workload, handed to ``RunPlan/decisionSink`` so a
 /// user can audit any single navigation.
-public struct CaseDecisions: Sendable {
+package struct CaseDecisions: Sendable {
     /// The case, by its one identity.
-    public var id: CaseID
-    public var workload: Workload
+    package var id: CaseID
+    package var workload: Workload
     /// One ``CaseDecision`` raw value per event of `workload`, in order; fewer when the case ran
     /// on a prefix (``ReferenceWindowLimit``, ``SnapshotResult/eventsRun``).
-    public var decisions: [UInt8]
+    package var decisions: [UInt8]
 
-    public init(id: CaseID, workload: Workload, decisions: [UInt8]) {
+    package init(id: CaseID, workload: Workload, decisions: [UInt8]) {
         self.id = id
         self.workload = workload
         self.decisions = decisions
@@ -19,13 +19,13 @@ public struct CaseDecisions: Sendable {
 
     /// The decision on event `index`; `notApplicable` past the events the case ran on (the
     /// published window stops early on a workload that would make it quadratic).
-    public func decision(at index: Int) -> CaseDecision {
+    package func decision(at index: Int) -> CaseDecision {
         index < decisions.count ? CaseDecision(rawValue: decisions[index]) ?? .notApplicable : .notApplicable
     }
 }
 
 /// Where a run hands each scored case's decisions (the decisions file of the reports).
-public protocol DecisionSink: AnyObject, Sendable {
+package protocol DecisionSink: AnyObject, Sendable {
     func write(_ decisions: CaseDecisions) throws
 }
 

@@ -3,39 +3,39 @@ import DedupeWorkloads
 
 /// The named causes a case's missed duplicates and false drops are attributed to, event by
 /// event. Every counted error gets exactly one; `Guides/Harness.md` § Causes defines them.
-public enum ErrorCause {
+package enum ErrorCause {
     /// A dup from an async completion pushing another route than the first one: only a loading
     /// guard on the button, which no layer of the dedupe is, can stop it.
-    public static let loadingGuardOnly = "only a loading guard"
+    package static let loadingGuardOnly = "only a loading guard"
     /// A dup from an async completion that the router's loading guard let run: its tap came
     /// after the held action ended (``_RoutedPath/admitsAsyncCompletion(at:)``).
-    public static let afterActionHold = "tap after the loading guard's hold"
+    package static let afterActionHold = "tap after the loading guard's hold"
     /// The same push delivered again under a new minted envelope: the case's `push-id` twin
     /// stops it.
-    public static let pushIdentity = "caught with push-id identity"
+    package static let pushIdentity = "caught with push-id identity"
     /// The envelope was consumed before a relaunch that lost the set: the case's persisting twin
     /// (`snapshot`) stops it.
-    public static let persistence = "caught with persistence"
+    package static let persistence = "caught with persistence"
     /// Needs both: the same push delivered again after a relaunch.
-    public static let pushIdentityAndPersistence = "caught with push-id identity and persistence"
+    package static let pushIdentityAndPersistence = "caught with push-id identity and persistence"
     /// Layer 2 had consumed this envelope in the same process and no longer remembered it
     /// (evicted, aged out, overwritten).
-    public static let forgotten = "forgotten by the consumed set"
+    package static let forgotten = "forgotten by the consumed set"
     /// Consumed before a relaunch that lost the set, with no persisting twin to stop it.
-    public static let lostAtRelaunch = "lost at a relaunch"
+    package static let lostAtRelaunch = "lost at a relaunch"
     /// A payload for a screen last admitted longer ago than the window: a longer window would
     /// stop it at the price of dropping wanted re-taps (`window-length` sweep).
-    public static let windowLength = "window-length trade-off"
+    package static let windowLength = "window-length trade-off"
     /// A wanted payload for a screen admitted within the window: the window's stated trade-off.
-    public static let windowDrop = "window drop within the window"
+    package static let windowDrop = "window drop within the window"
     /// A wanted event whose envelope the consumed set had never consumed in this process: a
     /// filter's false positive or a slot collision.
-    public static let setFalsePositive = "consumed-set false positive"
+    package static let setFalsePositive = "consumed-set false positive"
     /// A wanted async completion whose tap the router's loading guard ignored, while it held
     /// another tapped screen's action.
-    public static let loadingGuardDrop = "loading guard drop within its hold"
+    package static let loadingGuardDrop = "loading guard drop within its hold"
     /// A wanted event whose envelope layer 2 had consumed before: two intents sharing one id.
-    public static let sharedEnvelope = "envelope shared with an earlier intent"
+    package static let sharedEnvelope = "envelope shared with an earlier intent"
 
     /// `other: emit from pending_route`: an error none of the above explains, named by what it is.
     static func other(kind: String, source: String) -> String { "other: \(kind) from \(source)" }

@@ -4,30 +4,30 @@ import DedupeWorkloads
 /// events: what choosing this case's strategies changes, direction by direction. Nothing is
 /// netted: a case that drops 1,382 navigations the reference keeps and keeps 2,418 the reference
 /// drops shows both counts.
-public struct MatchedErrors: Sendable, Equatable {
+package struct MatchedErrors: Sendable, Equatable {
     /// The case the decisions were matched with, e.g. `two-layer seed-literal+set`.
-    public var reference: String
+    package var reference: String
     /// Truth `new`: the reference navigated, this case suppressed it.
-    public var newlyDropped: Int
+    package var newlyDropped: Int
     /// Truth `dup`: the reference stopped it, this case let it through.
-    public var newlyMissed: Int
+    package var newlyMissed: Int
     /// Truth `new`: the reference suppressed it, this case navigated.
-    public var recoveredNavigations: Int
+    package var recoveredNavigations: Int
     /// Truth `dup`: the reference let it through, this case stopped it.
-    public var newlyBlockedDuplicates: Int
+    package var newlyBlockedDuplicates: Int
     /// Unlabelled events (a recorded trace): the reference navigated, this case suppressed it,
     /// which is either a duplicate caught or a navigation lost; no truth says which.
-    public var newlySuppressedUnlabelled = 0
+    package var newlySuppressedUnlabelled = 0
     /// Unlabelled events: the reference suppressed it, this case navigated: a navigation
     /// recovered or a duplicate let through.
-    public var newlyNavigatedUnlabelled = 0
+    package var newlyNavigatedUnlabelled = 0
     /// Exact two-sided sign test (McNemar) on every discordant pair: events this case gets wrong
     /// and the reference right (`newlyDropped + newlyMissed`) against the reverse.
-    public var mcnemarP: Double
+    package var mcnemarP: Double
     /// The same test on wanted navigations only (`newlyDropped` against `recoveredNavigations`).
-    public var wantedMcnemarP: Double
+    package var wantedMcnemarP: Double
 
-    public init(reference: String, newlyDropped: Int, newlyMissed: Int, recoveredNavigations: Int, newlyBlockedDuplicates: Int) {
+    package init(reference: String, newlyDropped: Int, newlyMissed: Int, recoveredNavigations: Int, newlyBlockedDuplicates: Int) {
         self.reference = reference
         self.newlyDropped = newlyDropped
         self.newlyMissed = newlyMissed
@@ -45,7 +45,7 @@ extension MatchedErrors {
     /// ``CorrectnessResult``), or its truth is `dup` and it navigated.
     ///
     /// - Complexity: O(*n*) in the events.
-    public init(decisions: [UInt8], referenceDecisions: [UInt8], truths: [Truth], reference: String) {
+    package init(decisions: [UInt8], referenceDecisions: [UInt8], truths: [Truth], reference: String) {
         var dropped = 0, missed = 0, recovered = 0, blocked = 0, suppressed = 0, navigated = 0
         for i in decisions.indices {
             switch truths[i] {

@@ -6,7 +6,7 @@ extension Rate {
     /// [0, 1] around a value of 0.
     ///
     /// - Complexity: O(1).
-    public init(wilson count: Int, of total: Int) {
+    package init(wilson count: Int, of total: Int) {
         guard total > 0 else {
             self.init(count: count, total: total, value: 0, lower95: 0, upper95: 1)
             return

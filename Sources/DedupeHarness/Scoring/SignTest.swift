@@ -1,7 +1,7 @@
 import Foundation
 
 /// The exact two-sided sign test (McNemar's exact test) on discordant pairs.
-public enum SignTest {
+package enum SignTest {
     /// The two-sided p-value of `worse` discordant pairs against `better` under the null
     /// hypothesis that either direction is equally likely: `min(1, 2·P(X ≤ min(worse, better)))`
     /// for X ~ Binomial(worse + better, ½). 1 when there are no discordant pairs.
@@ -12,7 +12,7 @@ public enum SignTest {
     /// underflows.
     ///
     /// - Complexity: O(min(worse, better)).
-    public static func twoSidedP(_ worse: Int, _ better: Int) -> Double {
+    package static func twoSidedP(_ worse: Int, _ better: Int) -> Double {
         let n = worse + better
         guard n > 0, worse >= 0, better >= 0 else { return 1 }
         let smaller = min(worse, better)

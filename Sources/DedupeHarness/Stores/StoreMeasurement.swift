@@ -2,30 +2,30 @@ import Foundation
 import PushDedupe
 
 /// How much of the store measurement a run makes (``RunSizing/stores``).
-public struct StoreSizing: Sendable, Equatable {
+package struct StoreSizing: Sendable, Equatable {
     /// Retained sizes of the sweep (kill durability).
-    public var sizes: [Int]
+    package var sizes: [Int]
     /// Seconds of timed consumes per cost row at the pick's size, and per sweep point.
-    public var secondsPerCost: Double
-    public var secondsPerSweepPoint: Double
+    package var secondsPerCost: Double
+    package var secondsPerSweepPoint: Double
     /// Deduplicators built from each filled store to time the restore.
-    public var restores: Int
+    package var restores: Int
     /// SIGKILL points per design, and the ids their children's sets retain.
-    public var killPoints: Int
-    public var killRetained: Int
+    package var killPoints: Int
+    package var killRetained: Int
     /// Consumes of each of the two writers.
-    public var twoWriterConsumes: Int
+    package var twoWriterConsumes: Int
     /// Bit flips per design at most: every byte of a file this small or smaller, else evenly
     /// spaced (a SQLite database of 16 ids is four or more 4 KiB pages).
-    public var maximumBitFlips: Int
+    package var maximumBitFlips: Int
 
     /// The default run: issue 41's sizes, 1,000 kill points and 10,000 consumes per writer.
-    public static let full = StoreSizing(
+    package static let full = StoreSizing(
         sizes: [100, 300, 1_000, 1_750, 3_000, 10_000, 30_000, 100_000], secondsPerCost: 1.5, secondsPerSweepPoint: 0.6,
         restores: 9, killPoints: 1_000, killRetained: 64, twoWriterConsumes: 10_000, maximumBitFlips: 4_096)
 
     /// CI mode: fewer sizes, kill points and consumes, every 16th byte or so flipped.
-    public static let quick = StoreSizing(
+    package static let quick = StoreSizing(
         sizes: [100, 1_000, 10_000], secondsPerCost: 0.4, secondsPerSweepPoint: 0.15, restores: 5, killPoints: 100,
         killRetained: 64, twoWriterConsumes: 1_000, maximumBitFlips: 512)
 }

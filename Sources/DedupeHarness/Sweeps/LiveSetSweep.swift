@@ -6,7 +6,7 @@ extension BenchmarkRunner {
     ///
     /// - Throws: `HarnessError` for a bad plan, or for timing a debug build without
     ///   `allowDebugBuild`.
-    public static func runLiveSetSweep(
+    package static func runLiveSetSweep(
         _ plan: RunPlan, liveSetSizes: [Int]? = nil, progress: @escaping (RunProgress) -> Void
     ) throws(HarnessError) -> [SweepPoint] {
         if isDebugBuild && !plan.allowDebugBuild {

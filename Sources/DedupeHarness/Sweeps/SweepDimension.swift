@@ -3,7 +3,7 @@ import DedupeWorkloads
 /// The sweep dimensions the harness emits (``SweepPoint/dimension``), spelled as in the results
 /// file, with their units: the one list the sweeps, the CSV, the charts and the results-file
 /// check read. Cases are in report order.
-public enum SweepDimension: String, Sendable, Codable, ClosedVocabulary {
+package enum SweepDimension: String, Sendable, Codable, ClosedVocabulary {
     /// ns/admit against live fingerprints, every admit a new fingerprint.
     case windowLiveSet = "window-live-set"
     /// ns/admit against live fingerprints, half the admits repeats of a live fingerprint.
@@ -14,12 +14,12 @@ public enum SweepDimension: String, Sendable, Codable, ClosedVocabulary {
     case bloomBitsPerEntry = "bloom-bits-per-entry"
 
     /// The live-set speed dimensions and the share of admits that repeat a live fingerprint in each.
-    public static let liveSetRepeatShares: [(dimension: SweepDimension, repeatShare: Double)] = [
+    package static let liveSetRepeatShares: [(dimension: SweepDimension, repeatShare: Double)] = [
         (.windowLiveSet, 0), (.windowLiveSetRepeats, 0.5),
     ]
 
     /// The unit of a point's `x`.
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .windowLiveSet, .windowLiveSetRepeats: return "fingerprints"
         case .consumedSetSize, .consumedCapacity: return "ids"
@@ -28,5 +28,5 @@ public enum SweepDimension: String, Sendable, Codable, ClosedVocabulary {
         }
     }
 
-    public static let vocabularyName = "dimension"
+    package static let vocabularyName = "dimension"
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Order statistics of samples: the one median and quantile of the harness and the reports.
-public enum SampleStatistics {
+package enum SampleStatistics {
     /// `value` to four significant digits, as timings are kept: 0.1% is far below the noise
     /// between repetitions, and the shorter decimals keep `results.json` small.
     static func stored(_ value: Double) -> Double {
@@ -25,7 +25,7 @@ public enum SampleStatistics {
     /// ones; `nil` for no samples.
     ///
     /// - Complexity: O(n log n).
-    public static func median(_ samples: [Double]) -> Double? {
+    package static func median(_ samples: [Double]) -> Double? {
         samples.isEmpty ? nil : quantile(samples.sorted(), 0.5)
     }
 

@@ -7,12 +7,12 @@ extension CSVTable {
     /// splits on tabs and newlines, then undoes the escapes.
     ///
     /// - Complexity: O(total characters).
-    public func renderTabSeparated() -> String {
+    package func renderTabSeparated() -> String {
         rendered(field: Self.tabSeparatedField, separator: "\t", lineEnd: "\n")
     }
 
     /// One tab-separated field, escaped only where it holds a backslash or a control character.
-    public static func tabSeparatedField(_ field: String) -> String {
+    package static func tabSeparatedField(_ field: String) -> String {
         MessageText.controlsEscaped(field, special: ["\\"])
     }
 }

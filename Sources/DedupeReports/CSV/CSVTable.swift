@@ -3,11 +3,11 @@ import Foundation
 ///
 /// Fields that contain a comma, a double quote, CR or LF are wrapped in double quotes, with
 /// inner quotes doubled; rows end in CRLF as RFC 4180 specifies.
-public struct CSVTable: Sendable, Equatable {
-    public var header: [String]
-    public var rows: [[String]]
+package struct CSVTable: Sendable, Equatable {
+    package var header: [String]
+    package var rows: [[String]]
 
-    public init(header: [String], rows: [[String]] = []) {
+    package init(header: [String], rows: [[String]] = []) {
         self.header = header
         self.rows = rows
     }
@@ -15,7 +15,7 @@ public struct CSVTable: Sendable, Equatable {
     /// The document as text.
     ///
     /// - Complexity: O(total characters).
-    public func render() -> String {
+    package func render() -> String {
         rendered(field: Self.quote, separator: ",", lineEnd: "\r\n")
     }
 
@@ -31,7 +31,7 @@ public struct CSVTable: Sendable, Equatable {
     }
 
     /// One field, quoted only when RFC 4180 requires it.
-    public static func quote(_ field: String) -> String {
+    package static func quote(_ field: String) -> String {
         // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
         let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
         guard needsQuotes else { return field }

@@ -10,16 +10,16 @@ import PushDedupe
 /// (suppressed by that layer or the navigation guard) or `skipped` (an emit of an envelope whose
 /// payload was suppressed). Events a mode does not take as input (emits in `window-alone`,
 /// relaunches, backgrounds) have no row. CRLF line ends, as every CSV report.
-public enum DecisionsCSV {
-    public static let header = ["case", "workload", "event", "time_ms", "kind", "envelope", "truth", "decision"]
+package enum DecisionsCSV {
+    package static let header = ["case", "workload", "event", "time_ms", "kind", "envelope", "truth", "decision"]
 
     /// The header line.
-    public static var headerLine: String { header.joined(separator: ",") + "\r\n" }
+    package static var headerLine: String { header.joined(separator: ",") + "\r\n" }
 
     /// One line per event of `decisions` the mode takes as input.
     ///
     /// - Complexity: O(events).
-    public static func rows(_ decisions: CaseDecisions) -> String {
+    package static func rows(_ decisions: CaseDecisions) -> String {
         var text = ""
         let events = decisions.workload.events
         let prefix = "\(CSVTable.quote(decisions.id.text)),\(CSVTable.quote(decisions.id.workload)),"
@@ -51,22 +51,22 @@ public enum DecisionsCSV {
     }
 
     /// One parsed row.
-    public struct Row: Sendable, Equatable {
-        public var caseID: String
-        public var workload: String
-        public var event: Int
-        public var timeMilliseconds: String
-        public var kind: String
-        public var envelope: String
-        public var truth: String
-        public var decision: String
+    package struct Row: Sendable, Equatable {
+        package var caseID: String
+        package var workload: String
+        package var event: Int
+        package var timeMilliseconds: String
+        package var kind: String
+        package var envelope: String
+        package var truth: String
+        package var decision: String
     }
 
     /// Why a decisions file could not be read: `LINE: reason`.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
-        public var line: Int
-        public var reason: String
-        public var description: String { "\(line): \(reason)" }
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        package var line: Int
+        package var reason: String
+        package var description: String { "\(line): \(reason)" }
     }
 
     static let decisionLabels = Set(CaseDecision.allCases.compactMap(\.label))
@@ -75,7 +75,7 @@ public enum DecisionsCSV {
     ///
     /// - Throws: ``ParseError`` naming the first bad line.
     /// - Complexity: O(characters).
-    public static func parse(_ text: String) throws(ParseError) -> [Row] {
+    package static func parse(_ text: String) throws(ParseError) -> [Row] {
         var lines = text.components(separatedBy: "\r\n")
         if lines.last == "" { lines.removeLast() }
         guard let first = lines.first, first.split(separator: ",", omittingEmptySubsequences: false).map(String.init) == header else {

@@ -12,7 +12,7 @@ import Darwin
 ///
 /// The harness calls it from the one thread that runs the plan, so the handle is never used
 /// concurrently.
-public final class DecisionsFile: DecisionSink, @unchecked Sendable {
+package final class DecisionsFile: DecisionSink, @unchecked Sendable {
     private let handle: FileHandle
 
     /// Creates (or truncates) the file at `path` and writes the header; throws the reason it
@@ -22,7 +22,7 @@ public final class DecisionsFile: DecisionSink, @unchecked Sendable {
     /// refused before it is opened, and the file is opened with `O_NOFOLLOW` and checked again on
     /// its descriptor before it is truncated, so a link, FIFO or device put there meanwhile is not
     /// written either.
-    public init(path: String) throws(PublicationError) {
+    package init(path: String) throws(PublicationError) {
         guard !path.isEmpty else { throw PublicationError("expected a file") }
         if let problem = OutputTarget.fileProblem(at: path) { throw PublicationError(problem) }
         // O_NONBLOCK: a FIFO that appeared since the check fails to open (ENXIO) or opens at once,
@@ -46,11 +46,11 @@ public final class DecisionsFile: DecisionSink, @unchecked Sendable {
     }
 
     /// Appends one case's rows.
-    public func write(_ decisions: CaseDecisions) throws {
+    package func write(_ decisions: CaseDecisions) throws {
         try handle.write(contentsOf: Data(DecisionsCSV.rows(decisions).utf8))
     }
 
-    public func close() {
+    package func close() {
         try? handle.close()
     }
 }

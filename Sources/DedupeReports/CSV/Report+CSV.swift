@@ -2,7 +2,7 @@ import DedupeHarness
 
 /// The CSV reports: one tidy file per kind of result. Columns are documented in
 /// `Guides/Reports.md`; units are part of the column names.
-public enum CSVReport {
+package enum CSVReport {
     /// The identifying columns every per-case file starts with: the case's one name, then its
     /// parts, then the value of each parameter, filled only where one of the case's strategies
     /// reads it.
@@ -32,7 +32,7 @@ public enum CSVReport {
     /// `throughput.csv`: one row per timed case.
     ///
     /// - Complexity: O(cases × repetitions).
-    public static func throughput(_ results: RunResults) -> CSVTable {
+    package static func throughput(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: caseColumns + [
             "repetitions", "timed_events", "median_ns_per_event", "min_ns_per_event", "iqr_ns_per_event", "events_per_second",
             "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p999_ns",
@@ -62,7 +62,7 @@ public enum CSVReport {
     }
 
     /// `memory.csv`: one row per case with memory figures.
-    public static func memory(_ results: RunResults) -> CSVTable {
+    package static func memory(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: caseColumns + [
             "memory_source", "live_bytes", "peak_bytes", "bytes_per_entry", "allocations_per_event",
             "footprint_bytes", "retained_entries", "live_bytes_growth_last_tenth", "footprint_growth_last_tenth",
@@ -82,7 +82,7 @@ public enum CSVReport {
     /// `correctness.csv`: one row per scored case: the case columns, the counts, the errors
     /// matched event by event against the reference, rates with intervals, suppression by layer,
     /// evictions, filter figures, the snapshot costs, and the errors by cause.
-    public static func correctness(_ results: RunResults) -> CSVTable {
+    package static func correctness(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: caseColumns + [
             "events", "new_events", "dup_events", "false_drops", "missed_duplicates", "skipped_emits", "duplicate_screens",
             "lost_navigations", "newly_dropped", "newly_missed", "recovered_navigations", "newly_blocked_duplicates",
@@ -130,7 +130,7 @@ public enum CSVReport {
     }
 
     /// `sweeps.csv`: one row per sweep point; `x` is in the unit of its dimension (`x_unit`).
-    public static func sweeps(_ results: RunResults) -> CSVTable {
+    package static func sweeps(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: [
             "dimension", "x", "x_unit", "strategy", "workload", "ns_per_event", "bytes", "bytes_source", "false_drops",
             "missed_duplicates", "measured_fp_rate", "events",

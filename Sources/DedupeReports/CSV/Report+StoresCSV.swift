@@ -7,7 +7,7 @@ extension CSVReport {
     /// `stores.csv`: one row per design × durability × retained size (`section` `cost`: at the
     /// pick's size, with the structure alone as design `none`; `sweep`: the size sweep), with the
     /// design's kill-sweep and two-writer figures and damaged files destroyed on every row of it.
-    public static func stores(_ results: RunResults) -> CSVTable {
+    package static func stores(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: [
             "section", "design", "durability", "retained", "consumes", "median_ns", "p99_ns", "max_ns", "mean_ns",
             "bytes_per_consume", "compactions", "folder_bytes", "restore_us", "kill_points", "kill_retained",
@@ -37,7 +37,7 @@ extension CSVReport {
     }
 
     /// `store-damage.csv`: one row per design × kind of damage.
-    public static func storeDamage(_ results: RunResults) -> CSVTable {
+    package static func storeDamage(_ results: RunResults) -> CSVTable {
         var table = CSVTable(header: ["design", "damage", "ids", "trials", "lost_max", "lost_total", "destroyed", "not_applicable"])
         for row in results.stores?.damage ?? [] {
             table.rows.append([

@@ -5,27 +5,27 @@ import DedupeHarness
 ///
 /// Series are told apart without colour: each gets its own dash pattern and marker shape as
 /// well as a colour. Log axes use decade ticks.
-public struct LineChart: Sendable {
-    public struct Series: Sendable {
-        public var name: String
+package struct LineChart: Sendable {
+    package struct Series: Sendable {
+        package var name: String
         /// (x, y) points; sorted by x when drawn.
-        public var points: [(x: Double, y: Double)]
+        package var points: [(x: Double, y: Double)]
 
-        public init(name: String, points: [(x: Double, y: Double)]) {
+        package init(name: String, points: [(x: Double, y: Double)]) {
             self.name = name
             self.points = points
         }
     }
 
-    public var title: String
+    package var title: String
     /// Axis titles carry their units: `live fingerprints (count)`, `ns/event`.
-    public var xLabel: String
-    public var yLabel: String
-    public var logX: Bool
-    public var logY: Bool
-    public var series: [Series]
+    package var xLabel: String
+    package var yLabel: String
+    package var logX: Bool
+    package var logY: Bool
+    package var series: [Series]
 
-    public init(title: String, xLabel: String, yLabel: String, logX: Bool, logY: Bool, series: [Series]) {
+    package init(title: String, xLabel: String, yLabel: String, logX: Bool, logY: Bool, series: [Series]) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -45,7 +45,7 @@ public struct LineChart: Sendable {
     /// The chart as an SVG document.
     ///
     /// - Complexity: O(points).
-    public func svg() -> String {
+    package func svg() -> String {
         let drawable = series.map { series in
             Series(name: series.name, points: series.points
                 .filter { $0.x.isFinite && $0.y.isFinite && (!logX || $0.x > 0) && (!logY || $0.y > 0) }
@@ -213,8 +213,8 @@ enum Marker {
 }
 
 /// XML text and attribute escaping.
-public enum XML {
-    public static func escape(_ text: String) -> String {
+package enum XML {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

@@ -1,18 +1,18 @@
 import DedupeHarness
 
 /// The charts the report embeds, each drawn from one sweep dimension.
-public enum ChartReport {
+package enum ChartReport {
     /// A chart and the file it is written to.
-    public struct Chart: Sendable {
-        public var fileName: String
+    package struct Chart: Sendable {
+        package var fileName: String
         /// Alt text and caption in the Markdown.
-        public var caption: String
-        public var chart: LineChart
+        package var caption: String
+        package var chart: LineChart
     }
 
     /// Every chart, in report order. Charts whose dimension has no points are still drawn
     /// (with "no data") so the set of files never depends on the filter.
-    public static func charts(_ results: RunResults, recommendation: Recommendation? = nil) -> [Chart] {
+    package static func charts(_ results: RunResults, recommendation: Recommendation? = nil) -> [Chart] {
         let falseDrops: (SweepPoint) -> Double? = { $0.falseDrops.map(Double.init) }
         let missed: (SweepPoint) -> Double? = { $0.missedDuplicates.map(Double.init) }
         let liveSet = "live fingerprints in the window (count)"

@@ -3,13 +3,13 @@ import Foundation
 /// The Hodges–Lehmann estimate of a shift between two samples, with its distribution-free
 /// confidence interval (Moses): the median and two order statistics of the n₁n₂ pairwise
 /// differences `second[j] − first[i]`.
-public enum HodgesLehmann {
-    public struct Estimate: Sendable, Equatable {
+package enum HodgesLehmann {
+    package struct Estimate: Sendable, Equatable {
         /// Median of the pairwise differences.
-        public var shift: Double
+        package var shift: Double
         /// Bounds of the two-sided interval at the requested confidence.
-        public var lower: Double
-        public var upper: Double
+        package var lower: Double
+        package var upper: Double
     }
 
     /// The shift of `second` against `first` with a two-sided `confidence` interval, or `nil`
@@ -21,7 +21,7 @@ public enum HodgesLehmann {
     /// normal approximation.
     ///
     /// - Complexity: O(n₁n₂ log(n₁n₂)), plus the exact distribution's O(n₁n₂(n₁+n₂)).
-    public static func estimate(_ first: [Double], _ second: [Double], confidence: Double) -> Estimate? {
+    package static func estimate(_ first: [Double], _ second: [Double], confidence: Double) -> Estimate? {
         guard !first.isEmpty, !second.isEmpty else { return nil }
         let rank = rankOfLowerBound(first.count, second.count, confidence: confidence)
         guard rank > 0 else { return nil }
@@ -37,7 +37,7 @@ public enum HodgesLehmann {
     /// C, the 1-based rank among the sorted differences of the interval's lower bound: the
     /// largest C with P(U ≤ C − 1) ≤ (1 − confidence) / 2 under the null hypothesis. 0 when even
     /// the most extreme arrangement is more likely than that, so no interval exists.
-    public static func rankOfLowerBound(_ n1: Int, _ n2: Int, confidence: Double) -> Int {
+    package static func rankOfLowerBound(_ n1: Int, _ n2: Int, confidence: Double) -> Int {
         let tail = (1 - confidence) / 2
         if n1 <= 20 && n2 <= 20 {
             let maxU = n1 * n2

@@ -6,21 +6,21 @@ import Foundation
 /// of U is counted by the standard recurrence over all C(n₁+n₂, n₁) rank assignments. Otherwise
 /// the normal approximation with a continuity correction of ½ and the tie-corrected variance
 /// σ² = n₁n₂/12 · ((n+1) − Σ(t³−t)/(n(n−1))).
-public enum MannWhitneyU {
-    public struct Result: Sendable, Equatable {
+package enum MannWhitneyU {
+    package struct Result: Sendable, Equatable {
         /// U of the second sample: the number of (first, second) pairs where the second is
         /// larger, ties counting ½.
-        public var u: Double
+        package var u: Double
         /// One-sided p-value for "the second sample is stochastically larger".
-        public var pValue: Double
+        package var pValue: Double
         /// Whether `pValue` came from the exact distribution.
-        public var exact: Bool
+        package var exact: Bool
     }
 
     /// Tests whether `second` tends to exceed `first`. Returns `nil` when either sample is empty.
     ///
     /// - Complexity: O(n log n), plus O(n₁ n₂ (n₁+n₂)) for the exact distribution.
-    public static func test(_ first: [Double], _ second: [Double]) -> Result? {
+    package static func test(_ first: [Double], _ second: [Double]) -> Result? {
         let n1 = first.count
         let n2 = second.count
         guard n1 > 0, n2 > 0 else { return nil }

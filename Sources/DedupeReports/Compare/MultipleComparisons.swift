@@ -1,5 +1,5 @@
 /// Adjusted p-values for testing many hypotheses at once.
-public enum MultipleComparisons: String, Sendable, CaseIterable {
+package enum MultipleComparisons: String, Sendable, CaseIterable {
     /// Holm's step-down method: controls the family-wise error rate (the chance of any false
     /// alarm) at α, with no assumption on how the tests depend on each other.
     case holm
@@ -14,7 +14,7 @@ public enum MultipleComparisons: String, Sendable, CaseIterable {
     /// - BH: p̃₍ᵢ₎ = minⱼ≥ᵢ min(1, k p₍ⱼ₎ / j).
     ///
     /// - Complexity: O(k log k).
-    public func adjusted(_ pValues: [Double]) -> [Double] {
+    package func adjusted(_ pValues: [Double]) -> [Double] {
         let k = pValues.count
         // Ties broken by position, so the result does not depend on the sort's stability.
         let order = pValues.indices.sorted { (pValues[$0], $0) < (pValues[$1], $1) }
@@ -37,7 +37,7 @@ public enum MultipleComparisons: String, Sendable, CaseIterable {
     }
 
     /// `Holm` or `Benjamini–Hochberg`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .holm: "Holm"
         case .benjaminiHochberg: "Benjamini–Hochberg"

@@ -4,7 +4,7 @@ import Foundation
 extension ResultsComparison {
     /// The terminal summary: what was compared and how, the verdict, the top regressions by
     /// effect and why each flagged one was flagged, then the largest unflagged slowdowns.
-    public func summaryText(top: Int = 10) -> String {
+    package func summaryText(top: Int = 10) -> String {
         let forks = units.first.map { "\($0.change.baselineForks) and \($0.change.currentForks)" } ?? "no"
         let regressions = units.filter { $0.verdict == .regression }.sorted { $0.change.estimate.shift > $1.change.estimate.shift }
         let improvements = units.filter { $0.verdict == .improvement }
@@ -64,7 +64,7 @@ extension ResultsComparison {
     /// The full table for `--out`, tab-separated and escaped (``CSVTable/renderTabSeparated()``:
     /// a name from a file cannot add a column or a row): one row per unit (`level` `unit`, with
     /// the verdict), then one per case (`level` `case`, not gated).
-    public func table() -> String {
+    package func table() -> String {
         var table = CSVTable(header: [
             "level", "name", "mode", "window", "consumed", "workloads", "baseline_median_ns", "current_median_ns",
             "median_change_pct", "ratio_change_pct", "ci_low_pct", "ci_high_pct", "p_slower", "p_adjusted",

@@ -14,7 +14,7 @@ extension ResultsComparison {
     /// its id.
     ///
     /// - Complexity: O(numbers in the file).
-    public static func inputProblem(in results: RunResults) -> String? {
+    package static func inputProblem(in results: RunResults) -> String? {
         let timed = results.cases.contains { $0.timing != nil }
         guard timed else { return "no case has timing (was it run with timing?)" }
         guard let forks = results.settings.forks else {
@@ -83,7 +83,7 @@ extension ResultsComparison {
     /// schemas, run settings that make the timings incomparable (quick against full, another
     /// seed, window length, trace, build configuration or timing reference), no timed case in
     /// common, or too few forks on a side for the rule to ever reach significance.
-    public static func pairProblem(baseline: RunResults, current: RunResults, rule: Rule = Rule()) -> String? {
+    package static func pairProblem(baseline: RunResults, current: RunResults, rule: Rule = Rule()) -> String? {
         guard baseline.schemaVersion == current.schemaVersion else {
             return "the files have different results schemas (\(baseline.schemaVersion) and \(current.schemaVersion))"
         }

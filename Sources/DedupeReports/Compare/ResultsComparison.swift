@@ -14,16 +14,16 @@ import Foundation
 /// - the Hodges–Lehmann interval (confidence 1 − α) of the change lies wholly above the
 ///   threshold.
 /// The same figures per case, unadjusted and not gated, are kept for diagnosis (``rows``).
-public struct ResultsComparison: Sendable {
+package struct ResultsComparison: Sendable {
     /// What the gate is set to.
-    public struct Rule: Sendable, Equatable {
+    package struct Rule: Sendable, Equatable {
         /// Smallest slowdown that counts, in percent.
-        public var thresholdPercent: Double
+        package var thresholdPercent: Double
         /// Significance level after the correction; the interval's confidence is 1 − α.
-        public var alpha: Double
-        public var correction: MultipleComparisons
+        package var alpha: Double
+        package var correction: MultipleComparisons
 
-        public init(thresholdPercent: Double = ResultsComparison.defaultThresholdPercent, alpha: Double = 0.05, correction: MultipleComparisons = .holm) {
+        package init(thresholdPercent: Double = ResultsComparison.defaultThresholdPercent, alpha: Double = 0.05, correction: MultipleComparisons = .holm) {
             self.thresholdPercent = thresholdPercent
             self.alpha = alpha
             self.correction = correction
@@ -42,23 +42,23 @@ public struct ResultsComparison: Sendable {
     }
 
     /// The threshold `compare` uses unless told otherwise; chosen by `Utils/calibrate-compare`.
-    public static let defaultThresholdPercent = 4.0
+    package static let defaultThresholdPercent = 4.0
 
     /// One strategy in one mode, across workloads: the gate's unit. A pipeline case belongs to two
     /// units, its window's and its consumed set's (`two-layer hash-deque+*`, `two-layer *+fifo-set`),
     /// so a slower consumed set shows in its own units at full strength and in its window
     /// partner's diluted among every set that window ran with.
-    public struct UnitKey: Hashable, Sendable, CustomStringConvertible {
-        public var mode: CaseMode
-        public var layer: StrategyLayer
+    package struct UnitKey: Hashable, Sendable, CustomStringConvertible {
+        package var mode: CaseMode
+        package var layer: StrategyLayer
         /// The layer's strategy with the parameters it reads (`recent-ids-10(capacity=10)`).
-        public var strategy: String
+        package var strategy: String
         /// The strategy's catalogue entry id (`recent-ids-10`).
-        public var strategyID: String
+        package var strategyID: String
 
         /// `consumed-alone/fifo-set(capacity=448)`, `two-layer/hash-deque(…)+*`, `two-layer/*+fifo-set(…)`:
         /// the case ids the unit spans, with `*` for the other layer.
-        public var description: String {
+        package var description: String {
             guard mode.usesWindow && mode.usesConsumedSet else { return "\(mode.rawValue)/\(strategy)" }
             return layer == .window ? "\(mode.rawValue)/\(strategy)+*" : "\(mode.rawValue)/*+\(strategy)"
         }
@@ -74,25 +74,25 @@ public struct ResultsComparison: Sendable {
     }
 
     /// The change between the two runs' per-fork log statistics.
-    public struct Change: Sendable, Equatable {
-        public var baselineForks: Int
-        public var currentForks: Int
+    package struct Change: Sendable, Equatable {
+        package var baselineForks: Int
+        package var currentForks: Int
         /// Hodges–Lehmann shift of the log statistic and its interval; `exp − 1` is the change.
-        public var estimate: HodgesLehmann.Estimate
+        package var estimate: HodgesLehmann.Estimate
         /// One-sided Welch p for "slower" and for "faster".
-        public var pSlower: Double
-        public var pFaster: Double
+        package var pSlower: Double
+        package var pFaster: Double
         /// The smallest slowdown (log scale) this unit could be flagged at with 80% power.
-        public var minimumDetectable: Double
+        package var minimumDetectable: Double
 
         /// Change in percent at the estimate, the interval's bounds, and the detectable minimum.
-        public var percent: Double { expm1(estimate.shift) * 100 }
-        public var lowerPercent: Double { expm1(estimate.lower) * 100 }
-        public var upperPercent: Double { expm1(estimate.upper) * 100 }
-        public var minimumDetectablePercent: Double { expm1(minimumDetectable) * 100 }
+        package var percent: Double { expm1(estimate.shift) * 100 }
+        package var lowerPercent: Double { expm1(estimate.lower) * 100 }
+        package var upperPercent: Double { expm1(estimate.upper) * 100 }
+        package var minimumDetectablePercent: Double { expm1(minimumDetectable) * 100 }
     }
 
-    public enum Verdict: String, Sendable {
+    package enum Verdict: String, Sendable {
         /// Significantly slower after the correction, and the whole interval above the threshold.
         case regression
         /// The same, faster.
@@ -102,52 +102,52 @@ public struct ResultsComparison: Sendable {
     }
 
     /// One gate unit.
-    public struct Unit: Sendable {
-        public var key: UnitKey
+    package struct Unit: Sendable {
+        package var key: UnitKey
         /// Workloads both runs timed it on.
-        public var workloads: Int
-        public var change: Change
+        package var workloads: Int
+        package var change: Change
         /// p of the unit's direction (slower, or faster for an improvement), adjusted over all units.
-        public var adjustedP: Double
-        public var verdict: Verdict
+        package var adjustedP: Double
+        package var verdict: Verdict
         /// Why it was, or was not, flagged, in one sentence.
-        public var reason: String
+        package var reason: String
     }
 
     /// One case, for diagnosis (not gated).
-    public struct Row: Sendable {
-        public var key: CaseID
-        public var baselineMedian: Double
-        public var currentMedian: Double
+    package struct Row: Sendable {
+        package var key: CaseID
+        package var baselineMedian: Double
+        package var currentMedian: Double
         /// Change of the median ns/event, in percent.
-        public var changePercent: Double
+        package var changePercent: Double
         /// The change of its ratio to the reference; `nil` for a reference row or a sample too
         /// small for an interval.
-        public var change: Change?
+        package var change: Change?
     }
 
-    public var rule: Rule
-    public var units: [Unit]
-    public var rows: [Row]
+    package var rule: Rule
+    package var units: [Unit]
+    package var rows: [Row]
     /// Cases only in one of the files.
-    public var onlyInBaseline: [CaseID]
-    public var onlyInCurrent: [CaseID]
+    package var onlyInBaseline: [CaseID]
+    package var onlyInCurrent: [CaseID]
     /// Cases in both files that are reference rows, the timing reference of their mode
     /// (``CaseResult/isTimingReference(_:)``): their ratio is 1 by construction, so they are in
     /// no unit.
-    public var referenceCases: Int
+    package var referenceCases: Int
     /// Cases in both files without ratios to the reference on a side (a run without a timing
     /// reference): nothing to gate them on, so they are in no unit.
-    public var unratedCases: Int
+    package var unratedCases: Int
     /// Differences between the runs that do not prevent the comparison but weaken it, one
     /// sentence each.
-    public var caveats: [String]
+    package var caveats: [String]
 
-    public var hasRegression: Bool { units.contains { $0.verdict == .regression } }
+    package var hasRegression: Bool { units.contains { $0.verdict == .regression } }
 
     /// Why this comparison cannot serve as a gate, or `nil`: it gated no unit at all (every case
     /// in both files a reference row or without ratios). A gate that tested nothing would pass.
-    public var gateProblem: String? {
+    package var gateProblem: String? {
         guard units.isEmpty else { return nil }
         return "no unit to gate: of the \(rows.count) timed case(s) in both files, \(referenceCases) are reference rows "
             + "(ratio 1 by construction) and \(unratedCases) have no ratios to the reference; a gate that tests nothing cannot pass"
@@ -156,7 +156,7 @@ public struct ResultsComparison: Sendable {
     /// Compares two runs that passed ``inputProblem(in:)`` and ``pairProblem(baseline:current:rule:)``.
     ///
     /// - Complexity: O(cases × samples + units × forks² log forks).
-    public init(baseline: RunResults, current: RunResults, rule: Rule = Rule()) {
+    package init(baseline: RunResults, current: RunResults, rule: Rule = Rule()) {
         self.rule = rule
         caveats = Self.caveats(baseline, current)
         let confidence = 1 - rule.alpha

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Student's t distribution and Welch's unequal-variance t test.
-public enum StudentT {
+package enum StudentT {
     /// P(T > t) for `degreesOfFreedom` > 0, from the regularized incomplete beta function.
     ///
     /// - Complexity: O(1) (a continued fraction of at most 300 terms).
-    public static func upperTail(_ t: Double, degreesOfFreedom: Double) -> Double {
+    package static func upperTail(_ t: Double, degreesOfFreedom: Double) -> Double {
         if t.isNaN { return 1 }
         if t == .infinity { return 0 }
         if t == -.infinity { return 1 }
@@ -15,7 +15,7 @@ public enum StudentT {
     }
 
     /// The t with P(T > t) = `upper` (0 < `upper` < 1), by bisection on ``upperTail(_:degreesOfFreedom:)``.
-    public static func quantile(upper: Double, degreesOfFreedom: Double) -> Double {
+    package static func quantile(upper: Double, degreesOfFreedom: Double) -> Double {
         var low = -1e6
         var high = 1e6
         for _ in 0..<200 {
@@ -40,7 +40,7 @@ public enum StudentT {
     /// Welch–Satterthwaite degrees of freedom, the standard error of the difference, and the
     /// one-sided p. `nil` unless both samples have at least 2 values. Two samples without any
     /// spread give p = 0 if the second mean is larger, else 1.
-    public static func welch(_ first: [Double], _ second: [Double]) -> (t: Double, degreesOfFreedom: Double, standardError: Double, pValue: Double)? {
+    package static func welch(_ first: [Double], _ second: [Double]) -> (t: Double, degreesOfFreedom: Double, standardError: Double, pValue: Double)? {
         guard first.count >= 2, second.count >= 2 else { return nil }
         func moments(_ values: [Double]) -> (mean: Double, variance: Double) {
             let mean = values.reduce(0, +) / Double(values.count)

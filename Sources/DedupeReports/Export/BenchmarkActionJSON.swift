@@ -13,21 +13,21 @@ import Foundation
 ///
 /// `range` is half the spread between the case's fastest and slowest timing fork, so a chart
 /// shows how far a point moves between processes of one run.
-public enum BenchmarkActionJSON {
-    public static let fileName = "benchmark-action.json"
+package enum BenchmarkActionJSON {
+    package static let fileName = "benchmark-action.json"
 
     /// One entry of the format: every field the action reads.
-    public struct Entry: Codable, Equatable, Sendable {
-        public var name: String
-        public var unit: String
-        public var value: Double
-        public var range: String?
-        public var extra: String?
+    package struct Entry: Codable, Equatable, Sendable {
+        package var name: String
+        package var unit: String
+        package var value: Double
+        package var range: String?
+        package var extra: String?
     }
 
     /// The entries for the headline's rows: the published code as it ships, then every pipeline
     /// as the rule ranks it.
-    public static func entries(_ recommendation: Recommendation) -> [Entry] {
+    package static func entries(_ recommendation: Recommendation) -> [Entry] {
         var rows = recommendation.assessments.map(\.candidate)
         if let published = recommendation.published(), !rows.contains(where: { $0.choice == published.choice }) {
             rows.insert(published, at: 0)
@@ -52,7 +52,7 @@ public enum BenchmarkActionJSON {
     }
 
     /// The file: the entries as a JSON array, keys sorted, ending in a newline.
-    public static func render(_ recommendation: Recommendation) throws -> Data {
+    package static func render(_ recommendation: Recommendation) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(entries(recommendation)) + Data("\n".utf8)

@@ -4,13 +4,13 @@
 ///
 /// Control characters are shown as escapes (`\n`, `\u{1B}`), the form the command line's
 /// messages use (`MessageText.controlsEscaped`), so a name reads the same in both.
-public enum MarkdownText {
+package enum MarkdownText {
     /// `text` as a code span: fenced with one backtick more than its longest run of backticks,
     /// with a space inside the fence when it starts or ends with one, so no name can close the
     /// span early.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         let visible = MessageText.controlsEscaped(text)
         var longest = 0
         var run = 0
@@ -27,7 +27,7 @@ public enum MarkdownText {
     /// `[`, `]`, `<`, `>`, `&`, `|`, `~`, `!`, `#`) escaped with a backslash.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         MessageText.controlsEscaped(text, backslash: "\\\\", special: markup)
     }
 

@@ -3,15 +3,15 @@ import DedupeHarness
 /// `report.md`: the summary a reviewer reads top to bottom, at most about 400 lines. Per-case
 /// detail lives in the CSVs it links (§ Files). The section order is fixed and documented in
 /// `Guides/Reports.md`.
-public enum MarkdownReport {
+package enum MarkdownReport {
     /// The line budget `report.md` keeps to: "about 400 lines" (issue 26), checked by a test on
     /// the committed reference run.
-    public static let lineBudget = 400
+    package static let lineBudget = 400
 
     /// Renders the report. `charts` are the SVG file names to embed (empty when SVG is off).
     ///
     /// - Complexity: O(cases²) for the frontier; the rest is linear.
-    public static func render(
+    package static func render(
         _ results: RunResults, charts: [ChartReport.Chart] = [], recommendation: Recommendation? = nil
     ) -> String {
         let recommendation = recommendation ?? Recommendation.make(from: results)
@@ -229,11 +229,11 @@ public enum MarkdownReport {
 
 extension Candidate {
     /// The parameters this candidate's strategies read.
-    public var parameterText: String {
+    package var parameterText: String {
         StrategyParameter.summary(
             (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : []), parameters)
     }
 
     /// The layers' declared guarantees, `exact + exact-forgets-oldest`.
-    public var guaranteeText: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
+    package var guaranteeText: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
 }

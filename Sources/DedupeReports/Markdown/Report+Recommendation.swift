@@ -5,7 +5,7 @@ extension MarkdownReport {
     /// The block the README shows, written as `headline.md` so the README can be checked against
     /// the reference run: the pick with its identity and persistence, the published code's missed
     /// duplicates by cause and the pick's, the adoption code, and the pipeline table.
-    public static func headline(_ results: RunResults, recommendation: Recommendation? = nil) -> String {
+    package static func headline(_ results: RunResults, recommendation: Recommendation? = nil) -> String {
         let recommendation = recommendation ?? Recommendation.make(from: results)
         var out = traceNotes(recommendation, results: results)
         if let winner = recommendation.winner {
@@ -68,7 +68,7 @@ extension MarkdownReport {
 
     /// Why a trace without truth labels scores nothing, and what it still shows; `nil` when its
     /// events are labelled.
-    public static func unlabelledNote(_ recommendation: Recommendation) -> ReportNote? {
+    package static func unlabelledNote(_ recommendation: Recommendation) -> ReportNote? {
         guard let published = recommendation.published() ?? recommendation.everyChoice.first,
               published.newEvents + published.dupEvents == 0, published.unlabelledEvents > 0 else { return nil }
         var out = "The trace's `truth` column is empty on its \(published.unlabelledEvents) events, so no event "

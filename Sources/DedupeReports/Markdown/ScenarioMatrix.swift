@@ -3,15 +3,15 @@ import DedupeHarness
 
 /// The mode × scenario table of the published article: for each situation, whether each mode
 /// blocked the duplicate, passed the wanted navigation, or missed.
-public struct ScenarioMatrix: Sendable, Equatable {
+package struct ScenarioMatrix: Sendable, Equatable {
     /// The outcome of one scenario under one mode, with its denominators.
-    public struct Verdict: Sendable, Equatable, CustomStringConvertible {
-        public var duplicates: Int
-        public var blocked: Int
-        public var wanted: Int
-        public var dropped: Int
+    package struct Verdict: Sendable, Equatable, CustomStringConvertible {
+        package var duplicates: Int
+        package var blocked: Int
+        package var wanted: Int
+        package var dropped: Int
 
-        public init(duplicates: Int, blocked: Int, wanted: Int, dropped: Int) {
+        package init(duplicates: Int, blocked: Int, wanted: Int, dropped: Int) {
             self.duplicates = duplicates
             self.blocked = blocked
             self.wanted = wanted
@@ -20,7 +20,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
 
         /// `197/200 blocked`, `200/200 passed`, `197/200 blocked, 3/400 dropped`: a dropped wanted
         /// navigation is always shown, as it is worse than a miss.
-        public var description: String {
+        package var description: String {
             var parts: [String] = []
             if duplicates > 0 { parts.append("\(blocked)/\(duplicates) blocked") }
             if dropped > 0 || duplicates == 0 {
@@ -36,22 +36,22 @@ public struct ScenarioMatrix: Sendable, Equatable {
         }
     }
 
-    public struct Row: Sendable, Equatable {
-        public var scenario: String
-        public var summary: String
+    package struct Row: Sendable, Equatable {
+        package var scenario: String
+        package var summary: String
         /// `device` or `stress` (``Scenario/Tag``).
-        public var tag: String
+        package var tag: String
         /// One verdict per mode, `nil` when that mode was not run.
-        public var verdicts: [Verdict?]
+        package var verdicts: [Verdict?]
     }
 
-    public var modes: [CaseMode]
-    public var rows: [Row]
+    package var modes: [CaseMode]
+    package var rows: [Row]
     /// The strategies the verdicts were taken from.
-    public var strategies: String
+    package var strategies: String
 
     /// The modes in the order the article's table lists them.
-    public static let modeOrder: [CaseMode] = [.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded]
+    package static let modeOrder: [CaseMode] = [.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded]
 
     /// Builds the matrix from the cases on the published, NavigationStack and real-world workloads
     /// the results describe, using the reference strategies (`seed-literal`, `set`) when present so
@@ -59,7 +59,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
     /// summary says how many of the workload's replays fall within the window the run used.
     ///
     /// - Complexity: O(cases × workloads).
-    public static func make(from results: RunResults) -> ScenarioMatrix {
+    package static func make(from results: RunResults) -> ScenarioMatrix {
         let published = (results.workloads ?? []).filter { ["published", "navigation-stack", "real-world"].contains($0.category) }
         let modes = modeOrder.filter { mode in results.cases.contains { $0.mode == mode } }
         var rows: [Row] = []
@@ -87,7 +87,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
     }
 
     /// The matrix as a Markdown table.
-    public func markdown() -> String {
+    package func markdown() -> String {
         guard !rows.isEmpty else { return "_No published or NavigationStack scenario was run._\n" }
         var table = MarkdownTable(header: ["Scenario"] + modes.map(\.rawValue), alignRight: [])
         for row in rows {
@@ -97,7 +97,7 @@ public struct ScenarioMatrix: Sendable, Equatable {
     }
 
     /// The matrix as a plain-text table for a terminal, with each scenario's tag.
-    public func plainText() -> String {
+    package func plainText() -> String {
         guard !rows.isEmpty else { return "No published or NavigationStack scenario was run.\n" }
         let header = ["scenario", "tag"] + modes.map(\.rawValue)
         let body = rows.map { [$0.scenario, $0.tag] + $0.verdicts.map { $0?.description ?? "-" } }

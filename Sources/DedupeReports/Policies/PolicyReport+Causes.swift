@@ -6,10 +6,10 @@ extension PolicyReport {
     /// The long-format columns of `policy-causes.csv`: one row per scenario, persistence,
     /// variant, failure column, mechanism and rule. Per row of `policies.csv`, the counts of one
     /// failure column add up to that column.
-    public static let causeColumns = ["scenario", "persistence", "variant", "failure", "mechanism", "rule", "rule_category", "count"]
+    package static let causeColumns = ["scenario", "persistence", "variant", "failure", "mechanism", "rule", "rule_category", "count"]
 
     /// - Complexity: O(causes).
-    public static func causesCSV(_ policies: PolicyResults) -> CSVTable {
+    package static func causesCSV(_ policies: PolicyResults) -> CSVTable {
         CSVTable(header: causeColumns, rows: policies.rows.flatMap { row in
             (row.causes ?? []).map {
                 [row.scenario, row.persistenceID, row.variant.rawValue, $0.failure.rawValue, $0.mechanism, $0.rule.rawValue,
@@ -93,7 +93,7 @@ extension PolicyReport {
     }
 
     /// A `--script` run: its rows, then every row's causes.
-    public static func scriptText(_ policies: PolicyResults) -> String {
+    package static func scriptText(_ policies: PolicyResults) -> String {
         let header = ["variant", "persistence", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong", "repushed",
                       "overlap", "tasks", "killed", "fetch_fail"]
         let rows = policies.rows.map { [$0.variant.rawValue, $0.persistenceID] + cells($0.counts) }

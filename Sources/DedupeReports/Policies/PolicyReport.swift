@@ -5,29 +5,29 @@ import Foundation
 
 /// `policies.csv`, `policy-causes.csv`, `policies.md`, the fetch-latency chart and the
 /// `report.md` section, all from ``PolicyResults``. See `Guides/Policies.md`.
-public enum PolicyReport {
+package enum PolicyReport {
     /// The CSV columns: the failure columns of the issues' lists, then the tasks and
     /// `fetch_failures` (intents not served because a fetch failed, kept apart from
     /// `lost_navigations`).
-    public static let columns = [
+    package static let columns = [
         "scenario", "persistence", "variant", "intents", "pushes", "duplicate_screens", "lost_navigations",
         "reprocessed_envelopes", "wrong_screens", "repushed_after_leave", "overlapping_tasks", "tasks_started", "tasks_killed",
         "fetch_failures",
     ]
 
     /// The chart's file name.
-    public static let chartFileName = "policies-duplicates-vs-fetch-latency.svg"
+    package static let chartFileName = "policies-duplicates-vs-fetch-latency.svg"
 
     /// The long-format cause breakdown's file name.
-    public static let causesFileName = "policy-causes.csv"
+    package static let causesFileName = "policy-causes.csv"
 
     /// Every file name ``files(_:formats:)`` can produce.
-    public static let fileNames: Set<String> = ["policies.csv", causesFileName, "policies.md", chartFileName]
+    package static let fileNames: Set<String> = ["policies.csv", causesFileName, "policies.md", chartFileName]
 
     /// One row per scenario, persistence and variant.
     ///
     /// - Complexity: O(rows).
-    public static func csv(_ policies: PolicyResults) -> CSVTable {
+    package static func csv(_ policies: PolicyResults) -> CSVTable {
         CSVTable(header: columns, rows: policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant.rawValue] + cells($0.counts) })
     }
 
@@ -38,7 +38,7 @@ public enum PolicyReport {
 
     /// The matrix as aligned plain text, for the terminal, then the fix checks, the published
     /// policy's remaining failures by cause and the kill sweep over the router's effects.
-    public static func plainText(_ policies: PolicyResults) -> String {
+    package static func plainText(_ policies: PolicyResults) -> String {
         let header = ["scenario", "persistence", "variant", "intents", "pushes", "dup_screens", "lost", "reprocessed", "wrong",
                       "repushed", "overlap", "tasks", "killed", "fetch_fail"]
         let rows = policies.rows.map { [$0.scenario, $0.persistenceID, $0.variant.rawValue] + cells($0.counts) }
@@ -117,7 +117,7 @@ public enum PolicyReport {
 
     /// `policies.md`: the settings, the fix checks, the published policy's remaining failures,
     /// the kill sweep, the scenarios and the full matrix.
-    public static func markdown(_ policies: PolicyResults, chart: Bool = true) -> String {
+    package static func markdown(_ policies: PolicyResults, chart: Bool = true) -> String {
         var out = "# Router and NavigationStack policies\n\n"
         out += settingsLine(policies) + "\n\n"
         out += fixCheckTable(policies) + "\n"
@@ -140,7 +140,7 @@ public enum PolicyReport {
     /// The `report.md` section, the summary: the fix checks, what the published policy lets
     /// through, the kill sweep's figures and the latency chart; the per-scenario failures, the matrix and the sweep's table
     /// are in `policies.md`. Empty when the run has no policy results.
-    public static func section(_ results: RunResults, chart: Bool) -> String {
+    package static func section(_ results: RunResults, chart: Bool) -> String {
         guard let policies = results.policies else { return "" }
         var out = "## Router and NavigationStack policies\n\n"
         out += settingsLine(policies) + " Failures per scenario and the full matrix in [policies.md](policies.md); "
@@ -236,7 +236,7 @@ public enum PolicyReport {
     }
 
     /// Duplicate screens (and reprocessed envelopes for the single switch) against the fetch median.
-    public static func chart(_ policies: PolicyResults) -> LineChart {
+    package static func chart(_ policies: PolicyResults) -> LineChart {
         let names = policies.sweep.reduce(into: [String]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
         var series = names.map { name in
             LineChart.Series(name: "\(legendName(name)): duplicates", points: policies.sweep.filter { $0.policy == name }
@@ -262,12 +262,12 @@ public enum PolicyReport {
     }
 
     /// The files a run writes for its policy results: none when it has none.
-    public static func files(_ results: RunResults, formats: Set<ReportFormat>) -> [(name: String, data: Data)] {
+    package static func files(_ results: RunResults, formats: Set<ReportFormat>) -> [(name: String, data: Data)] {
         results.policies.map { files($0, formats: formats) } ?? []
     }
 
     /// The files for `policies` in `formats`.
-    public static func files(_ policies: PolicyResults, formats: Set<ReportFormat>) -> [(name: String, data: Data)] {
+    package static func files(_ policies: PolicyResults, formats: Set<ReportFormat>) -> [(name: String, data: Data)] {
         var files: [(name: String, data: Data)] = []
         if formats.contains(.csv) {
             files.append(("policies.csv", Data(csv(policies).render().utf8)))

@@ -3,7 +3,7 @@ import DedupeLifecycle
 
 /// The text `dedupe-bench verify` prints: the shapes and their bounds, the table of every row,
 /// the published policy's violations by rule, each switch's counterexample, and the verdict.
-public enum VerifyReport {
+package enum VerifyReport {
     /// Short column names for the properties, with their legend.
     static let columns: [(LifecycleFailure, String)] = [
         (.duplicateScreens, "dup"), (.lostNavigations, "lost"), (.reprocessedEnvelopes, "twice"), (.wrongScreens, "wrong"),
@@ -11,7 +11,7 @@ public enum VerifyReport {
     ]
 
     /// The whole report; `seconds` is the search's wall time.
-    public static func text(_ results: VerifyResults, seconds: Double) -> String {
+    package static func text(_ results: VerifyResults, seconds: Double) -> String {
         var out = "Every ordering of each lifecycle scenario's episode, checked against six properties "
             + "(Guides/Policies.md § Verify).\n\nShapes (events, user backs) and bounds:\n"
         for shape in results.shapes {
@@ -72,7 +72,7 @@ public enum VerifyReport {
     }
 
     /// The counterexample as a script file `dedupe-bench policies --script FILE` replays.
-    public static func script(_ located: LocatedCounterexample) -> String {
+    package static func script(_ located: LocatedCounterexample) -> String {
         let example = located.example
         return LifecycleScriptFile.render(
             example.script, persistence: example.script.hasRelaunch ? located.persistence : nil,
@@ -84,7 +84,7 @@ public enum VerifyReport {
     }
 
     /// A file name for each counterexample of the verdict, with its script.
-    public static func counterexampleFiles(_ verdict: VerifyVerdict) -> [(name: String, text: String)] {
+    package static func counterexampleFiles(_ verdict: VerifyVerdict) -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
         for violation in verdict.publishedViolations {
             if let shortest = violation.shortest {

@@ -21,9 +21,9 @@ import Darwin
 /// next publication knows which entries of the old directory are reports and which are not.
 /// At the start of each publication, leftovers of a killed one beside the target are cleared
 /// the same way. See `Guides/Reports.md`.
-public enum DirectoryPublication {
+package enum DirectoryPublication {
     /// The manifest's file name inside a published directory.
-    public static let manifestName = ".dedupe-bench-set"
+    package static let manifestName = ".dedupe-bench-set"
 
     static let manifestHeader = "dedupe-bench report set"
     static let manifestTrailer = "end"
@@ -37,7 +37,7 @@ public enum DirectoryPublication {
     ///   still holds the previous set.
     /// - Complexity: O(files + entries of the old directory) file-system operations.
     @discardableResult
-    public static func publish(
+    package static func publish(
         _ files: [(name: String, data: Data)], to directory: URL, legacyNames: Set<String> = []
     ) throws(PublicationError) -> [String] {
         var steps = _FileSteps()
@@ -108,7 +108,7 @@ public enum DirectoryPublication {
     /// but a directory, a symbolic link included (``OutputTarget``). Returns the absolute target
     /// with symbolic links in its parent directories resolved.
     @discardableResult
-    public static func checkedTarget(_ directory: URL) throws(PublicationError) -> URL {
+    package static func checkedTarget(_ directory: URL) throws(PublicationError) -> URL {
         let standardized = directory.standardizedFileURL
         guard standardized.path != "/", !standardized.lastPathComponent.isEmpty else {
             throw PublicationError("cannot publish to the root directory")
@@ -127,7 +127,7 @@ public enum DirectoryPublication {
     /// Checks, before a long run, that `directory`'s parent takes the staging directory: creates
     /// the parent if needed, then makes and removes the staging directory itself (a kill in
     /// between leaves an empty leftover, which the next start clears).
-    public static func probe(_ directory: URL) throws(PublicationError) {
+    package static func probe(_ directory: URL) throws(PublicationError) {
         let target = try checkedTarget(directory)
         let parent = target.deletingLastPathComponent().path
         do {

@@ -13,10 +13,10 @@ import Darwin
 /// A symbolic link is refused even when it points at an acceptable target: replacing the link
 /// destroys it, and writing through it writes somewhere the command line did not name. Links in
 /// the parent directories are followed as usual.
-public enum OutputTarget {
+package enum OutputTarget {
     /// Why a file cannot be written at `path`, or `nil` when nothing or a regular file is there.
     /// A symbolic link at the last component is not followed.
-    public static func fileProblem(at path: String) -> String? {
+    package static func fileProblem(at path: String) -> String? {
         guard let type = entryType(at: path), type != S_IFREG else { return nil }
         return fileRefusal(type)
     }
@@ -28,7 +28,7 @@ public enum OutputTarget {
 
     /// Why a report directory cannot be published at `path`, or `nil` when nothing or a
     /// directory is there.
-    public static func directoryProblem(at path: String) -> String? {
+    package static func directoryProblem(at path: String) -> String? {
         guard let type = entryType(at: path), type != S_IFDIR else { return nil }
         return "it is \(name(of: type)) (only a directory or a new path takes the reports)"
     }

@@ -146,13 +146,13 @@ struct _FileSteps {
 }
 
 /// A publication that could not be carried out, with the path and the system's reason.
-public struct PublicationError: LocalizedError, Equatable, CustomStringConvertible {
-    public var description: String
+package struct PublicationError: LocalizedError, Equatable, CustomStringConvertible {
+    package var description: String
 
     /// The description, so a caller that prints `localizedDescription` gets the reason too.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 

@@ -6,9 +6,9 @@ import PushDedupe
 /// literals: what `run` and `replay` print and `headline.md` holds. `Tests/DedupeReportsTests`
 /// compiles the reference run's block; `.ci/check-adoption` compiles and runs what `replay`
 /// prints for a recorded trace.
-public enum AdoptionCode {
+package enum AdoptionCode {
     /// One sentence on what adopting `candidate` means: the identity, the persistence and the pair.
-    public static func sentence(_ candidate: Candidate, store: StorePick?) -> String {
+    package static func sentence(_ candidate: Candidate, store: StorePick?) -> String {
         var parts: [String] = []
         switch candidate.choice.identity {
         case .pushID?: parts.append("key envelopes by the push's own id (the server's message id in every payload)")
@@ -41,7 +41,7 @@ public enum AdoptionCode {
 
     /// The adoption code, ending in a newline: the store is `store`'s design when the candidate
     /// persists (``Recommendation/store``), the snapshot design without one.
-    public static func swift(_ candidate: Candidate, store: StorePick?) -> String {
+    package static func swift(_ candidate: Candidate, store: StorePick?) -> String {
         let identity = candidate.choice.identity ?? .minted
         var out = "import PushDedupe\n\n"
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"

@@ -1,76 +1,76 @@
 import DedupeHarness
 
 /// One strategy choice with its figures summed or averaged over the workloads it ran on.
-public struct Candidate: Sendable, Equatable {
+package struct Candidate: Sendable, Equatable {
     /// What the candidate runs: mode, strategies with the parameters they read, identity and
     /// persistence. Its text is the candidate's one name.
-    public var choice: StrategyChoice
-    public var parameters: CaseParameters
+    package var choice: StrategyChoice
+    package var parameters: CaseParameters
     /// The layers' declared guarantees and the parameters they read (from the first case).
-    public var windowGuarantee: GuaranteeRecord?
-    public var consumedGuarantee: GuaranteeRecord?
-    public var windowReads: [StrategyParameter]?
-    public var consumedReads: [StrategyParameter]?
+    package var windowGuarantee: GuaranteeRecord?
+    package var consumedGuarantee: GuaranteeRecord?
+    package var windowReads: [StrategyParameter]?
+    package var consumedReads: [StrategyParameter]?
     /// The layers' Swift type names (`HashDequeWindow`), for the adoption code.
-    public var windowType: String?
-    public var consumedType: String?
+    package var windowType: String?
+    package var consumedType: String?
     /// Distinct workloads the figures cover.
-    public var workloads: Int
-    public var newEvents: Int
-    public var dupEvents: Int
-    public var falseDrops: Int
-    public var missedDuplicates: Int
+    package var workloads: Int
+    package var newEvents: Int
+    package var dupEvents: Int
+    package var falseDrops: Int
+    package var missedDuplicates: Int
     /// Errors matched event by event against the reference case on the same events, summed over
     /// workloads (never netted): wanted navigations this choice drops that the published code
     /// keeps, duplicates it lets through that the published code stops, and the reverse two.
-    public var newlyDropped: Int
-    public var newlyMissed: Int
-    public var recoveredNavigations: Int
-    public var newlyBlockedDuplicates: Int
+    package var newlyDropped: Int
+    package var newlyMissed: Int
+    package var recoveredNavigations: Int
+    package var newlyBlockedDuplicates: Int
     /// On unlabelled events: suppressed where the published code navigated, and the reverse.
-    public var newlySuppressedUnlabelled = 0
-    public var newlyNavigatedUnlabelled = 0
+    package var newlySuppressedUnlabelled = 0
+    package var newlyNavigatedUnlabelled = 0
     /// Events with no truth label.
-    public var unlabelledEvents = 0
+    package var unlabelledEvents = 0
     /// Events suppressed by each layer, summed.
-    public var suppressedByWindow = 0
-    public var suppressedByConsumedSet = 0
+    package var suppressedByWindow = 0
+    package var suppressedByConsumedSet = 0
     /// Workloads whose cases had no reference to match with.
-    public var unmatchedWorkloads: Int
+    package var unmatchedWorkloads: Int
     /// Missed duplicates and false drops by named cause, summed over the workloads.
-    public var missedByCause: [String: Int] = [:]
-    public var droppedByCause: [String: Int] = [:]
+    package var missedByCause: [String: Int] = [:]
+    package var droppedByCause: [String: Int] = [:]
     /// Peak live bytes on the largest workload (by events) with a memory figure: the allocator's
     /// peak, else its live bytes, else the structural footprint.
-    public var memoryBytes: Double?
+    package var memoryBytes: Double?
     /// The workload `memoryBytes` was measured on.
-    public var memoryWorkload: String?
+    package var memoryWorkload: String?
     /// Geometric mean over workloads of the median ns/event.
-    public var nanosecondsPerEvent: Double?
+    package var nanosecondsPerEvent: Double?
     /// The same, timing fork by timing fork (each fork's median per workload); `nil` with fewer
     /// than two forks. The speed step pairs two candidates' forks (``SpeedModel``).
-    public var nanosecondsPerEventByFork: [Double]?
+    package var nanosecondsPerEventByFork: [Double]?
     /// Geometric mean over workloads of the median ratio to the reference row.
-    public var ratioToReference: Double?
+    package var ratioToReference: Double?
     /// The largest snapshot the choice's persistence wrote, in bytes (`nil` for `memory`).
-    public var snapshotBytes: Int?
+    package var snapshotBytes: Int?
     /// Whether a case of the choice stopped before the end of its workload
     /// (``SnapshotResult/eventsRun``): its errors cover fewer events, so it is not ranked.
-    public var ranOnPrefix = false
+    package var ranOnPrefix = false
 
     /// Events this choice navigated, each one consume its store records, per event.
-    public var consumesPerEvent: Double {
+    package var consumesPerEvent: Double {
         let events = newEvents + dupEvents + unlabelledEvents
         guard events > 0 else { return 0 }
         return Double(events - suppressedByWindow - suppressedByConsumedSet) / Double(events)
     }
 
     /// The window and consumed-set entry ids, `nil` for a layer the mode does not use.
-    public var window: String? { choice.window?.id }
-    public var consumed: String? { choice.consumed?.id }
+    package var window: String? { choice.window?.id }
+    package var consumed: String? { choice.consumed?.id }
 
     /// The one name: ``StrategyChoice/text``.
-    public var label: String { choice.text }
+    package var label: String { choice.text }
 
     /// Same strategies and parameters (whatever the identity and persistence).
     func sameStrategies(as other: Candidate) -> Bool {

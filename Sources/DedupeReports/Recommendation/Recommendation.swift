@@ -2,50 +2,50 @@ import DedupeHarness
 import DedupeWorkloads
 
 /// What the report tells an engineer to adopt, and why: a pure function of the results.
-public struct Recommendation: Sendable, Equatable {
+package struct Recommendation: Sendable, Equatable {
     /// The pipeline to adopt, or `nil` when no candidate passes the rule (see `noWinnerReason`).
-    public var winner: Candidate?
+    package var winner: Candidate?
     /// The next candidate that passes the rule.
-    public var runnerUp: Candidate?
+    package var runnerUp: Candidate?
     /// Best layer-1 window and layer-2 consumed set on their own, by the same rule.
-    public var windowWinner: Candidate?
-    public var consumedWinner: Candidate?
+    package var windowWinner: Candidate?
+    package var consumedWinner: Candidate?
     /// The mode the pipeline candidates were taken from.
-    public var mode: CaseMode?
-    public var rule: RecommendationRule
+    package var mode: CaseMode?
+    package var rule: RecommendationRule
     /// The profile the horizon was checked against (`nil` in results without one).
-    public var profile: DeviceProfile?
+    package var profile: DeviceProfile?
     /// The workloads the errors and speeds were taken from.
-    public var deviceWorkloads: [String]
+    package var deviceWorkloads: [String]
     /// Every pipeline candidate with the rule's verdict, best first.
-    public var assessments: [RecommendationRule.Assessment]
+    package var assessments: [RecommendationRule.Assessment]
     /// Why there is no winner, when there is none.
-    public var noWinnerReason: String?
+    package var noWinnerReason: String?
     /// Conditions under which another candidate would win, one sentence each.
-    public var wouldChange: [String]
+    package var wouldChange: [String]
     /// The recommended window length, from the window-length sweep on the device workloads.
-    public var windowLength: WindowLengthChoice?
+    package var windowLength: WindowLengthChoice?
     /// Every pipeline choice at every identity and persistence it ran with, before
     /// ``bestTwins(_:rule:)`` kept one per strategy pair.
-    public var everyChoice: [Candidate]
+    package var everyChoice: [Candidate]
     /// The store design a persisting pick ships with, chosen by measurement (``StorePick``);
     /// `nil` when the run measured no store or none passed.
-    public var store: StorePick? = nil
+    package var store: StorePick? = nil
     /// How the speed step compared candidates: cost per push, store included, and the margin.
-    public var speed = SpeedModel()
+    package var speed = SpeedModel()
     /// Every `two-layer` choice's twin behind the shipped router (`two-layer-guarded`, same
     /// strategies, identity and persistence), over the device workloads: the whole fix as an
     /// app that adopts the README runs it. Empty when the run had no router cases.
-    public var routed: [StrategyChoice: Candidate] = [:]
+    package var routed: [StrategyChoice: Candidate] = [:]
 
     /// `candidate` behind the shipped router, if that twin ran.
-    public func withRouter(_ candidate: Candidate) -> Candidate? {
+    package func withRouter(_ candidate: Candidate) -> Candidate? {
         guard candidate.choice.mode == .twoLayer else { return nil }
         return routed[candidate.choice]
     }
 
     /// The published code's pipeline at `identity` and `persistence`, if it ran.
-    public func published(identity: EnvelopeIdentity = .minted, persistence: Persistence = .memory) -> Candidate? {
+    package func published(identity: EnvelopeIdentity = .minted, persistence: Persistence = .memory) -> Candidate? {
         everyChoice.first {
             $0.window == ReferenceStrategies.window && $0.consumed == ReferenceStrategies.consumed
                 && $0.choice.identity == identity && $0.choice.persistence == persistence
@@ -55,7 +55,7 @@ public struct Recommendation: Sendable, Equatable {
 
 extension RunResults {
     /// The ids of the workloads tagged `device`; every workload when the results carry no tags.
-    public var deviceWorkloadIDs: [String] {
+    package var deviceWorkloadIDs: [String] {
         var order: [String] = []
         for result in cases where !order.contains(result.workload) { order.append(result.workload) }
         guard let workloads else { return order }
@@ -74,7 +74,7 @@ extension Recommendation {
     /// or not, since a structure that grows with a long session is not bounded by a short one.
     ///
     /// - Complexity: O(cases + candidates²).
-    public static func make(from results: RunResults, rule: RecommendationRule? = nil) -> Recommendation {
+    package static func make(from results: RunResults, rule: RecommendationRule? = nil) -> Recommendation {
         let rule = rule ?? results.settings.recommendation.map(RecommendationRule.init) ?? RecommendationRule()
         let device = Set(results.deviceWorkloadIDs)
         let pipelineModes = [ReferenceStrategies.mode, CaseMode.twoLayerGuarded]
@@ -291,23 +291,23 @@ extension Recommendation {
 
 /// The window length that minimises weighted false drops plus missed duplicates on the device
 /// workloads, from the `window-length` sweep.
-public struct WindowLengthChoice: Sendable, Equatable {
-    public struct Point: Sendable, Equatable {
-        public var milliseconds: Double
-        public var falseDrops: Int
-        public var missedDuplicates: Int
+package struct WindowLengthChoice: Sendable, Equatable {
+    package struct Point: Sendable, Equatable {
+        package var milliseconds: Double
+        package var falseDrops: Int
+        package var missedDuplicates: Int
     }
 
     /// The window strategy whose curve was used.
-    public var strategy: String
+    package var strategy: String
     /// One point per swept length, summed over the device workloads, ascending.
-    public var points: [Point]
+    package var points: [Point]
     /// The chosen length.
-    public var milliseconds: Double
-    public var dropWeight: Double
+    package var milliseconds: Double
+    package var dropWeight: Double
 
     /// `dropWeight` × false drops + missed duplicates at `point`.
-    public func cost(_ point: Point) -> Double {
+    package func cost(_ point: Point) -> Double {
         dropWeight * Double(point.falseDrops) + Double(point.missedDuplicates)
     }
 

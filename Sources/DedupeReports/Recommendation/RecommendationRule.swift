@@ -20,12 +20,12 @@ import PushDedupe
 ///    only past the horizon it covers counts as exact; the weaker layer first), then to fewer
 ///    matched errors on the device workloads (``dropWeight`` × newly dropped + newly missed),
 ///    then to less memory, then to fewer bytes written per event, then to the label.
-public struct RecommendationRule: Sendable, Equatable {
-    public var allowProbabilistic: Bool
-    public var memoryBudgetBytes: Double
+package struct RecommendationRule: Sendable, Equatable {
+    package var allowProbabilistic: Bool
+    package var memoryBudgetBytes: Double
     /// How many missed duplicates one false drop costs (window length choice and tie-break).
-    public var dropWeight: Double
-    public init(
+    package var dropWeight: Double
+    package init(
         allowProbabilistic: Bool = false, memoryBudgetBytes: Double = Double(RecommendationSettings.defaultMemoryBudgetBytes),
         dropWeight: Double = 1
     ) {
@@ -34,33 +34,33 @@ public struct RecommendationRule: Sendable, Equatable {
         self.dropWeight = dropWeight
     }
 
-    public init(_ settings: RecommendationSettings) {
+    package init(_ settings: RecommendationSettings) {
         self.init(
             allowProbabilistic: settings.allowProbabilistic, memoryBudgetBytes: Double(settings.memoryBudgetBytes),
             dropWeight: settings.dropWeight)
     }
 
     /// The step of the rule that excluded a candidate.
-    public enum Step: Int, Sendable, Equatable, Comparable {
+    package enum Step: Int, Sendable, Equatable, Comparable {
         case guarantee = 1, horizon, memory
 
-        public static func < (lhs: Step, rhs: Step) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Step, rhs: Step) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// A candidate with the rule's verdict on it.
-    public struct Assessment: Sendable, Equatable {
-        public var candidate: Candidate
+    package struct Assessment: Sendable, Equatable {
+        package var candidate: Candidate
         /// `nil` when it passed steps 1–3.
-        public var excludedBy: Step?
+        package var excludedBy: Step?
         /// Why it was excluded, one clause.
-        public var reason: String?
+        package var reason: String?
     }
 
     /// Every candidate assessed, best first: the ones that passed steps 1–3 in speed order, then
     /// the excluded ones by the step that excluded them (later steps first), each in speed order.
     ///
     /// - Complexity: O(n³) in the number of candidates (each rank compares every pair left).
-    public func assess(_ candidates: [Candidate], profile: DeviceProfile?, speed: SpeedModel = SpeedModel()) -> [Assessment] {
+    package func assess(_ candidates: [Candidate], profile: DeviceProfile?, speed: SpeedModel = SpeedModel()) -> [Assessment] {
         var assessments = candidates.map { candidate -> Assessment in
             if let reason = guaranteeFailure(candidate) { return Assessment(candidate: candidate, excludedBy: .guarantee, reason: reason) }
             if let profile, let reason = horizonFailure(candidate, profile: profile) {
@@ -168,7 +168,7 @@ public struct RecommendationRule: Sendable, Equatable {
     }
 
     /// The step of the tie-break that separates two tied candidates.
-    public enum TieBreakStep: String, Sendable, Equatable {
+    package enum TieBreakStep: String, Sendable, Equatable {
         case guarantee, errors, memory, bytesWritten = "bytes written", name
     }
 
@@ -184,7 +184,7 @@ public struct RecommendationRule: Sendable, Equatable {
     }
 
     /// The first tie-break step on which `a` and `b` differ.
-    public func deciding(_ a: Candidate, _ b: Candidate, profile: DeviceProfile?, speed: SpeedModel) -> TieBreakStep {
+    package func deciding(_ a: Candidate, _ b: Candidate, profile: DeviceProfile?, speed: SpeedModel) -> TieBreakStep {
         if Self.guaranteeRank(a, profile: profile) != Self.guaranteeRank(b, profile: profile) { return .guarantee }
         if matchedCost(a) != matchedCost(b) { return .errors }
         if (a.memoryBytes ?? .infinity) != (b.memoryBytes ?? .infinity) { return .memory }

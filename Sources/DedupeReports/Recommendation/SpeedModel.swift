@@ -14,32 +14,32 @@ import Foundation
 /// - **The margin** is the larger of ``hostMargin`` and twice the run's A/A spread
 ///   (``aaSpread``): the reference pipeline's largest ratio between two forks, the same code
 ///   measured twice in separate processes.
-public struct SpeedModel: Sendable, Equatable {
+package struct SpeedModel: Sendable, Equatable {
     /// What moves between hosts: the pick's speed lead that reversed on another machine was 7.5%
     /// (issue 43: `fifo-set` ahead of `bounded-lru` by 7.5% on one host, behind on another), so a
     /// lead must be larger than that to decide.
-    public static let hostMargin = 0.10
+    package static let hostMargin = 0.10
 
     /// The picked store's cost per consume on the calling thread beyond the structure's (median,
     /// ns); 0 when the run measured no store.
-    public var storeNanosecondsPerConsume: Double
+    package var storeNanosecondsPerConsume: Double
     /// Bytes the picked store writes per consume (compaction included); 0 without a store.
-    public var storeBytesPerConsume: Double
+    package var storeBytesPerConsume: Double
     /// The reference pipeline's largest ratio between two forks' ns/event, minus 1; `nil` with
     /// fewer than two forks.
-    public var aaSpread: Double?
+    package var aaSpread: Double?
 
-    public init(storeNanosecondsPerConsume: Double = 0, storeBytesPerConsume: Double = 0, aaSpread: Double? = nil) {
+    package init(storeNanosecondsPerConsume: Double = 0, storeBytesPerConsume: Double = 0, aaSpread: Double? = nil) {
         self.storeNanosecondsPerConsume = storeNanosecondsPerConsume
         self.storeBytesPerConsume = storeBytesPerConsume
         self.aaSpread = aaSpread
     }
 
     /// A lead smaller than this, as a fraction, is a tie.
-    public var margin: Double { max(Self.hostMargin, 2 * (aaSpread ?? 0)) }
+    package var margin: Double { max(Self.hostMargin, 2 * (aaSpread ?? 0)) }
 
     /// What one push costs `candidate`'s app on the calling thread, store included, ns.
-    public func nanosecondsPerPush(_ candidate: Candidate) -> Double? {
+    package func nanosecondsPerPush(_ candidate: Candidate) -> Double? {
         candidate.nanosecondsPerEvent.map { $0 + storeNanosecondsPerEvent(candidate) }
     }
 
@@ -56,7 +56,7 @@ public struct SpeedModel: Sendable, Equatable {
 
     /// The 95% interval of `a`'s cost per push over `b`'s, from their paired forks; the point
     /// ratio twice when either has fewer than two forks or they differ in fork count.
-    public func ratioInterval(_ a: Candidate, _ b: Candidate) -> ClosedRange<Double>? {
+    package func ratioInterval(_ a: Candidate, _ b: Candidate) -> ClosedRange<Double>? {
         if let forksA = nanosecondsPerPushByFork(a), let forksB = nanosecondsPerPushByFork(b), forksA.count == forksB.count,
            forksA.count >= 2
         {
@@ -73,7 +73,7 @@ public struct SpeedModel: Sendable, Equatable {
 
     /// Whether `a` is faster than `b` beyond the margin: the whole interval of their ratio lies
     /// below 1 / (1 + margin).
-    public func isFaster(_ a: Candidate, than b: Candidate) -> Bool {
+    package func isFaster(_ a: Candidate, than b: Candidate) -> Bool {
         guard let interval = ratioInterval(a, b) else { return false }
         return interval.upperBound < 1 / (1 + margin)
     }

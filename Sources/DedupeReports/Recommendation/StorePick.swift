@@ -7,38 +7,38 @@ import PushDedupe
 /// durability). A design within ``costTieFactor`` of the cheapest, or under ``p99Budget``, ties
 /// with it, and the tie goes to fewer bytes written per consume (flash wear), then the lower p99,
 /// then the name. A pure function of the results.
-public struct StorePick: Sendable, Equatable {
+package struct StorePick: Sendable, Equatable {
     /// A design the rule excluded, and why, in one clause.
-    public struct Exclusion: Sendable, Equatable {
-        public var design: String
-        public var reason: String
+    package struct Exclusion: Sendable, Equatable {
+        package var design: String
+        package var reason: String
     }
 
     /// How much cheaper a design's p99 must be to decide: two designs a few system calls apart
     /// swap places between runs of one build on one machine (the `mapped-journal` p99 went from
     /// 0.68× to 1.05× the `journal`'s between two default runs here), and more across kernels and
     /// file systems, so a lead under 2× is no reason to choose.
-    public static let costTieFactor = 2.0
+    package static let costTieFactor = 2.0
     /// A p99 a push never notices on the calling thread: 100 µs, issue 41's target for the
     /// picked store (a 60 Hz frame is 16.7 ms). Designs under it tie whatever their ratio.
-    public static let p99Budget = 100_000.0
+    package static let p99Budget = 100_000.0
 
     /// The rule, in one sentence, for the report.
-    public static let ruleText = "among the designs that lose 0 acknowledged ids across the kill sweep and 0 with two writer "
+    package static let ruleText = "among the designs that lose 0 acknowledged ids across the kill sweep and 0 with two writer "
         + "processes, and destroy no damaged file, the lowest calling-thread p99 per consume at the pick's retained size "
         + "(kill durability); designs within 2× of it, or under 100 µs, tie, and the tie goes to fewer bytes written per consume"
 
     /// The picked design's id (a `DedupeStore.Design` raw value).
-    public var design: String
+    package var design: String
     /// Its cost at the pick's size, kill durability.
-    public var cost: StoreCost
+    package var cost: StoreCost
     /// The structure alone at that size (`DedupeStore.none`), when measured.
-    public var structure: StoreCost?
+    package var structure: StoreCost?
     /// Designs the rule excluded, in design order.
-    public var excluded: [Exclusion]
+    package var excluded: [Exclusion]
 
     /// The pick from `stores`, or `nil` when no design passes (or nothing was measured).
-    public static func make(from stores: StoreResults?) -> StorePick? {
+    package static func make(from stores: StoreResults?) -> StorePick? {
         guard let stores else { return nil }
         let kill = StoreDurability.processKill.rawValue
         let rows = stores.costs.filter { $0.design != StoreCost.structureDesign && $0.durability == kill && $0.retained == stores.retained }
@@ -89,7 +89,7 @@ public struct StorePick: Sendable, Equatable {
     }
 
     /// `DedupeStore`'s factory for the design, with `url` and, for the snapshot design, `saving`.
-    public static func factory(_ design: String, url: String, saving: String) -> String? {
+    package static func factory(_ design: String, url: String, saving: String) -> String? {
         switch DedupeStore.Design(rawValue: design) {
         case .snapshot?: ".snapshot(\(url), saving: \(saving))"
         case .journal?: ".journal(\(url))"

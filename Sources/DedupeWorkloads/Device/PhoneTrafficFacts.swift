@@ -11,24 +11,24 @@ import PushDedupe
 /// let heavier = try PhoneTrafficFacts(heavyPushesPerDay: 400)     // --pushes-per-day 400
 /// let ids = facts.heavyPushesWithinRetention                      // 1,750
 /// ```
-public struct PhoneTrafficFacts: Hashable, Sendable {
+package struct PhoneTrafficFacts: Hashable, Sendable {
     /// Pushes one app sends one user a day, typically: about 51 a month (Localytics, Q1 2015,
     /// quoted by Business of Apps), 51 / 30 = 1.7 a day.
-    public let typicalPushesPerDay: Double
+    package let typicalPushesPerDay: Double
     /// Pushes one app sends one user a day at the heavy end: a messaging app. Heavy users report
     /// 200–237 pushes a day across all their apps, mostly messaging and social, and a messaging
     /// app alone can reach hundreds a day. 250 is above the heaviest all-app figure, so one app
     /// at this rate bounds what a heavy user's busiest app sends.
-    public let heavyPushesPerDay: Double
+    package let heavyPushesPerDay: Double
     /// How long a push must be remembered, in days. The SDKs that persist dedupe state keep it 4
     /// to 7 days (CleverTap Android's `PushNotificationDAOImpl`: payload TTL or 4 days; OneSignal
     /// Android: 604,800 s), and replays across relaunches come hours or days later (a stale initial
     /// notification is returned on every launch: react-native-firebase #2618, expo #30649). 7 days,
     /// the longest an SDK keeps, covers both.
-    public let retentionDays: Double
+    package let retentionDays: Double
 
     /// The figures above: 51 / 30, 250 and 7.
-    public static let published = PhoneTrafficFacts(
+    package static let published = PhoneTrafficFacts(
         checkedTypical: 51.0 / 30, heavy: 250, retention: 7)
 
     /// Facts with other rates, e.g. from `--pushes-per-day` and `--retention-days`.
@@ -36,7 +36,7 @@ public struct PhoneTrafficFacts: Hashable, Sendable {
     /// - Throws: ``ConfigurationError`` unless each rate is finite and in (0, 100,000] a day, the
     ///   typical rate at most the heavy one, and the retention finite and in (0, 365] days.
     /// - Complexity: O(1).
-    public init(
+    package init(
         typicalPushesPerDay: Double = PhoneTrafficFacts.published.typicalPushesPerDay,
         heavyPushesPerDay: Double = PhoneTrafficFacts.published.heavyPushesPerDay,
         retentionDays: Double = PhoneTrafficFacts.published.retentionDays
@@ -65,8 +65,8 @@ public struct PhoneTrafficFacts: Hashable, Sendable {
 
     /// Pushes the heavy app sends within the retention: the ids a consumed set must hold before
     /// any safety factor (1,750 for the published figures).
-    public var heavyPushesWithinRetention: Double { heavyPushesPerDay * retentionDays }
+    package var heavyPushesWithinRetention: Double { heavyPushesPerDay * retentionDays }
 
     /// The retention as a duration.
-    public var retention: Duration { .nanoseconds(Int64((retentionDays * 86_400e9).rounded())) }
+    package var retention: Duration { .nanoseconds(Int64((retentionDays * 86_400e9).rounded())) }
 }

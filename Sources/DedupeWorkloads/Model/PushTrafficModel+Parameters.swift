@@ -3,66 +3,66 @@ import PushDedupe
 extension PushTrafficModel {
     /// Every knob of the generative model. The defaults, and why each is what it is, are in
     /// `Guides/Workloads.md`.
-    public struct Parameters: Hashable, Sendable {
+    package struct Parameters: Hashable, Sendable {
         // MARK: Arrivals (on-off Markov-modulated Poisson)
 
         /// Intents per second while a burst is on.
-        public var burstRate: Double = 4
+        package var burstRate: Double = 4
         /// Mean intents per burst; burst sizes are geometric on {1, 2, …}.
-        public var meanBurstSize: Double = 6
+        package var meanBurstSize: Double = 6
         /// Mean quiet gap between bursts; gaps are exponential.
-        public var meanQuietGap: Duration = .seconds(30)
+        package var meanQuietGap: Duration = .seconds(30)
 
         // MARK: Popularity
 
         /// Share of intents opening each route kind, in `RouteKind.allCases` order
         /// (item, content, document).
-        public var kindMix: [Double] = [0.6, 0.3, 0.1]
+        package var kindMix: [Double] = [0.6, 0.3, 0.1]
         /// Distinct ids per route kind, same order as `kindMix`.
-        public var catalogueSizes: [Int] = [10_000, 2_000, 500]
+        package var catalogueSizes: [Int] = [10_000, 2_000, 500]
         /// Zipf exponent of the popularity of ids within a kind.
-        public var zipfExponent: Double = 0.9
+        package var zipfExponent: Double = 0.9
         /// Share of intents whose first payload arrives through the cold-launch path.
-        public var coldLaunchShare: Double = 0.2
+        package var coldLaunchShare: Double = 0.2
 
         // MARK: Duplicate mechanisms (each applied independently per intent)
 
         /// Probability that the payload also arrives on a second path (new envelope, same fingerprint).
-        public var samePayloadProbability: Double = 0.15
+        package var samePayloadProbability: Double = 0.15
         /// Median delay of that second copy; log-normal.
-        public var samePayloadMedian: Duration = .milliseconds(3)
+        package var samePayloadMedian: Duration = .milliseconds(3)
         /// Probability that the envelope is emitted again (pending-route replay or ready callback).
-        public var reemitProbability: Double = 0.3
+        package var reemitProbability: Double = 0.3
         /// Probability that a re-emitted envelope is emitted a second time too.
-        public var secondReemitProbability: Double = 0.5
+        package var secondReemitProbability: Double = 0.5
         /// Re-emit delays are log-uniform over this range.
-        public var reemitDelay: ClosedRange<Duration> = .milliseconds(10) ... .seconds(5)
+        package var reemitDelay: ClosedRange<Duration> = .milliseconds(10) ... .seconds(5)
         /// Probability that the user taps the same screen again: a new intent.
-        public var retapProbability: Double = 0.1
+        package var retapProbability: Double = 0.1
         /// Median re-tap delay; log-normal.
-        public var retapMedian: Duration = .milliseconds(1_200)
+        package var retapMedian: Duration = .milliseconds(1_200)
         /// Log-normal shape of the re-tap delay.
-        public var retapSigma: Double = 1.0
+        package var retapSigma: Double = 1.0
         /// Probability of a button double tap.
-        public var doubleTapProbability: Double = 0.05
+        package var doubleTapProbability: Double = 0.05
         /// Double-tap delays are uniform over this range.
-        public var doubleTapDelay: ClosedRange<Duration> = .milliseconds(80) ... .milliseconds(300)
+        package var doubleTapDelay: ClosedRange<Duration> = .milliseconds(80) ... .milliseconds(300)
         /// Probability that a second async completion pushes a different route id.
-        public var asyncCompletionProbability: Double = 0.03
+        package var asyncCompletionProbability: Double = 0.03
         /// Median delay of the second completion after the first; log-normal.
-        public var asyncCompletionMedian: Duration = .milliseconds(250)
+        package var asyncCompletionMedian: Duration = .milliseconds(250)
         /// Probability that a delivery is held back by APNs/the OS and processed late.
-        public var reorderProbability: Double = 0.05
+        package var reorderProbability: Double = 0.05
         /// Mean hold-back of a reordered delivery; exponential.
-        public var reorderMeanDelay: Duration = .milliseconds(20)
+        package var reorderMeanDelay: Duration = .milliseconds(20)
 
-        public init() {}
+        package init() {}
 
         /// Checks every field.
         ///
         /// - Throws: ``ConfigurationError`` naming the first invalid field.
         /// - Complexity: O(1).
-        public func validate() throws(ConfigurationError) {
+        package func validate() throws(ConfigurationError) {
             func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
                 ConfigurationError(strategy: "push-traffic-model", parameter: parameter, reason: reason)
             }
@@ -108,7 +108,7 @@ extension PushTrafficModel {
 
         /// `dup` events per intent the mechanisms add on average (re-taps, which are `new`, are not
         /// counted), before reordering. Used by the guide and to size outputs.
-        public var expectedDuplicatesPerIntent: Double {
+        package var expectedDuplicatesPerIntent: Double {
             samePayloadProbability + reemitProbability * (1 + secondReemitProbability)
                 + doubleTapProbability + asyncCompletionProbability
         }
@@ -117,19 +117,19 @@ extension PushTrafficModel {
         ///
         /// Each first intent brings 1 `new` event, `retapProbability` more `new` events (re-taps
         /// carry no mechanisms of their own), and ``expectedDuplicatesPerIntent`` `dup` events.
-        public var expectedDuplicateRatio: Double {
+        package var expectedDuplicateRatio: Double {
             let duplicates = expectedDuplicatesPerIntent
             return duplicates / (1 + retapProbability + duplicates)
         }
 
         /// Expected events per first intent, re-taps included.
-        public var expectedEventsPerIntent: Double {
+        package var expectedEventsPerIntent: Double {
             1 + retapProbability + expectedDuplicatesPerIntent
         }
 
         /// The long-run fraction of time spent inside bursts: a burst of *m* intents lasts
         /// (*m* − 1) inter-arrival times.
-        public var expectedBurstTimeShare: Double {
+        package var expectedBurstTimeShare: Double {
             let burst = (meanBurstSize - 1) / burstRate
             return burst / (burst + meanQuietGap.seconds)
         }

@@ -13,12 +13,12 @@ import PushDedupe
 /// let model = try PushTrafficModel(parameters: .init())
 /// let workload = model.workload(name: "mixed", summary: "…", seed: 7, intents: 10_000)
 /// ```
-public struct PushTrafficModel: Sendable {
-    public let parameters: Parameters
+package struct PushTrafficModel: Sendable {
+    package let parameters: Parameters
 
     /// - Throws: ``ConfigurationError`` when a parameter is out of range.
     /// - Complexity: O(1).
-    public init(parameters: Parameters = Parameters()) throws(ConfigurationError) {
+    package init(parameters: Parameters = Parameters()) throws(ConfigurationError) {
         try parameters.validate()
         self.parameters = parameters
     }
@@ -37,7 +37,7 @@ public struct PushTrafficModel: Sendable {
     /// Generates `intents` first intents (re-taps come on top).
     ///
     /// - Complexity: O(*n* log *n*) in the events generated.
-    public func workload(name: String, summary: String, seed: UInt64, intents: Int) -> Workload {
+    package func workload(name: String, summary: String, seed: UInt64, intents: Int) -> Workload {
         let target = max(0, intents)
         return generate(name: name, summary: summary, seed: seed,
                         expectedEvents: Int(Double(target) * parameters.expectedEventsPerIntent * 1.05)) { intentsDone, _ in
@@ -48,7 +48,7 @@ public struct PushTrafficModel: Sendable {
     /// Generates whole intents until at least `minimumEvents` events exist.
     ///
     /// - Complexity: O(*n* log *n*) in the events generated.
-    public func workload(name: String, summary: String, seed: UInt64, minimumEvents: Int) -> Workload {
+    package func workload(name: String, summary: String, seed: UInt64, minimumEvents: Int) -> Workload {
         let target = max(0, minimumEvents)
         return generate(name: name, summary: summary, seed: seed, expectedEvents: target + 16) { _, events in
             events >= target

@@ -1,6 +1,6 @@
 /// The three kinds of screen a push opens, after the published fingerprint function
 /// (`item:<id>`, `content:<id>`, `document:<id>`).
-public enum RouteKind: String, CaseIterable, Sendable {
+package enum RouteKind: String, CaseIterable, Sendable {
     case item
     case content
     case document
@@ -8,7 +8,7 @@ public enum RouteKind: String, CaseIterable, Sendable {
     /// The normalized route string, e.g. `item:42`.
     ///
     /// - Complexity: O(1).
-    public func route(_ id: Int) -> String {
+    package func route(_ id: Int) -> String {
         rawValue + ":" + String(id)
     }
 }

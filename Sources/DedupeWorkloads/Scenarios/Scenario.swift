@@ -1,9 +1,9 @@
 import PushDedupe
 
 /// A named workload preset.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// Where a scenario comes from, which decides the report section it appears in.
-    public enum Category: String, Sendable, CaseIterable {
+    package enum Category: String, Sendable, CaseIterable {
         /// One of the four situations of the two-layer article's comparison table.
         case publishedSituation = "published"
         /// One of the three NavigationStack double-push cases.
@@ -17,7 +17,7 @@ public struct Scenario: Sendable {
 
     /// Whether one phone plausibly sees this traffic, which decides whether it may steer the
     /// recommendation. See `Guides/Workloads.md` § Device and stress scenarios.
-    public enum Tag: String, Sendable, CaseIterable, Codable {
+    package enum Tag: String, Sendable, CaseIterable, Codable {
         /// At most a few pushes a minute sustained, with bursts of tens: what one device sees.
         case device
         /// Beyond one device (campaign fan-out, 10⁶-event sessions): robustness only.
@@ -25,22 +25,22 @@ public struct Scenario: Sendable {
     }
 
     /// Stable kebab-case id, e.g. `marketing-burst`.
-    public var id: String
+    package var id: String
     /// One line on what it models.
-    public var summary: String
-    public var category: Category
-    public var tag: Tag
+    package var summary: String
+    package var category: Category
+    package var tag: Tag
     private let generate: @Sendable (UInt64, Double) -> Workload
 
     /// A scenario whose size does not depend on the scale.
-    public init(
+    package init(
         id: String, summary: String, category: Category, tag: Tag, generate: @escaping @Sendable (UInt64) -> Workload
     ) {
         self.init(id: id, summary: summary, category: category, tag: tag) { seed, _ in generate(seed) }
     }
 
     /// A scenario that shrinks with the scale passed to ``workload(seed:scale:)``.
-    public init(
+    package init(
         id: String, summary: String, category: Category, tag: Tag,
         generate: @escaping @Sendable (_ seed: UInt64, _ scale: Double) -> Workload
     ) {
@@ -55,7 +55,7 @@ public struct Scenario: Sendable {
     /// every machine.
     ///
     /// - Complexity: O(*n* log *n*) in the events generated.
-    public func workload(seed: UInt64) -> Workload {
+    package func workload(seed: UInt64) -> Workload {
         generate(seed, 1)
     }
 
@@ -66,7 +66,7 @@ public struct Scenario: Sendable {
     /// weeks are small already and ignore it.
     ///
     /// - Complexity: O(*n* log *n*) in the events generated.
-    public func workload(seed: UInt64, scale: Double) -> Workload {
+    package func workload(seed: UInt64, scale: Double) -> Workload {
         generate(seed, scale.isNaN ? 1 : min(max(scale, 1e-4), 1))
     }
 }

@@ -6,14 +6,14 @@ import PushDedupe
 /// ```swift
 /// let workload = ScenarioCatalogue.scenario(named: "marketing-burst")?.workload(seed: 42, scale: 0.1)
 /// ```
-public enum ScenarioCatalogue {
-    public static let all: [Scenario] = publishedSituations + navigationStackCases + stressPresets + realWorldMechanisms
+package enum ScenarioCatalogue {
+    package static let all: [Scenario] = publishedSituations + navigationStackCases + stressPresets + realWorldMechanisms
         + deviceWeeks
 
     /// The scenario with `id`, or `nil`.
     ///
     /// - Complexity: O(*n*) in the number of scenarios.
-    public static func scenario(named id: String) -> Scenario? {
+    package static func scenario(named id: String) -> Scenario? {
         all.first { $0.id == id }
     }
 }

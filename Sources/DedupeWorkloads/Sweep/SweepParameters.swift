@@ -1,20 +1,20 @@
 import PushDedupe
 
 /// Parameters of the sweep family the harness varies to draw trade-off curves.
-public struct SweepParameters: Hashable, Sendable {
+package struct SweepParameters: Hashable, Sendable {
     /// Distinct fingerprints live inside one window at steady state.
-    public var liveFingerprints: Int
+    package var liveFingerprints: Int
     /// Fraction of events whose truth is `dup`, in [0, 1).
-    public var duplicateRatio: Double
+    package var duplicateRatio: Double
     /// Total events.
-    public var events: Int
+    package var events: Int
     /// The window the live-set size is computed for.
-    public var window: Duration
+    package var window: Duration
     /// Fraction of the duplicates that are emits of an existing envelope (layer 2's work); the
     /// rest are repeated payloads with new envelopes (layer 1's work).
-    public var emitShare: Double
+    package var emitShare: Double
 
-    public init(
+    package init(
         liveFingerprints: Int, duplicateRatio: Double, events: Int, window: Duration = .milliseconds(500),
         emitShare: Double = 0.5
     ) {
@@ -29,7 +29,7 @@ public struct SweepParameters: Hashable, Sendable {
     ///
     /// - Throws: ``ConfigurationError`` naming the first invalid field.
     /// - Complexity: O(1).
-    public func validate() throws(ConfigurationError) {
+    package func validate() throws(ConfigurationError) {
         func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
             ConfigurationError(strategy: "sweep", parameter: parameter, reason: reason)
         }

@@ -16,7 +16,7 @@ extension SweepWorkload {
     /// ```
     ///
     /// - Complexity: O(*n* log *n*) in `warm + timed + live`.
-    public static func liveSet(
+    package static func liveSet(
         live: Int, repeatShare: Double, window: Duration = .milliseconds(500), warm: Int, timed: Int, seed: UInt64
     ) -> Workload {
         let wanted = max(0, warm) + max(0, timed)

@@ -14,16 +14,16 @@ import PushDedupe
 /// ```swift
 /// let workload = SweepWorkload.make(.init(liveFingerprints: 256, duplicateRatio: 0.3, events: 100_000), seed: 1)
 /// ```
-public enum SweepWorkload {
+package enum SweepWorkload {
     /// The longest window the family models; longer ones are clamped (or rejected by
     /// ``SweepParameters/validate()``).
-    public static let longestWindow: Duration = .seconds(3_600)
+    package static let longestWindow: Duration = .seconds(3_600)
 
     /// Generates the workload; out-of-range parameters are clamped (see
     /// ``SweepParameters/validate()`` to reject them instead).
     ///
     /// - Complexity: O(*n* log *n*) in `events`.
-    public static func make(_ parameters: SweepParameters, seed: UInt64) -> Workload {
+    package static func make(_ parameters: SweepParameters, seed: UInt64) -> Workload {
         let events = max(0, parameters.events)
         let live = max(1, parameters.liveFingerprints)
         let ratio = parameters.duplicateRatio.isNaN ? 0 : min(max(parameters.duplicateRatio, 0), 1)

@@ -5,22 +5,22 @@ import PushDedupe
 /// bucket costs 4 bytes where a `[EnvelopeID: Int32]` entry costs 20 plus its own load-factor
 /// slack. A 10⁷-event trace holds millions of envelopes. Probes use ``EnvelopeID/hash64``, so the
 /// layout is the same in every process; nothing iterates it.
-public struct _EnvelopeSlotIndex: Sendable {
+package struct _EnvelopeSlotIndex: Sendable {
     private var buckets = [Int32](repeating: 0, count: 1_024)
 
-    public init() {}
+    package init() {}
 
     /// The slot of `id` in `table`, or `nil` when it has none.
     ///
     /// - Complexity: O(1) expected.
-    public func slot(of id: EnvelopeID, in table: [EnvelopeID]) -> Int32? {
+    package func slot(of id: EnvelopeID, in table: [EnvelopeID]) -> Int32? {
         probe(id, table).slot
     }
 
     /// The slot of `id`, appending it to `table` when it is new.
     ///
     /// - Complexity: O(1) expected; the buckets double when half full.
-    public mutating func slot(of id: EnvelopeID, in table: inout [EnvelopeID]) -> Int32 {
+    package mutating func slot(of id: EnvelopeID, in table: inout [EnvelopeID]) -> Int32 {
         let found = probe(id, table)
         if let slot = found.slot { return slot }
         let slot = Int32(table.count)

@@ -3,9 +3,9 @@
 /// ```
 /// file.csv:12: time_ms decreases (4.5 after 7)
 /// ```
-public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The class of problem, for callers and tests that branch on it.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case emptyFile
         case badHeader
         case wrongColumnCount
@@ -25,21 +25,21 @@ public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The file's name (last path component).
-    public var fileName: String
+    package var fileName: String
     /// The 1-based line number, or 0 for a problem with the whole file.
-    public var line: Int
-    public var kind: Kind
+    package var line: Int
+    package var kind: Kind
     /// What is wrong, in words.
-    public var reason: String
+    package var reason: String
 
-    public init(fileName: String, line: Int, kind: Kind, reason: String) {
+    package init(fileName: String, line: Int, kind: Kind, reason: String) {
         self.fileName = fileName
         self.line = line
         self.kind = kind
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         line > 0 ? "\(fileName):\(line): \(reason)" : "\(fileName): \(reason)"
     }
 }

@@ -15,7 +15,7 @@ import PushDedupe
 ///     print(error)  // session.csv:12: time_ms decreases (4.5 after 7)
 /// }
 /// ```
-public enum TraceReader {
+package enum TraceReader {
     /// Bytes read from the file at a time.
     static let chunkSize = 1 << 20
 
@@ -24,7 +24,7 @@ public enum TraceReader {
     ///
     /// - Throws: ``TraceError`` for an unreadable or malformed file.
     /// - Complexity: O(*n*) in the file's size, with expected O(1) dictionary work per line.
-    public static func read(url: URL) throws(TraceError) -> Workload {
+    package static func read(url: URL) throws(TraceError) -> Workload {
         let fileName = url.lastPathComponent
         let handle: FileHandle
         do {
@@ -47,7 +47,7 @@ public enum TraceReader {
     ///
     /// - Throws: ``TraceError`` for an unreadable or malformed trace, naming `fileName`.
     /// - Complexity: O(*n*) in the number of bytes read.
-    public static func read(handle: FileHandle, fileName: String) throws(TraceError) -> Workload {
+    package static func read(handle: FileHandle, fileName: String) throws(TraceError) -> Workload {
         try read(handle: handle, fileName: fileName, expectedBytes: 0)
     }
 
@@ -71,7 +71,7 @@ public enum TraceReader {
     ///
     /// - Throws: ``TraceError`` for a malformed trace, naming `fileName`.
     /// - Complexity: O(*n*) in the number of bytes.
-    public static func read(bytes: [UInt8], fileName: String) throws(TraceError) -> Workload {
+    package static func read(bytes: [UInt8], fileName: String) throws(TraceError) -> Workload {
         var parser = TraceParser(fileName: fileName)
         try parser.consume(bytes)
         return try parser.finish()

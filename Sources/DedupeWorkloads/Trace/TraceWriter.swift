@@ -14,7 +14,7 @@ import PushDedupe
 /// ```swift
 /// try TraceWriter.write(workload, to: URL(fileURLWithPath: "burst.csv"))
 /// ```
-public enum TraceWriter {
+package enum TraceWriter {
     /// Bytes buffered before each write to the file.
     static let flushThreshold = 1 << 20
 
@@ -24,7 +24,7 @@ public enum TraceWriter {
     /// representable first (see ``unrepresentableLabel(in:)``).
     ///
     /// - Complexity: O(*n*) in the number of events.
-    public static func encode(_ workload: Workload) -> [UInt8] {
+    package static func encode(_ workload: Workload) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64 + workload.events.count * 96)
         encode(workload) { output.append(contentsOf: $0) }
@@ -36,7 +36,7 @@ public enum TraceWriter {
     /// - Throws: ``TraceError`` of kind `.invalidField` when a route or source string cannot be
     ///   written in the format, `.io` when the file cannot be created or written.
     /// - Complexity: O(*n*) in the number of events.
-    public static func write(_ workload: Workload, to url: URL) throws(TraceError) {
+    package static func write(_ workload: Workload, to url: URL) throws(TraceError) {
         let fileName = url.lastPathComponent
         if let problem = unrepresentableLabel(in: workload) {
             throw TraceError(fileName: fileName, line: 0, kind: .invalidField, reason: problem)
@@ -61,7 +61,7 @@ public enum TraceWriter {
     /// a token outside 1–64 of `[A-Za-z0-9_-]`), or `nil` when all can.
     ///
     /// - Complexity: O(total length of the strings).
-    public static func unrepresentableLabel(in workload: Workload) -> String? {
+    package static func unrepresentableLabel(in workload: Workload) -> String? {
         func problem(_ text: String, allowEmpty: Bool, maximum: Int) -> String? {
             let scalars = text.unicodeScalars
             if scalars.isEmpty && !allowEmpty { return "is empty" }

@@ -2,16 +2,16 @@ import PushDedupe
 
 extension Workload {
     /// What ``labellingPushRedeliveries()`` labelled (``Workload/inferredTruth``).
-    public struct PushTruth: Sendable, Equatable {
+    package struct PushTruth: Sendable, Equatable {
         /// Deliveries labelled `new`: the first of each push.
-        public var firstDeliveries: Int
+        package var firstDeliveries: Int
         /// Deliveries labelled `dup`: every later delivery of a push, payload or emit.
-        public var redeliveries: Int
+        package var redeliveries: Int
         /// Deliveries left unlabelled: in-app navigations and emits of their envelopes.
-        public var withoutPushID: Int
+        package var withoutPushID: Int
 
         /// One line for the summary and the report.
-        public var description: String {
+        package var description: String {
             "truth inferred from push ids: the first delivery of each of the \(firstDeliveries) pushes is new and its "
                 + "\(redeliveries) later deliveries are duplicates; \(withoutPushID) event(s) without a push id stay unlabelled"
         }
@@ -29,7 +29,7 @@ extension Workload {
     ///
     /// - Complexity: O(events).
     @discardableResult
-    public mutating func labellingPushRedeliveries() -> PushTruth? {
+    package mutating func labellingPushRedeliveries() -> PushTruth? {
         guard hasPushIDs, !events.contains(where: { !$0.kind.isLifecycle && $0.truth != .unknown }) else { return nil }
         var delivered = [Bool](repeating: false, count: pushes.count)
         var truth = PushTruth(firstDeliveries: 0, redeliveries: 0, withoutPushID: 0)
