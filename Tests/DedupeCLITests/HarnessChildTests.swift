@@ -15,7 +15,7 @@ import Testing
     /// A trace (no spec): the child must rebuild it from the columns file it is sent.
     static func traceWorkload() throws -> ChildWorkload {
         let scenario = try #require(ScenarioCatalogue.scenario(named: "same-payload-twice"))
-        let columns = EventColumns(scenario.workload(seed: 3, scale: 1).events)
+        let columns = scenario.workload(seed: 3, scale: 1).events.columns
         return ChildWorkload(spec: nil, columnsFile: try files.write(columns, count: columns.count))
     }
 
