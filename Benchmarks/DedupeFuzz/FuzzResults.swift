@@ -148,11 +148,11 @@ enum FuzzResults {
         switch value {
         case let object as [String: Any]:
             output.append(UInt8(ascii: "{"))
-            for (position, key) in object.keys.sorted().enumerated() {
+            for (position, member) in object.sorted(by: { $0.key < $1.key }).enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                json(key, into: &output)
+                json(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                json(object[key]!, into: &output)
+                json(member.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         case let array as [Any]:
@@ -216,7 +216,7 @@ enum FuzzResults {
             switch value {
             case let object as [String: Any]:
                 if !leaves { found.append(path) }
-                for key in object.keys.sorted() { walk(object[key]!, path + [.key(key)]) }
+                for (key, member) in object.sorted(by: { $0.key < $1.key }) { walk(member, path + [.key(key)]) }
             case let array as [Any]:
                 if !leaves { found.append(path) }
                 for (index, element) in array.enumerated() { walk(element, path + [.index(index)]) }

@@ -165,8 +165,9 @@ package enum RecorderOverhead {
             isPayload = events.map { $0.kind == .payload }
             routes = events.map { workload.routes[Int($0.route)] }
             pushIDs = events.map { event in
-                if numbers[event.envelope] == nil { numbers[event.envelope] = numbers.count }
-                return "m\(numbers[event.envelope]!)"
+                let number = numbers[event.envelope] ?? numbers.count
+                numbers[event.envelope] = number
+                return "m\(number)"
             }
             sources = events.map { workload.sources[Int($0.source)] }
         }

@@ -115,7 +115,9 @@ enum StoreMeasurement {
                 })
         }
         let lock = NSLock()
-        nonisolated(unsafe) var outcomes: [Int: Result<(StoreKillResult, StoreTwoWriterResult), HarnessError>] = [:]
+        // One per design, each written by its task before `group.wait()` returns.
+        nonisolated(unsafe) var outcomes = [Result<(StoreKillResult, StoreTwoWriterResult), HarnessError>](
+            repeating: .failure(.stageFailed("stores: no outcome")), count: designs.count)
         let queue = DispatchQueue(label: "stores.survival", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: 2)
@@ -147,7 +149,7 @@ enum StoreMeasurement {
         var kills: [StoreKillResult] = []
         var twoWriters: [StoreTwoWriterResult] = []
         for index in designs.indices {
-            let (kill, two) = try lock.withLock { outcomes[index]! }.get()
+            let (kill, two) = try lock.withLock { outcomes[index] }.get()
             kills.append(kill)
             twoWriters.append(two)
         }

@@ -201,7 +201,7 @@ package struct ResultsComparison: Sendable {
         }
         var measured: [(key: UnitKey, workloads: Int, a: [Double], b: [Double])] = []
         for key in unitOrder {
-            let members = unitPairs[key]!
+            let members = unitPairs[key, default: []]
             guard let a = Self.forkStatistics(members.map(\.0)), let b = Self.forkStatistics(members.map(\.1)) else { continue }
             measured.append((key, Set(members.map(\.0.workload)).count, a, b))
         }

@@ -62,10 +62,9 @@ extension MarkdownReport {
             }
             rows[base, default: [:]][persistence] = cell
         }
-        for base in order where rows[base]?[.snapshot] != nil {
-            let cells = rows[base]!
+        for base in order {
+            guard let cells = rows[base], let snapshot = cells[.snapshot] else { continue }
             let missed = [Persistence.memory, .snapshotOnBackground, .snapshot].map { cells[$0].map { String($0.missed) } ?? "—" }.joined(separator: " → ")
-            let snapshot = cells[.snapshot]!
             let n = Double(max(1, snapshot.count))
             table.rows.append([
                 "`\(base.strategiesText)`", missed, NumberText.bytes(Double(snapshot.bytes)),

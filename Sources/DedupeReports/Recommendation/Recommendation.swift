@@ -169,7 +169,7 @@ extension Recommendation {
             }
             if current.ranOnPrefix || (!candidate.ranOnPrefix && rank(candidate) < rank(current)) { best[base] = candidate }
         }
-        return order.map { best[$0]! }
+        return order.compactMap { best[$0] }
     }
 
     /// How much work a persistence costs the app: none, a save per background, a save per consume.
@@ -324,7 +324,7 @@ package struct WindowLengthChoice: Sendable, Equatable {
             let sum = sums[point.x] ?? (0, 0)
             sums[point.x] = (sum.0 + (point.falseDrops ?? 0), sum.1 + (point.missedDuplicates ?? 0))
         }
-        let points = sums.keys.sorted().map { Point(milliseconds: $0, falseDrops: sums[$0]!.0, missedDuplicates: sums[$0]!.1) }
+        let points = sums.sorted { $0.key < $1.key }.map { Point(milliseconds: $0.key, falseDrops: $0.value.0, missedDuplicates: $0.value.1) }
         var choice = WindowLengthChoice(strategy: chosen, points: points, milliseconds: 0, dropWeight: dropWeight)
         choice.milliseconds = points.min { choice.cost($0) < choice.cost($1) }?.milliseconds ?? 0
         return choice

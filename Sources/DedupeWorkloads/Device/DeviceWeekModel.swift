@@ -302,15 +302,15 @@ extension DeviceWeekModel {
             launch(at: time)
             foreground(from: time)
             let first = time + random.uniform(300, 1_500)
-            let handle = deliver(push, source: .coldLaunch, at: first)
+            let (handle, intent) = deliver(push, source: .coldLaunch, at: first)
             if random.bernoulli(parameters.launchOptionsTwiceProbability) {
                 deliver(push, source: .tap, at: first + random.logUniform(1, 1_000))
             }
             if random.bernoulli(parameters.pendingRouteProbability) {
-                builder.emit(of: handle, intent: intents[push]!, source: .pendingRoute,
+                builder.emit(of: handle, intent: intent, source: .pendingRoute,
                              at: nanoseconds(milliseconds: first + random.logUniform(10, 5_000)))
                 if random.bernoulli(parameters.readyCallbackProbability) {
-                    builder.emit(of: handle, intent: intents[push]!, source: .readyCallback,
+                    builder.emit(of: handle, intent: intent, source: .readyCallback,
                                  at: nanoseconds(milliseconds: first + random.logUniform(10, 5_000)))
                 }
             }
@@ -364,9 +364,12 @@ extension DeviceWeekModel {
         }
 
         /// A delivery of `push` to the app: a payload with a fresh minted envelope and the push's
-        /// id, repeated back to back when this process registered its handler twice.
+        /// id, repeated back to back when this process registered its handler twice. Returns the
+        /// first payload and the push's intent, for its emits.
         @discardableResult
-        private mutating func deliver(_ push: Int, source: PushSource, at time: Double) -> WorkloadBuilder.PayloadHandle {
+        private mutating func deliver(
+            _ push: Int, source: PushSource, at time: Double
+        ) -> (handle: WorkloadBuilder.PayloadHandle, intent: Int) {
             let intent = intents[push] ?? builder.newIntent()
             intents[push] = intent
             let id = pushIDs[push] ?? builder.newPush()
@@ -383,7 +386,7 @@ extension DeviceWeekModel {
                                     at: nanoseconds(milliseconds: repeated))
                 }
             }
-            return handle
+            return (handle, intent)
         }
     }
 }

@@ -101,7 +101,8 @@ struct CheckoutFailed: Error {}
         // The old fetch returns as if it had not seen the cancel: the router still drops it.
         gate.release("item:1")
         gate.release("item:2")
-        await Self.settle { router.path == ["item:2"] }
+        // Both tasks resume in either order: wait for the cancelled one too, not only the path.
+        await Self.settle { router.path == ["item:2"] && gate.cancelledAtRelease == ["item:1"] }
         #expect(gate.cancelledAtRelease == ["item:1"])
         #expect(ledger.committed == [EnvelopeID(token: "msg-1"), EnvelopeID(token: "msg-2")])
         #expect(router.path == ["item:2"])
