@@ -8,8 +8,9 @@ package enum BenchmarkRunner {
     ///
     /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
     ///   configuration), or for timing a debug build without `allowDebugBuild`.
-    /// The plan is consumed: a replayed trace's events are released once its workload is prepared
-    /// (unless a ``RunPlan/decisionSink`` needs them), so pass the last copy of a large trace.
+    /// The plan is consumed: a replayed trace's push numbers are released once its workload is
+    /// prepared (unless a ``RunPlan/decisionSink`` needs the events), and its columns at the end of
+    /// the run, so pass the last copy of a large trace.
     ///
     /// - Complexity: per case, one correctness run and one memory run over its whole workload,
     ///   plus `repetitions + 2` timed runs over at most `timedEventsRange.upperBound` events; time

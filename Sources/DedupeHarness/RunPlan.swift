@@ -203,8 +203,9 @@ package struct RunProgress: Sendable {
 
 extension RunPlan {
     /// The plan, for ``BenchmarkRunner/run(_:progress:)``, leaving this copy without a trace's
-    /// events: the returned plan then holds the only reference to them, so the harness's columns
-    /// are those events, not a copy. (A caller's variable would otherwise keep them to its end.)
+    /// events: the returned plan then holds the only reference to them, so what the harness
+    /// releases (the push numbers once the workload is prepared, the columns at the end of the
+    /// run) goes, rather than living on in the caller's copy.
     package mutating func handOver() -> RunPlan {
         let plan = self
         releaseTraceEvents()

@@ -6,7 +6,7 @@ import PushDedupe
 ///
 /// The generators and the trace reader append to it as they produce events, numbering the
 /// envelopes as they go, so no later stage converts rows or builds an envelope index again.
-package struct WorkloadEvents: RandomAccessCollection, Equatable, Sendable {
+package struct WorkloadEvents: RandomAccessCollection, Sendable {
     package var columns: EventColumns
     /// Each event's ``WorkloadEvent/push``: an index into ``Workload/pushes``, or
     /// ``WorkloadEvent/noPush``.
@@ -77,11 +77,6 @@ package struct WorkloadEvents: RandomAccessCollection, Equatable, Sendable {
         guard count < self.count else { return }
         columns = columns.prefix(count)
         pushes.removeLast(pushes.count - Swift.max(0, count))
-    }
-
-    /// Whether the two hold the same events, row by row.
-    package static func == (lhs: WorkloadEvents, rhs: WorkloadEvents) -> Bool {
-        lhs.elementsEqual(rhs)
     }
 
     /// Sets the truth of event `index`.

@@ -27,7 +27,8 @@ package final class DecisionsFile: DecisionSink, @unchecked Sendable {
         if let problem = OutputTarget.fileProblem(at: path) { throw PublicationError(problem) }
         // O_NONBLOCK: a FIFO that appeared since the check fails to open (ENXIO) or opens at once,
         // rather than blocking until a reader comes.
-        let descriptor = openWithoutFollowing(path)
+        // Never following a symbolic link at the last component.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let code = errno
             throw PublicationError(code == ELOOP || code == ENXIO ? OutputTarget.fileProblem(at: path) ?? "cannot write there"
@@ -53,10 +54,4 @@ package final class DecisionsFile: DecisionSink, @unchecked Sendable {
     package func close() {
         try? handle.close()
     }
-}
-
-/// `open(2)` for writing, creating the file, never following a symbolic link at the last
-/// component, and never blocking on a FIFO. Outside the type, whose initialiser would shadow it.
-private func openWithoutFollowing(_ path: String) -> Int32 {
-    open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
 }

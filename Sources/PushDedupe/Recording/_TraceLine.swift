@@ -29,13 +29,14 @@ package struct _TraceLine {
         value.withUTF8Buffer { append($0) }
     }
 
-    /// A string already checked to fit its field.
+    /// A string the buffer has room for (not checked against the format: the caller checks it,
+    /// or sized the buffer for it).
     package mutating func text(_ value: String) {
         var value = value
         value.withUTF8 { append($0) }
     }
 
-    /// UTF-8 text already checked to fit its field.
+    /// UTF-8 text the buffer has room for (not checked against the format).
     package mutating func text(_ value: [UInt8]) {
         value.withUnsafeBufferPointer { append($0) }
     }
@@ -155,7 +156,8 @@ package struct _TraceLine {
     }
 
     /// Whether the scalar at `index` is a comma or a control character (C0, DEL, C1: U+0080 to
-    /// U+009F, encoded `C2 80` to `C2 9F`), which no trace field may hold.
+    /// U+009F, encoded `C2 80` to `C2 9F`), which no trace field may hold: the byte form of
+    /// ``TraceFormat/isControl(_:)``, plus the separator.
     private static func isForbidden(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let lead = bytes[index]
         if lead < 0x20 || lead == UInt8(ascii: ",") || lead == 0x7f { return true }
