@@ -69,18 +69,34 @@ final class _Persistence<Consumed: ConsumedSet> {
     }
 
     /// Reads the store into `consumed`, merging what was consumed since a restore that had to
-    /// wait. A file still unreadable schedules the next try.
+    /// wait. A file still unreadable schedules the next try; a file another store changed between
+    /// the read and a migration's write is read again.
     func restore(_ consumed: inout Consumed, now: Timestamp) {
+        var lastChange: StoreError?
+        for _ in 0..<_StoreRead.attempts {
+            do throws(StoreError) {
+                try restoreOnce(&consumed, now: now)
+                return
+            } catch {
+                lastChange = error
+            }
+        }
+        if let lastChange { wait(after: lastChange, now: now) }
+    }
+
+    /// One restore; throws only ``StoreError/Kind/changedSinceRead``, when it must read again.
+    private func restoreOnce(_ consumed: inout Consumed, now: Timestamp) throws(StoreError) {
         counts.restoreAttempts += 1
         let load: StoreLoad
         do throws(StoreError) {
             load = try store.load()
         } catch {
-            if case .newerVersion = error.kind {
+            switch error.kind {
+            case .newerVersion, .notARegularFile:
                 state = .readOnly
                 restoreOutcome = .leftUntouched(error)
                 counts.filesLeftUntouched += 1
-            } else {
+            default:
                 wait(after: error, now: now)
             }
             lastError = error
@@ -117,6 +133,8 @@ final class _Persistence<Consumed: ConsumedSet> {
                     repairs.append(repair)
                     counts.filesMovedAside += 1
                     outcome = .movedAside(repair)
+                } catch where error.kind == .changedSinceRead {
+                    throw error
                 } catch {
                     wait(after: error, now: now)
                     return
@@ -124,9 +142,10 @@ final class _Persistence<Consumed: ConsumedSet> {
             }
             if !store.writesWholeState, outcome.isRestored {
                 // An earlier version's snapshot at a journal's path becomes a journal of its ids,
-                // written whole beside it and renamed over it, before anything is appended. A
-                // filter's bits hold no ids: its snapshot is moved aside, and the set keeps them
-                // in memory.
+                // written whole beside it and renamed over it, before anything is appended, if
+                // no other store (the app's extension, migrating too) changed it since the read.
+                // A filter's bits hold no ids: its snapshot is moved aside, and the set keeps
+                // them in memory.
                 do throws(StoreError) {
                     if let ids = coding.ids(restored) {
                         try store.replace(with: ids, snapshot: { coding.snapshot(restored) })
@@ -134,6 +153,8 @@ final class _Persistence<Consumed: ConsumedSet> {
                         repairs.append(try store.moveAside(reason: "a filter's snapshot holds no ids to journal"))
                         counts.filesMovedAside += 1
                     }
+                } catch where error.kind == .changedSinceRead {
+                    throw error
                 } catch {
                     wait(after: error, now: now)
                     return
@@ -216,14 +237,27 @@ final class _Persistence<Consumed: ConsumedSet> {
                 return
             }
         }
-        // A whole-state write would make reserved ids durable before their commit.
-        guard !store.writesWholeState || reserved.isEmpty else {
-            counts.deferredWrites += 1
-            return
+        // A whole-state write must not make reserved ids durable before their commit: it writes
+        // the set without them, which only a set that lists its ids can build. A filter's
+        // write waits for the commits.
+        let committedIDs: [EnvelopeID]?
+        if store.writesWholeState && !reserved.isEmpty {
+            guard let ids = coding.ids(consumed) else {
+                counts.deferredWrites += 1
+                return
+            }
+            committedIDs = ids.filter { !reserved.contains($0) }
+        } else {
+            committedIDs = nil
         }
         guard hasUnsavedChanges(navigated: navigated) else { return }
         do throws(StoreError) {
-            try store.append(unrecorded, snapshot: { coding.snapshot(consumed) })
+            try store.append(unrecorded, snapshot: {
+                guard let committedIDs else { return coding.snapshot(consumed) }
+                var committed = coding.empty()
+                for id in committedIDs { _ = committed.consume(id, at: Timestamp(nanoseconds: 0)) }
+                return coding.snapshot(committed)
+            })
         } catch {
             counts.failedSaves += 1
             lastError = error
@@ -231,7 +265,8 @@ final class _Persistence<Consumed: ConsumedSet> {
         }
         counts.saves += 1
         unrecorded.removeAll(keepingCapacity: true)
-        navigatedAtLastSave = navigated
+        // Saved without the reserved ids: their commit writes again.
+        navigatedAtLastSave = committedIDs == nil ? navigated : -1
     }
 
     /// The app's explicit save: as ``record(_:navigated:)``, but a write the state forbids is an

@@ -27,6 +27,18 @@ enum _SnapshotFormat {
             return DeterministicHashing.mix64(hash)
         }
     }
+
+    /// Whether `bytes` is a snapshot whose checksum holds, of any version: the framing is the
+    /// same in every version, so a damaged file is never taken for a snapshot, nor a damaged
+    /// version byte for a newer version.
+    static func isFramed(_ bytes: [UInt8]) -> Bool {
+        do throws(SnapshotError) {
+            _ = try _SnapshotReader(framing: bytes)
+            return true
+        } catch {
+            return error.kind == .unsupportedVersion
+        }
+    }
 }
 
 /// Builds one snapshot: the strategy writes its payload fields, then `finished` frames them.

@@ -14,15 +14,19 @@ import Foundation
 /// - **Compaction**: once the file holds `compactionFactor` × `retained` records, the newest
 ///   `retained` distinct ids are written to a new file that is renamed over the journal, under
 ///   the same lock. Bytes written per consume stay near `compactionFactor / (compactionFactor −
-///   1)` records, and the folder stays small.
+///   1)` records, and the folder stays small. The header records the largest `retained` of any
+///   store sharing the file, and every compaction keeps that many: an extension with a smaller
+///   set never compacts away the app's older ids.
 /// - **Two processes** (the app and its Notification Service Extension in one App Group) append
 ///   to one file: the lock makes each append and each compaction whole, and an appender whose
 ///   file was renamed over (it has no link left) reopens the new one before writing. The lock is
 ///   held for one system call, never while the app can be suspended.
 /// - **Recovery** replays every whole record whose checksum holds, in order. A torn tail (a write
 ///   a kill interrupted, never acknowledged) is cut off; damaged records in the middle are
-///   skipped after the file is copied aside; a header it cannot read is moved aside and the
-///   valid records are salvaged into a new journal; a newer version's file is left untouched.
+///   skipped after the file is copied aside (once per distinct damaged file); a header it
+///   cannot read is copied aside and the valid records are salvaged into a new journal renamed
+///   over it, if no other store changed it since the read; a newer version's file, and
+///   anything but a regular file at the path, are left untouched.
 ///
 /// - Complexity: O(1) system calls per consume (lock, `fstat`, `write`, unlock), amortized O(1)
 ///   bytes of compaction per consume; O(file) to restore.
@@ -44,6 +48,11 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     private var descriptor: Int32 = -1
     /// Records in the file as of the last append (other processes' included).
     private var recordsInFile = 0
+    /// The largest `retained` of the stores sharing the file, as its header records it.
+    private var sharedRetained: Int
+    /// What the last ``load()`` read: what ``replace(with:snapshot:)`` and
+    /// ``moveAside(reason:)`` may replace.
+    private var read: _StoreRead = .unread
     /// Set when the file turned out to be a newer version: nothing is written to it.
     private var newerVersion: (found: Int, supported: Int)?
     /// The encoded records of one append, reused.
@@ -60,6 +69,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     ) {
         path = url.path
         self.retained = max(1, retained)
+        sharedRetained = self.retained
         self.durability = durability
         self.compactionFactor = max(2, compactionFactor)
         fileSystem = _StoreFileSystem(faults: faults, protection: protection)
@@ -70,20 +80,32 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     }
 
     public func load() throws(StoreError) -> StoreLoad {
-        guard let bytes = try fileSystem.contents(of: path, locked: true) else { return StoreLoad(.nothing) }
-        let header = bytes.withUnsafeBytes { _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }
-        switch header {
-        case .newer(let version):
-            newerVersion = (version, Int(_JournalFormat.version))
-            throw StoreError(
-                path: path, kind: .newerVersion(found: version, supported: Int(_JournalFormat.version)),
-                reason: "written by journal format version \(version); this library reads up to \(_JournalFormat.version), so the file is left untouched")
-        case .invalid:
-            if bytes.starts(with: _SnapshotFormat.magic) { return StoreLoad(.snapshot(bytes)) }
-            return try salvage(bytes)
-        case .current:
-            return try recover(bytes)
+        fileSystem.removeStaleTemporaries(of: path)
+        for _ in 0..<_StoreRead.attempts {
+            guard let (bytes, version) = try fileSystem.contents(of: path, locked: true) else {
+                read = .absent
+                return StoreLoad(.nothing)
+            }
+            read = .present(version)
+            switch bytes.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) {
+            case .newer(let version):
+                newerVersion = (version, Int(_JournalFormat.version))
+                throw StoreError(
+                    path: path, kind: .newerVersion(found: version, supported: Int(_JournalFormat.version)),
+                    reason: "written by journal format version \(version); this library reads up to \(_JournalFormat.version), so the file is left untouched")
+            case .invalid:
+                if _SnapshotFormat.isFramed(bytes) { return StoreLoad(.snapshot(bytes)) }
+                do throws(StoreError) {
+                    return try salvage(bytes, version)
+                } catch where error.kind == .changedSinceRead {
+                    continue
+                }
+            case .current(let recorded):
+                sharedRetained = max(retained, recorded)
+                return try recover(bytes)
+            }
         }
+        throw _StoreRead.keptChanging(path)
     }
 
     /// A current journal's ids, after cutting a torn tail and copying damage aside.
@@ -98,7 +120,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         // keeps only whole valid records, so the next launch finds a clean file.
         if damaged > 0 || tail >= _JournalFormat.recordSize {
             let copy = try fileSystem.copyAside(path, bytes: bytes)
-            try compact(copyingDamageAside: false)
+            try compact()
             return StoreLoad(.ids(ids), repairs: [.skippedDamagedRecords(count: damaged + tail / _JournalFormat.recordSize, copy: copy)])
         }
         guard tail > 0 else { return StoreLoad(.ids(ids)) }
@@ -112,19 +134,24 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         guard let fd = try fileSystem.open(path, flags: O_RDWR, reading: false, missingIsNil: true) else { return }
         defer { close(fd) }
         try fileSystem.lock(fd, LOCK_EX, path)
-        let status = try fileSystem.status(fd, path)
-        if status.linked && status.size == expectedSize { try fileSystem.truncate(fd, to: validEnd, path) }
+        if try fileSystem.isBound(fd, path), try fileSystem.status(fd, path).size == expectedSize {
+            try fileSystem.truncate(fd, to: validEnd, path)
+        }
     }
 
-    /// A file whose header is unreadable: moved aside, and the valid records it still holds
-    /// written to a new journal.
-    private func salvage(_ bytes: [UInt8]) throws(StoreError) -> StoreLoad {
+    /// A file whose header is unreadable: copied aside, and the valid records it still holds
+    /// written to a new journal renamed over it, if it is still the file that was read.
+    private func salvage(_ bytes: [UInt8], _ version: _FileVersion) throws(StoreError) -> StoreLoad {
         let ids = bytes.count > _JournalFormat.headerSize
             ? bytes.withUnsafeBytes { _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count).ids } : []
-        let movedTo = try fileSystem.moveAside(path)
+        let copy = try fileSystem.copyAside(path, bytes: bytes)
+        closeDescriptor()
+        try fileSystem.replace(path, with: journal(ids), expecting: version, durability: durability)
+        bytesWritten += _JournalFormat.headerSize + ids.count * _JournalFormat.recordSize
+        recordsInFile = ids.count
+        read = .unread
         let reason = bytes.isEmpty ? "the file is empty" : "not a journal header; \(ids.count) valid record(s) salvaged"
-        if !ids.isEmpty { try replace(with: ids, snapshot: { [] }) }
-        return StoreLoad(.ids(ids), repairs: [.movedAside(movedTo: movedTo, reason: reason)])
+        return StoreLoad(.ids(ids), repairs: [.movedAside(movedTo: copy, reason: reason)])
     }
 
     public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
@@ -142,7 +169,8 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
                 try fileSystem.lock(fd, LOCK_EX, path)
                 let status = try fileSystem.status(fd, path)
                 guard status.linked else {
-                    // Another process compacted: this descriptor's file is gone. Reopen.
+                    // Another store compacted or salvaged: a journal leaves the path only by
+                    // being renamed over, so this descriptor's file is gone. Reopen.
                     closeDescriptor()
                     continue
                 }
@@ -162,56 +190,65 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         }
         bytesWritten += size
         recordsInFile = (fileSize - _JournalFormat.headerSize) / _JournalFormat.recordSize
-        if recordsInFile >= compactionFactor * retained {
+        if recordsInFile >= compactionFactor * sharedRetained {
             // The ids are already recorded; a compaction that fails leaves the journal as it was
             // and is tried again at the next append.
-            try? compact(copyingDamageAside: true)
+            try? compact()
         }
     }
 
+    /// Replaces the file the last ``load()`` read (an earlier version's snapshot) with a journal
+    /// of `ids`, if no other store changed it since.
     public func replace(with ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
         try refuseNewerVersion()
         closeDescriptor()
-        let lockFD = try fileSystem.open(path, flags: O_RDWR, reading: false, missingIsNil: true)
-        defer { if let lockFD { close(lockFD) } }
-        if let lockFD { try fileSystem.lock(lockFD, LOCK_EX, path) }
-        try write(ids)
+        try fileSystem.replace(path, with: journal(ids), expecting: try read.expected(path), durability: durability)
+        bytesWritten += _JournalFormat.headerSize + ids.count * _JournalFormat.recordSize
+        recordsInFile = ids.count
+        read = .unread
     }
 
-    /// Writes a journal of `ids` over the file; the caller holds the lock, or there is no file.
-    private func write(_ ids: [EnvelopeID]) throws(StoreError) {
-        var bytes = _JournalFormat.header(magic: _JournalFormat.magic)
+    /// A whole journal of `ids`, its header recording the shared capacity.
+    private func journal(_ ids: [EnvelopeID]) -> [UInt8] {
+        var bytes = _JournalFormat.header(magic: _JournalFormat.magic, retained: sharedRetained)
         bytes += [UInt8](repeating: 0, count: ids.count * _JournalFormat.recordSize)
         bytes.withUnsafeMutableBytes { buffer in
             for (index, id) in ids.enumerated() {
                 _JournalFormat.encode(id, into: buffer, at: _JournalFormat.headerSize + index * _JournalFormat.recordSize)
             }
         }
-        try fileSystem.replace(path, with: bytes, temporary: path + ".compacting", durability: durability)
-        bytesWritten += bytes.count
-        recordsInFile = ids.count
+        return bytes
     }
 
-    /// Keeps the newest `retained` distinct ids, in a new file renamed over the journal under the
-    /// lock, so no other process's append falls between the read and the rename. Damaged records
-    /// are dropped, after the file is copied aside when `copyingDamageAside`.
-    func compact(copyingDamageAside: Bool) throws(StoreError) {
+    /// Keeps the newest distinct ids (as many as the largest set sharing the file retains), in a
+    /// new file renamed over the journal under the lock, so no other store's append falls
+    /// between the read and the rename. Damaged records are dropped; the caller copied them
+    /// aside.
+    func compact() throws(StoreError) {
         let fd = try openForAppend()
         defer { closeDescriptor() }
         try fileSystem.lock(fd, LOCK_EX, path)
-        guard try fileSystem.status(fd, path).linked else { return }
+        guard try fileSystem.isBound(fd, path) else { return }
         let bytes = try fileSystem.readAll(fd, path)
-        let (ids, damaged, _) = bytes.withUnsafeBytes {
-            _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count)
+        if case .current(let recorded) = bytes.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) {
+            sharedRetained = max(sharedRetained, recorded)
         }
-        if damaged > 0 && copyingDamageAside { _ = try fileSystem.copyAside(path, bytes: bytes) }
-        try write(_JournalFormat.newestDistinct(ids, keep: retained))
+        let ids = bytes.withUnsafeBytes { _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count).ids }
+        let kept = _JournalFormat.newestDistinct(ids, keep: sharedRetained)
+        let compacted = journal(kept)
+        let temporary = try fileSystem.writeTemporary(beside: path, "compacting", compacted, durability: durability)
+        defer { unlink(temporary) }
+        try fileSystem.publish(temporary, over: path, durability: durability)
+        bytesWritten += compacted.count
+        recordsInFile = kept.count
         compactions += 1
     }
 
     public func moveAside(reason: String) throws(StoreError) -> StoreRepair {
         closeDescriptor()
-        return .movedAside(movedTo: try fileSystem.moveAside(path), reason: reason)
+        let movedTo = try fileSystem.moveAside(path, expecting: try read.existing(path))
+        read = .unread
+        return .movedAside(movedTo: movedTo, reason: reason)
     }
 
     private func refuseNewerVersion() throws(StoreError) {
@@ -223,35 +260,52 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     }
 
     /// The descriptor appends go to, opening (and if need be creating) the journal. A file that
-    /// is not a current journal is never appended to.
+    /// is not a current journal is never appended to. A header that records a smaller capacity
+    /// than this store's is raised to it, under the lock, before the first append.
     private func openForAppend() throws(StoreError) -> Int32 {
         if descriptor >= 0 { return descriptor }
-        while true {
-            if let fd = try fileSystem.open(path, flags: O_RDWR | O_APPEND, reading: false, missingIsNil: true) {
-                let header: [UInt8]
-                do throws(StoreError) {
-                    header = try fileSystem.readPrefix(fd, count: _JournalFormat.headerSize, path)
-                } catch {
-                    close(fd)
-                    throw error
-                }
-                guard header.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) == .current else {
-                    close(fd)
+        for _ in 0..<_StoreRead.attempts {
+            guard let fd = try fileSystem.open(path, flags: O_RDWR | O_APPEND, reading: false, missingIsNil: true) else {
+                try create()
+                continue
+            }
+            do throws(StoreError) {
+                let header = try fileSystem.readPrefix(fd, count: _JournalFormat.headerSize, path)
+                guard case .current(let recorded) = header.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) else {
                     throw StoreError(path: path, kind: .corrupt, reason: "not a current journal; it is not appended to until it is read")
                 }
-                descriptor = fd
-                return fd
+                sharedRetained = max(sharedRetained, recorded)
+                if recorded < retained { try recordRetained(fd) }
+            } catch {
+                close(fd)
+                throw error
             }
-            try create()
+            descriptor = fd
+            return fd
         }
+        throw _StoreRead.keptChanging(path)
     }
 
-    /// Creates the journal with its header, or finds another process created it first: the
-    /// header goes to a file of this process's own, which `link(2)` names the journal only if
-    /// no journal exists.
+    /// Raises the capacity the header records to this store's, under the lock, with one
+    /// `pwrite` of the header on a descriptor of its own (an `O_APPEND` one would append it).
+    private func recordRetained(_ fd: Int32) throws(StoreError) {
+        try fileSystem.lock(fd, LOCK_EX, path)
+        defer { try? fileSystem.lock(fd, LOCK_UN, path) }
+        guard try fileSystem.isBound(fd, path), let writer = try fileSystem.open(path, flags: O_RDWR, reading: false, missingIsNil: true) else { return }
+        defer { close(writer) }
+        let header = try fileSystem.readPrefix(writer, count: _JournalFormat.headerSize, path)
+        guard case .current(let recorded) = header.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) else { return }
+        sharedRetained = max(sharedRetained, recorded)
+        guard recorded < sharedRetained else { return }
+        try fileSystem.write(writer, _JournalFormat.header(magic: _JournalFormat.magic, retained: sharedRetained), at: 0, path)
+        if durability == .powerLoss { try fileSystem.sync(writer, path) }
+    }
+
+    /// Creates the journal with its header, or finds another store created it first: the header
+    /// goes to a temporary of its own, which `link(2)` names the journal only if no journal exists.
     private func create() throws(StoreError) {
-        let temporary = "\(path).creating-\(getpid())"
-        try fileSystem.replace(temporary, with: _JournalFormat.header(magic: _JournalFormat.magic), temporary: temporary + ".tmp", durability: durability)
+        let header = _JournalFormat.header(magic: _JournalFormat.magic, retained: sharedRetained)
+        let temporary = try fileSystem.writeTemporary(beside: path, "creating", header, durability: durability)
         defer { unlink(temporary) }
         if try fileSystem.link(temporary, path), durability == .powerLoss { try fileSystem.syncDirectory(of: path) }
     }

@@ -72,6 +72,11 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     private var descriptor: Int32 = -1
     private var mapping: UnsafeMutableRawBufferPointer?
     private var newerVersion: Int?
+    /// The largest `retained` of the stores sharing the file, as its header records it.
+    private var sharedRetained: Int
+    /// What the last ``load()`` read: what ``replace(with:snapshot:)`` and
+    /// ``moveAside(reason:)`` may replace.
+    private var read: _StoreRead = .unread
 
     /// A mapped journal at `url`, compacted to `retained` ids. Its protection class cannot be
     /// `complete` (see ``MappedFileProtection``).
@@ -81,6 +86,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     ) {
         path = url.path
         self.retained = max(1, retained)
+        sharedRetained = self.retained
         self.durability = durability
         self.compactionFactor = max(2, compactionFactor)
         fileSystem = _StoreFileSystem(faults: faults, protection: protection.fileProtection)
@@ -89,17 +95,34 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     deinit { unmap() }
 
     public func load() throws(StoreError) -> StoreLoad {
-        guard let bytes = try fileSystem.contents(of: path, locked: true) else { return StoreLoad(.nothing) }
+        fileSystem.removeStaleTemporaries(of: path)
+        for _ in 0..<_StoreRead.attempts {
+            guard let (bytes, version) = try fileSystem.contents(of: path, locked: true) else {
+                read = .absent
+                return StoreLoad(.nothing)
+            }
+            read = .present(version)
+            do throws(StoreError) {
+                return try recover(bytes, version)
+            } catch where error.kind == .changedSinceRead {
+                continue
+            }
+        }
+        throw _StoreRead.keptChanging(path)
+    }
+
+    private func recover(_ bytes: [UInt8], _ version: _FileVersion) throws(StoreError) -> StoreLoad {
         switch bytes.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.mappedMagic) }) {
         case .newer(let version):
             newerVersion = version
             throw newerVersionError(version)
         case .invalid:
-            if bytes.starts(with: _SnapshotFormat.magic) { return StoreLoad(.snapshot(bytes)) }
-            return try salvage(bytes, reason: bytes.isEmpty ? "the file is empty" : "not a mapped journal header")
-        case .current:
+            if _SnapshotFormat.isFramed(bytes) { return StoreLoad(.snapshot(bytes)) }
+            return try salvage(bytes, version, reason: bytes.isEmpty ? "the file is empty" : "not a mapped journal header")
+        case .current(let recorded):
+            sharedRetained = max(sharedRetained, recorded)
             guard let (_, used) = bytes.withUnsafeBytes({ Self.slotsAndCount($0, fileSize: bytes.count) }) else {
-                return try salvage(bytes, reason: "its slot count or record count is out of range or damaged")
+                return try salvage(bytes, version, reason: "its slot count or record count is out of range or damaged")
             }
             let end = Self.headerSize + used * _JournalFormat.recordSize
             let (ids, damaged, validEnd) = bytes.withUnsafeBytes { _JournalFormat.records($0, from: Self.headerSize, to: end) }
@@ -126,14 +149,26 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
         }
     }
 
-    /// A file whose header cannot be trusted: moved aside, and every valid record in it written
-    /// to a new mapped journal.
-    private func salvage(_ bytes: [UInt8], reason: String) throws(StoreError) -> StoreLoad {
-        let ids = bytes.count > Self.headerSize
-            ? bytes.withUnsafeBytes { _JournalFormat.records($0, from: Self.headerSize, to: bytes.count).ids } : []
-        let movedTo = try fileSystem.moveAside(path)
-        if !ids.isEmpty { try replace(with: ids, snapshot: { [] }) }
-        return StoreLoad(.ids(ids), repairs: [.movedAside(movedTo: movedTo, reason: "\(reason); \(ids.count) valid record(s) salvaged")])
+    /// A file whose header cannot be trusted: copied aside, and the valid records it committed
+    /// written to a new mapped journal renamed over it, if it is still the file that was read.
+    /// The records are those the count covers when the count word's check holds (past it lie a
+    /// consume that never returned and slots a compaction left behind); otherwise the valid
+    /// records before the first invalid one.
+    private func salvage(_ bytes: [UInt8], _ version: _FileVersion, reason: String) throws(StoreError) -> StoreLoad {
+        let ids = bytes.withUnsafeBytes { buffer -> [EnvelopeID] in
+            guard buffer.count > Self.headerSize else { return [] }
+            let slots = (buffer.count - Self.headerSize) / _JournalFormat.recordSize
+            if let used = Self.count(in: _JournalFormat.load64(buffer, Self.countOffset)), used <= slots {
+                return _JournalFormat.records(buffer, from: Self.headerSize, to: Self.headerSize + used * _JournalFormat.recordSize).ids
+            }
+            return _JournalFormat.validPrefix(buffer, from: Self.headerSize, to: buffer.count)
+        }
+        let copy = try fileSystem.copyAside(path, bytes: bytes)
+        unmap()
+        try fileSystem.replace(path, with: Self.file(ids, slots: max(2 * sharedRetained, ids.count), retained: sharedRetained), expecting: version, durability: durability)
+        bytesWritten += Self.headerSize + ids.count * _JournalFormat.recordSize
+        read = .unread
+        return StoreLoad(.ids(ids), repairs: [.movedAside(movedTo: copy, reason: "\(reason); \(ids.count) valid record(s) salvaged")])
     }
 
     public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
@@ -163,7 +198,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
             _JournalFormat.store(Self.countWord(count.used + ids.count), at: Self.countOffset, in: map)
             try flush(from: 0, count: Self.headerSize)
             bytesWritten += ids.count * _JournalFormat.recordSize + 8
-            if count.used + ids.count >= compactionFactor * retained { compactInPlace(used: count.used + ids.count) }
+            if count.used + ids.count >= compactionFactor * sharedRetained { compactInPlace(used: count.used + ids.count) }
             try fileSystem.lock(fd, LOCK_UN, path)
         } catch {
             unmap()
@@ -171,19 +206,20 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
         }
     }
 
+    /// Replaces the file the last ``load()`` read (an earlier version's snapshot) with a mapped
+    /// journal of `ids`, if no other store changed it since.
     public func replace(with ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
         if let newerVersion { throw newerVersionError(newerVersion) }
         unmap()
-        let lockFD = try fileSystem.open(path, flags: O_RDWR, reading: false, missingIsNil: true)
-        defer { if let lockFD { close(lockFD) } }
-        if let lockFD { try fileSystem.lock(lockFD, LOCK_EX, path) }
-        try fileSystem.replace(path, with: Self.file(ids, slots: max(2 * retained, ids.count)), temporary: path + ".compacting", durability: durability)
+        let file = Self.file(ids, slots: max(2 * sharedRetained, ids.count), retained: sharedRetained)
+        try fileSystem.replace(path, with: file, expecting: try read.expected(path), durability: durability)
         bytesWritten += Self.headerSize + ids.count * _JournalFormat.recordSize
+        read = .unread
     }
 
-    /// A whole file of `slots` slots holding `ids`.
-    static func file(_ ids: [EnvelopeID], slots: Int) -> [UInt8] {
-        var bytes = _JournalFormat.header(magic: _JournalFormat.mappedMagic, size: headerSize)
+    /// A whole file of `slots` slots holding `ids`, its header recording `retained`.
+    static func file(_ ids: [EnvelopeID], slots: Int, retained: Int) -> [UInt8] {
+        var bytes = _JournalFormat.header(magic: _JournalFormat.mappedMagic, retained: retained, size: headerSize)
         bytes += [UInt8](repeating: 0, count: slots * _JournalFormat.recordSize)
         bytes.withUnsafeMutableBytes { buffer in
             _JournalFormat.store(UInt64(slots), at: slotsOffset, in: buffer)
@@ -235,10 +271,14 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     /// doc comment for why a kill at any point loses nothing).
     private func compactInPlace(used: Int) {
         let map = mapping!
+        if case .current(let recorded) = _JournalFormat.readHeader(UnsafeRawBufferPointer(map), magic: _JournalFormat.mappedMagic) {
+            sharedRetained = max(sharedRetained, recorded)
+        }
+        let keep = sharedRetained
         var newestSlot: [EnvelopeID: Int] = [:]
-        newestSlot.reserveCapacity(min(used, 2 * retained))
+        newestSlot.reserveCapacity(min(used, 2 * keep))
         var kept: [Int] = []
-        for slot in stride(from: used - 1, through: 0, by: -1) where kept.count < retained {
+        for slot in stride(from: used - 1, through: 0, by: -1) where kept.count < keep {
             guard let id = _JournalFormat.decode(UnsafeRawBufferPointer(map), at: Self.headerSize + slot * _JournalFormat.recordSize),
                   newestSlot[id] == nil else { continue }
             newestSlot[id] = slot
@@ -254,6 +294,10 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
         guard (try? flush(from: Self.headerSize, count: kept.count * _JournalFormat.recordSize)) != nil else { return }
         _JournalFormat.store(Self.countWord(kept.count), at: Self.countOffset, in: map)
         try? flush(from: 0, count: Self.headerSize)
+        // The slots past the new count are cleared, so that a salvage of a file whose count is
+        // later damaged cannot replay them after newer records.
+        let stale = Self.headerSize + kept.count * _JournalFormat.recordSize
+        (map.baseAddress! + stale).initializeMemory(as: UInt8.self, repeating: 0, count: (used - kept.count) * _JournalFormat.recordSize)
         bytesWritten += kept.count * _JournalFormat.recordSize + 8
         compactions += 1
     }
@@ -272,26 +316,43 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     /// The descriptor of a mapped file, opening, creating and mapping it as needed.
     private func mapped() throws(StoreError) -> Int32 {
         if mapping != nil { return descriptor }
-        while true {
-            if let fd = try fileSystem.open(path, flags: O_RDWR, reading: false, missingIsNil: true) {
-                descriptor = fd
-                do throws(StoreError) {
-                    try remap()
-                } catch {
-                    unmap()
-                    throw error
-                }
-                guard _JournalFormat.readHeader(UnsafeRawBufferPointer(mapping!), magic: _JournalFormat.mappedMagic) == .current else {
-                    unmap()
+        for _ in 0..<_StoreRead.attempts {
+            guard let fd = try fileSystem.open(path, flags: O_RDWR, reading: false, missingIsNil: true) else {
+                let file = Self.file([], slots: 2 * sharedRetained, retained: sharedRetained)
+                let temporary = try fileSystem.writeTemporary(beside: path, "creating", file, durability: durability)
+                defer { unlink(temporary) }
+                if try fileSystem.link(temporary, path), durability == .powerLoss { try fileSystem.syncDirectory(of: path) }
+                continue
+            }
+            descriptor = fd
+            do throws(StoreError) {
+                try remap()
+                guard case .current(let recorded) = _JournalFormat.readHeader(UnsafeRawBufferPointer(mapping!), magic: _JournalFormat.mappedMagic) else {
                     throw StoreError(path: path, kind: .corrupt, reason: "not a current mapped journal; it is not written until it is read")
                 }
-                return fd
+                sharedRetained = max(sharedRetained, recorded)
+                if recorded < retained { try recordRetained(fd) }
+            } catch {
+                unmap()
+                throw error
             }
-            let temporary = "\(path).creating-\(getpid())"
-            try fileSystem.replace(temporary, with: Self.file([], slots: 2 * retained), temporary: temporary + ".tmp", durability: durability)
-            defer { unlink(temporary) }
-            if try fileSystem.link(temporary, path), durability == .powerLoss { try fileSystem.syncDirectory(of: path) }
+            return fd
         }
+        throw _StoreRead.keptChanging(path)
+    }
+
+    /// Raises the capacity the header records to this store's, under the lock: the capacity and
+    /// the header's checksum are one aligned word, stored at once.
+    private func recordRetained(_ fd: Int32) throws(StoreError) {
+        try fileSystem.lock(fd, LOCK_EX, path)
+        defer { try? fileSystem.lock(fd, LOCK_UN, path) }
+        let map = mapping!
+        guard case .current(let recorded) = _JournalFormat.readHeader(UnsafeRawBufferPointer(map), magic: _JournalFormat.mappedMagic) else { return }
+        sharedRetained = max(sharedRetained, recorded)
+        guard recorded < sharedRetained else { return }
+        try fileSystem.check(.map, path)
+        _JournalFormat.store(_JournalFormat.retainedWord(sharedRetained, header: UnsafeRawBufferPointer(map)), at: _JournalFormat.retainedOffset, in: map)
+        try flush(from: 0, count: Self.headerSize)
     }
 
     /// Maps the whole file as it is now.
@@ -318,7 +379,9 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
 
     public func moveAside(reason: String) throws(StoreError) -> StoreRepair {
         unmap()
-        return .movedAside(movedTo: try fileSystem.moveAside(path), reason: reason)
+        let movedTo = try fileSystem.moveAside(path, expecting: try read.existing(path))
+        read = .unread
+        return .movedAside(movedTo: movedTo, reason: reason)
     }
 
     private func newerVersionError(_ version: Int) -> StoreError {

@@ -54,6 +54,8 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     private var pageSize = 4096
     private var closedConnectionBytes = 0
     private var newerVersion: Int?
+    /// What the last ``load()`` read: what ``moveAside(reason:)`` may move.
+    private var read: _StoreRead = .unread
 
     public init(
         url: URL, retained: Int, durability: StoreDurability = .processKill,
@@ -71,19 +73,19 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else {
             return StoreLoad(.nothing)
         }
-        // The first bytes tell a database from an earlier version's snapshot; only a snapshot is
-        // read whole here, SQLite reads the rest.
+        // The first bytes tell a database from an earlier version's snapshot. The whole file is
+        // read, so that a later move aside can check it is still the file that was read.
         var bytes: [UInt8]
         do throws(StoreError) {
-            bytes = try fileSystem.readPrefix(fd, count: Self.databaseMagic.count, path)
-            if bytes.starts(with: _SnapshotFormat.magic) { bytes = try fileSystem.readAll(fd, path) }
+            bytes = try fileSystem.readAll(fd, path)
+            read = .present(try fileSystem.version(fd, path, bytes: bytes, reading: true))
         } catch {
             close(fd)
             throw error
         }
         close(fd)
         if bytes.starts(with: _SnapshotFormat.magic) { return StoreLoad(.snapshot(bytes)) }
-        if !bytes.isEmpty && bytes != Self.databaseMagic {
+        if !bytes.isEmpty && !bytes.starts(with: Self.databaseMagic) {
             return StoreLoad(.nothing, repairs: [try moveAside(reason: "not a SQLite database")])
         }
         do throws(StoreError) {
@@ -268,7 +270,8 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
 
     public func moveAside(reason: String) throws(StoreError) -> StoreRepair {
         closeDatabase()
-        let movedTo = try fileSystem.moveAside(path)
+        let movedTo = try fileSystem.moveAside(path, expecting: try read.existing(path))
+        read = .unread
         for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
             try fileSystem.rename(path + suffix, movedTo + suffix)
         }

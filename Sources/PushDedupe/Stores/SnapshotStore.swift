@@ -18,6 +18,8 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
 
     let fileSystem: _StoreFileSystem
     private var newerVersion: Int?
+    /// What the last ``load()`` read: what ``moveAside(reason:)`` may move.
+    private var read: _StoreRead = .unread
 
     public init(
         url: URL, durability: StoreDurability = .processKill,
@@ -29,15 +31,21 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
     }
 
     public func load() throws(StoreError) -> StoreLoad {
-        guard let bytes = try fileSystem.contents(of: path, locked: false) else { return StoreLoad(.nothing) }
-        let versionOffset = _SnapshotFormat.magic.count
-        if bytes.starts(with: _SnapshotFormat.magic), bytes.count > versionOffset, bytes[versionOffset] > _SnapshotFormat.version {
-            newerVersion = Int(bytes[versionOffset])
-            throw newerVersionError(Int(bytes[versionOffset]))
+        fileSystem.removeStaleTemporaries(of: path)
+        guard let (bytes, version) = try fileSystem.contents(of: path, locked: false) else {
+            read = .absent
+            return StoreLoad(.nothing)
         }
+        read = .present(version)
         do throws(SnapshotError) {
             _ = try _SnapshotReader(framing: bytes)
         } catch {
+            // The reader checks the version only once the checksum holds: a damaged version byte
+            // reads as damage, never as a newer version.
+            if error.kind == .unsupportedVersion, bytes[_SnapshotFormat.magic.count] > _SnapshotFormat.version {
+                self.newerVersion = Int(bytes[_SnapshotFormat.magic.count])
+                throw newerVersionError(Int(bytes[_SnapshotFormat.magic.count]))
+            }
             return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
         }
         return StoreLoad(.snapshot(bytes))
@@ -50,12 +58,14 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
     public func replace(with ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
         if let newerVersion { throw newerVersionError(newerVersion) }
         let bytes = snapshot()
-        try fileSystem.replace(path, with: bytes, temporary: path + ".saving", durability: durability)
+        try fileSystem.overwrite(path, with: bytes, durability: durability)
         bytesWritten += bytes.count
     }
 
     public func moveAside(reason: String) throws(StoreError) -> StoreRepair {
-        .movedAside(movedTo: try fileSystem.moveAside(path), reason: reason)
+        let movedTo = try fileSystem.moveAside(path, expecting: try read.existing(path))
+        read = .unread
+        return .movedAside(movedTo: movedTo, reason: reason)
     }
 
     private func newerVersionError(_ version: Int) -> StoreError {

@@ -13,6 +13,13 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case newerVersion(found: Int, supported: Int)
         /// The file is not a store of this design, nor a snapshot it can migrate.
         case corrupt
+        /// Something other than a regular file is at the store's path (a symbolic link, a
+        /// directory, a fifo): it is left untouched and never written.
+        case notARegularFile
+        /// Another store (the other process on the file, or another instance in this one)
+        /// changed the file between this store's read and its write, which was not made: the
+        /// file is read again and merged, never overwritten.
+        case changedSinceRead
         /// SQLite reported this result code.
         case database(code: Int32)
     }

@@ -3,12 +3,13 @@
 /// trusting anything around it (`Guides/Stores.md` § Formats).
 ///
 /// ```
-/// header  (24 bytes): magic "PDJOURNL" | version u32 | record size u32 | reserved u32 | checksum u32
+/// header  (24 bytes): magic "PDJOURNL" | version u32 | record size u32 | retained u32 | checksum u32
 ///         (the mapped journal: magic "PDMAPJNL", then slots u64 | count u64 | 24 bytes of zeros)
 /// record  (24 bytes): id.high u64 | id.low u64 | tag "PDRC" u32 | checksum u32
 /// ```
 ///
-/// Little-endian throughout. A checksum is the low 32 bits of the snapshot format's FNV-1a 64
+/// `retained` is the largest capacity of the stores sharing the file (0 in files written before
+/// it was recorded): every compaction keeps that many ids. Little-endian throughout. A checksum is the low 32 bits of the snapshot format's FNV-1a 64
 /// over the 20 bytes before it, which any single changed byte changes; an all-zero record (a
 /// region a crash left unwritten) fails it too.
 enum _JournalFormat {
@@ -41,16 +42,30 @@ enum _JournalFormat {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// The header of version ``version``, `size` bytes (the mapped journal's is longer).
-    static func header(magic: [UInt8], size: Int = headerSize) -> [UInt8] {
+    /// The offset of the shared capacity and the header's checksum, one aligned 8-byte word, so
+    /// the mapped journal can change the capacity with one store a kill cannot tear.
+    static let retainedOffset = 16
+
+    /// The header of version ``version`` recording `retained`, `size` bytes (the mapped
+    /// journal's is longer).
+    static func header(magic: [UInt8], retained: Int, size: Int = headerSize) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         bytes.withUnsafeMutableBytes { buffer in
             for (index, byte) in magic.enumerated() { buffer[index] = byte }
             store(version, at: 8, in: buffer)
             store(UInt32(recordSize), at: 12, in: buffer)
-            store(checksum(UnsafeRawBufferPointer(buffer), 0..<20), at: 20, in: buffer)
+            store(retainedWord(retained, header: UnsafeRawBufferPointer(buffer)), at: retainedOffset, in: buffer)
         }
         return bytes
+    }
+
+    /// The word at ``retainedOffset`` that records `retained` in a header whose first 16 bytes
+    /// are `header`'s: the capacity, then the checksum of the 20 bytes before it.
+    static func retainedWord(_ retained: Int, header: UnsafeRawBufferPointer) -> UInt64 {
+        var prefix = [UInt8](header[0..<retainedOffset])
+        withUnsafeBytes(of: UInt32(clamping: retained).littleEndian) { prefix.append(contentsOf: $0) }
+        let sum = prefix.withUnsafeBytes { checksum($0, 0..<20) }
+        return UInt64(UInt32(clamping: retained)) | UInt64(sum) << 32
     }
 
     /// Writes `id`'s record into `buffer` at `offset`.
@@ -70,8 +85,8 @@ enum _JournalFormat {
 
     /// What a header says.
     enum Header: Equatable {
-        /// This version's header.
-        case current
+        /// This version's header, and the capacity it records.
+        case current(retained: Int)
         /// A valid header of a later version: the file is left untouched.
         case newer(version: Int)
         /// Not a journal header (or a damaged one).
@@ -83,7 +98,7 @@ enum _JournalFormat {
               load32(buffer, 20) == checksum(buffer, 0..<20) else { return .invalid }
         let version = load32(buffer, 8)
         if version > Self.version { return .newer(version: Int(version)) }
-        return version == Self.version && load32(buffer, 12) == UInt32(recordSize) ? .current : .invalid
+        return version == Self.version && load32(buffer, 12) == UInt32(recordSize) ? .current(retained: Int(load32(buffer, retainedOffset))) : .invalid
     }
 
     /// The records of `buffer[start..<end]`, in order: the ids of the whole valid ones, how many
@@ -111,6 +126,17 @@ enum _JournalFormat {
             offset += recordSize
         }
         return (ids, damaged, validEnd)
+    }
+
+    /// The ids of the valid records of `buffer[start..<end]` before the first invalid one.
+    static func validPrefix(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> [EnvelopeID] {
+        var ids: [EnvelopeID] = []
+        var offset = start
+        while offset + recordSize <= end, let id = decode(buffer, at: offset) {
+            ids.append(id)
+            offset += recordSize
+        }
+        return ids
     }
 
     /// The newest `keep` distinct ids of `ids`, oldest first: what a compaction keeps.

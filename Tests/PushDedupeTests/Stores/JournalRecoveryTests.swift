@@ -156,7 +156,7 @@ import Testing
         let ids = (1...4).map(storeID)
         // Retained 2: a compaction keeps ids 3 and 4 and copies them to slots 0 and 1; killed
         // after the first copy, with the count still 4.
-        var bytes = MappedJournalStore.file(ids, slots: 8)
+        var bytes = MappedJournalStore.file(ids, slots: 8, retained: 2)
         bytes.withUnsafeMutableBytes { _JournalFormat.encode(ids[2], into: $0, at: MappedJournalStore.headerSize) }
         try writeFile(bytes, to: url)
         let dedupe = try SharedDeduplicator<HashDequeWindow, FIFOSet>(

@@ -139,7 +139,7 @@ func corruptCopies(in directory: URL) throws -> [String] {
 extension _JournalFormat {
     /// A valid header of format `version`: a file a later library version wrote.
     static func header(magic: [UInt8], version: UInt32, size: Int) -> [UInt8] {
-        var bytes = header(magic: magic, size: size)
+        var bytes = header(magic: magic, retained: 0, size: size)
         bytes.withUnsafeMutableBytes { buffer in
             store(version, at: 8, in: buffer)
             store(checksum(UnsafeRawBufferPointer(buffer), 0..<20), at: 20, in: buffer)
