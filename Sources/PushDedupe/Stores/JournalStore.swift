@@ -116,11 +116,13 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         let tail = bytes.count - validEnd
         recordsInFile = ids.count
         // Damage in the middle, or a tail of a whole record or more (an acknowledged record may
-        // have been damaged after the fact): the file is kept aside once, then compacted, which
-        // keeps only whole valid records, so the next launch finds a clean file.
+        // have been damaged after the fact): under the lock, the file is kept aside once, then
+        // compacted, which keeps only whole valid records, so the next launch finds a clean
+        // file. (Another store may have repaired it first: its copy is the one reported.)
         if damaged > 0 || tail >= _JournalFormat.recordSize {
-            let copy = try fileSystem.copyAside(path, bytes: bytes)
-            try compact()
+            var copy = try compact(copyingDamageAside: true)
+            if copy == nil { copy = try fileSystem.existingCopy(of: path, bytes: bytes) }
+            guard let copy else { return StoreLoad(.ids(ids)) }
             return StoreLoad(.ids(ids), repairs: [.skippedDamagedRecords(count: damaged + tail / _JournalFormat.recordSize, copy: copy)])
         }
         guard tail > 0 else { return StoreLoad(.ids(ids)) }
@@ -139,15 +141,22 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         }
     }
 
-    /// A file whose header is unreadable: copied aside, and the valid records it still holds
-    /// written to a new journal renamed over it, if it is still the file that was read.
+    /// A file whose header is unreadable: under its lock, if it is still the file that was
+    /// read, copied aside, and the valid records it still holds written to a new journal renamed
+    /// over it.
     private func salvage(_ bytes: [UInt8], _ version: _FileVersion) throws(StoreError) -> StoreLoad {
         let ids = bytes.count > _JournalFormat.headerSize
             ? bytes.withUnsafeBytes { _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count).ids } : []
-        let copy = try fileSystem.copyAside(path, bytes: bytes)
         closeDescriptor()
-        try fileSystem.replace(path, with: journal(ids), expecting: version, durability: durability)
-        bytesWritten += _JournalFormat.headerSize + ids.count * _JournalFormat.recordSize
+        let salvaged = journal(ids)
+        let copy = try fileSystem.withBinding(path, expecting: version) { _, _ throws(StoreError) in
+            let copy = try fileSystem.copyAside(path, bytes: bytes)
+            let temporary = try fileSystem.writeTemporary(beside: path, "replacing", salvaged, durability: durability)
+            defer { unlink(temporary) }
+            try fileSystem.publish(temporary, over: path, durability: durability)
+            return copy
+        }
+        bytesWritten += salvaged.count
         recordsInFile = ids.count
         read = .unread
         let reason = bytes.isEmpty ? "the file is empty" : "not a journal header; \(ids.count) valid record(s) salvaged"
@@ -193,7 +202,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         if recordsInFile >= compactionFactor * sharedRetained {
             // The ids are already recorded; a compaction that fails leaves the journal as it was
             // and is tried again at the next append.
-            try? compact()
+            _ = try? compact(copyingDamageAside: false)
         }
     }
 
@@ -222,18 +231,22 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
 
     /// Keeps the newest distinct ids (as many as the largest set sharing the file retains), in a
     /// new file renamed over the journal under the lock, so no other store's append falls
-    /// between the read and the rename. Damaged records are dropped; the caller copied them
-    /// aside.
-    func compact() throws(StoreError) {
+    /// between the read and the rename. Damaged records are dropped, after the file is copied
+    /// aside when `copyingDamageAside` (once per distinct damaged file: under the lock, a second
+    /// store finds the first one's copy); returns the copy.
+    @discardableResult
+    func compact(copyingDamageAside: Bool) throws(StoreError) -> String? {
         let fd = try openForAppend()
         defer { closeDescriptor() }
         try fileSystem.lock(fd, LOCK_EX, path)
-        guard try fileSystem.isBound(fd, path) else { return }
+        guard try fileSystem.isBound(fd, path) else { return nil }
         let bytes = try fileSystem.readAll(fd, path)
         if case .current(let recorded) = bytes.withUnsafeBytes({ _JournalFormat.readHeader($0, magic: _JournalFormat.magic) }) {
             sharedRetained = max(sharedRetained, recorded)
         }
-        let ids = bytes.withUnsafeBytes { _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count).ids }
+        let (ids, damaged, validEnd) = bytes.withUnsafeBytes { _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count) }
+        let hasDamage = damaged > 0 || bytes.count - validEnd >= _JournalFormat.recordSize
+        let copy = copyingDamageAside && hasDamage ? try fileSystem.copyAside(path, bytes: bytes) : nil
         let kept = _JournalFormat.newestDistinct(ids, keep: sharedRetained)
         let compacted = journal(kept)
         let temporary = try fileSystem.writeTemporary(beside: path, "compacting", compacted, durability: durability)
@@ -242,6 +255,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
         bytesWritten += compacted.count
         recordsInFile = kept.count
         compactions += 1
+        return copy
     }
 
     public func moveAside(reason: String) throws(StoreError) -> StoreRepair {

@@ -128,29 +128,39 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
             let (ids, damaged, validEnd) = bytes.withUnsafeBytes { _JournalFormat.records($0, from: Self.headerSize, to: end) }
             let bad = damaged + (end - validEnd) / _JournalFormat.recordSize
             guard bad > 0 else { return StoreLoad(.ids(ids)) }
-            // Kept aside once, then compacted away, so the next launch finds a clean file.
-            let copy = try fileSystem.copyAside(path, bytes: bytes)
-            try dropDamagedRecords()
+            // Under the lock, kept aside once, then compacted away, so the next launch finds a
+            // clean file. (Another store may have repaired it first: its copy is reported.)
+            var copy = try dropDamagedRecords()
+            if copy == nil { copy = try fileSystem.existingCopy(of: path, bytes: bytes) }
+            guard let copy else { return StoreLoad(.ids(ids)) }
             return StoreLoad(.ids(ids), repairs: [.skippedDamagedRecords(count: bad, copy: copy)])
         }
     }
 
-    /// Compacts the mapped file under the lock, which keeps only records whose checksum holds.
-    private func dropDamagedRecords() throws(StoreError) {
+    /// Copies the mapped file aside if it still holds a damaged record the count covers, then
+    /// compacts it, which keeps only records whose checksum holds; all under the lock. Returns
+    /// the copy.
+    private func dropDamagedRecords() throws(StoreError) -> String? {
         let fd = try mapped()
         do throws(StoreError) {
             try fileSystem.lock(fd, LOCK_EX, path)
             let count = try header()
+            let map = UnsafeRawBufferPointer(mapping!)
+            let end = Self.headerSize + count.used * _JournalFormat.recordSize
+            let valid = _JournalFormat.records(map, from: Self.headerSize, to: end).ids.count
+            let copy = valid < count.used ? try fileSystem.copyAside(path, bytes: Array(map)) : nil
             compactInPlace(used: count.used)
             try fileSystem.lock(fd, LOCK_UN, path)
+            return copy
         } catch {
             unmap()
             throw error
         }
     }
 
-    /// A file whose header cannot be trusted: copied aside, and the valid records it committed
-    /// written to a new mapped journal renamed over it, if it is still the file that was read.
+    /// A file whose header cannot be trusted: under its lock, if it is still the file that was
+    /// read, copied aside, and the valid records it committed written to a new mapped journal
+    /// renamed over it.
     /// The records are those the count covers when the count word's check holds (past it lie a
     /// consume that never returned and slots a compaction left behind); otherwise the valid
     /// records before the first invalid one.
@@ -163,9 +173,15 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
             }
             return _JournalFormat.validPrefix(buffer, from: Self.headerSize, to: buffer.count)
         }
-        let copy = try fileSystem.copyAside(path, bytes: bytes)
         unmap()
-        try fileSystem.replace(path, with: Self.file(ids, slots: max(2 * sharedRetained, ids.count), retained: sharedRetained), expecting: version, durability: durability)
+        let file = Self.file(ids, slots: max(2 * sharedRetained, ids.count), retained: sharedRetained)
+        let copy = try fileSystem.withBinding(path, expecting: version) { _, _ throws(StoreError) in
+            let copy = try fileSystem.copyAside(path, bytes: bytes)
+            let temporary = try fileSystem.writeTemporary(beside: path, "replacing", file, durability: durability)
+            defer { unlink(temporary) }
+            try fileSystem.publish(temporary, over: path, durability: durability)
+            return copy
+        }
         bytesWritten += Self.headerSize + ids.count * _JournalFormat.recordSize
         read = .unread
         return StoreLoad(.ids(ids), repairs: [.movedAside(movedTo: copy, reason: "\(reason); \(ids.count) valid record(s) salvaged")])

@@ -31,20 +31,37 @@ import Testing
     }
 
     /// The snapshot design writes whole state, which would make a reservation durable early: it
-    /// holds its write back until no reservation is left, and counts the deferral.
-    @Test func theSnapshotDesignWaitsForTheLastCommit() throws {
+    /// writes the set without the reserved ids, and writes again at their commit.
+    @Test func theSnapshotDesignSavesWithoutTheReservedIDs() throws {
         let directory = try StoreDirectory()
         defer { directory.remove() }
         let url = directory.file("consumed.pdcs")
         let dedupe = SharedDeduplicator(preset: RecommendedPreset.v3, store: .snapshot(url), clock: .manual(ManualClock()))
         _ = dedupe.reserveEmit(pushID: "a")
         _ = dedupe.receiveEmit(pushID: "b")
-        #expect(dedupe.counters.saves == 0 && dedupe.counters.deferredWrites == 1 && dedupe.hasUnsavedChanges)
-        #expect(Self.launch(StoreSubject(design: .snapshot, durability: .processKill), url).restoreOutcome == .nothingStored)
+        #expect(dedupe.counters.saves == 1 && dedupe.counters.deferredWrites == 0 && dedupe.hasUnsavedChanges)
+        let killed = Self.launch(StoreSubject(design: .snapshot, durability: .processKill), url)
+        #expect(killed.restoreOutcome == .restored(ids: 1))
+        #expect(killed.receiveEmit(pushID: "a") == .navigated, "an uncommitted reservation is not durable")
         dedupe.commit(EnvelopeID(token: "a"))
-        #expect(dedupe.counters.saves == 1 && !dedupe.hasUnsavedChanges)
+        #expect(dedupe.counters.saves == 2 && !dedupe.hasUnsavedChanges)
         let relaunched = Self.launch(StoreSubject(design: .snapshot, durability: .processKill), url)
         #expect(relaunched.restoreOutcome == .restored(ids: 2))
+    }
+
+    /// A reservation that is never committed (its task was cancelled) blocks no later save:
+    /// after a kill, every push consumed since is known.
+    @Test func aReservationNeverCommittedBlocksNoLaterSave() throws {
+        let directory = try StoreDirectory()
+        defer { directory.remove() }
+        let url = directory.file("consumed.pdcs")
+        let dedupe = SharedDeduplicator(preset: RecommendedPreset.v3, store: .snapshot(url), clock: .manual(ManualClock()))
+        _ = dedupe.reserveEmit(pushID: "abandoned")
+        for index in 0..<50 { #expect(dedupe.receiveEmit(pushID: "push-\(index)") == .navigated) }
+        let relaunched = Self.launch(StoreSubject(design: .snapshot, durability: .processKill), url)
+        let known = (0..<50).filter { relaunched.receiveEmit(pushID: "push-\($0)") == .suppressedByConsumedSet }.count
+        #expect(known == 50, "\(known) of 50 pushes survived the kill")
+        #expect(relaunched.receiveEmit(pushID: "abandoned") == .navigated)
     }
 
     /// A commit of an envelope that was never reserved (or twice) writes nothing more.

@@ -32,6 +32,8 @@ struct StoreReplay {
         log.append("replace \(ids.map(\.low))")
         model.replace(with: ids)
         let snapshot = subject.design == .snapshot ? try fifoSnapshot(model.kept, capacity: retained) : []
+        // A replace writes over what the store last read, as a migration does right after its load.
+        _ = try store.load()
         try store.replace(with: ids, snapshot: { snapshot })
     }
 

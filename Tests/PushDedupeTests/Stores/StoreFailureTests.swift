@@ -185,15 +185,16 @@ import Testing
     }
 
     /// A file that is no store of the design is moved aside under `.corrupt-N`, byte for byte,
-    /// never deleted; a second one goes to `.corrupt-2`, and the first copy stays.
+    /// never deleted; a second, different one goes to `.corrupt-2`, and the first copy stays; the
+    /// same damaged bytes again are kept once, in the copy that holds them.
     @Test(arguments: StoreSubject.every)
     func aCorruptFileIsMovedAsideNeverDeleted(_ subject: StoreSubject) throws {
         let directory = try StoreDirectory()
         defer { directory.remove() }
         let url = directory.file("consumed.store")
-        let garbage = [UInt8](repeating: 0, count: 3) + Array(String(repeating: "not a store of consumed ids\n", count: 4).utf8)
-        for number in 1...2 {
-            try writeFile(garbage, to: url)
+        let garbage = (1...2).map { [UInt8](repeating: 0, count: 3) + Array(String(repeating: "not a store of consumed ids \($0)\n", count: 4).utf8) }
+        for (number, bytes) in zip([1, 2, 1], garbage + [garbage[0]]) {
+            try writeFile(bytes, to: url)
             let dedupe = Self.launch(subject, url)
             #expect(dedupe.counters.filesMovedAside == 1, "\(subject): \(dedupe.restoreOutcome)")
             #expect(dedupe.storeRepairs.contains { repair in
@@ -203,7 +204,8 @@ import Testing
             Self.consume(Self.pushIDs(0..<2), dedupe)
             #expect(Self.launch(subject, url).restoreOutcome == .restored(ids: 2), "\(subject)")
         }
-        for number in 1...2 { #expect(fileBytes(url.path + ".corrupt-\(number)") == garbage, "\(subject): copy \(number)") }
+        for number in 1...2 { #expect(fileBytes(url.path + ".corrupt-\(number)") == garbage[number - 1], "\(subject): copy \(number)") }
+        #expect(try corruptCopies(in: directory.url).count == 2, "\(subject): \(try corruptCopies(in: directory.url))")
     }
 
     /// A full disk: the consumes fail to save and are counted, the set keeps them, and the next

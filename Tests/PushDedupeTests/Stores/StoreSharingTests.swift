@@ -74,8 +74,8 @@ import Testing
         }
     }
 
-    /// One store replaces the file (a migration, or a salvage of a damaged header) while the
-    /// other holds it open: the other's next append lands in the new file.
+    /// One store replaces the file it read (a migration, or a salvage of a damaged header) while
+    /// the other holds it open: the other's next append lands in the new file.
     @Test(arguments: StoreSubject.appending)
     func anAppendAfterTheOtherStoreReplacedTheFileIsKept(_ subject: StoreSubject) throws {
         let directory = try StoreDirectory()
@@ -85,11 +85,29 @@ import Testing
         let second = try subject.open(url, retained: 100)
         try first.append([storeID(1)], snapshot: { [] })
         try second.append([storeID(2)], snapshot: { [] })
+        _ = try first.load()
         try first.replace(with: [storeID(1), storeID(2), storeID(3)], snapshot: { [] })
         try second.append([storeID(4)], snapshot: { [] })
         try first.append([storeID(5)], snapshot: { [] })
         let loaded = try loadedIDs(try subject.open(url, retained: 100))
         #expect(loaded == (1...5).map(storeID), "\(subject): \(loaded.map(\.low))")
+    }
+
+    /// A replace never writes over a file another store changed since this one read it: the
+    /// other's acknowledged append is kept, and the replace asks for a new read.
+    @Test(arguments: StoreSubject.appending)
+    func aReplaceAfterTheOtherStoresAppendIsRefused(_ subject: StoreSubject) throws {
+        let directory = try StoreDirectory()
+        defer { directory.remove() }
+        let url = directory.file("shared.store")
+        let first = try subject.open(url, retained: 100)
+        let second = try subject.open(url, retained: 100)
+        try first.append([storeID(1)], snapshot: { [] })
+        _ = try first.load()
+        try second.append([storeID(2)], snapshot: { [] })
+        #expect(throws: StoreError.self) { try first.replace(with: [storeID(1)], snapshot: { [] }) }
+        let loaded = try loadedIDs(try subject.open(url, retained: 100))
+        #expect(loaded == [storeID(1), storeID(2)], "\(subject): \(loaded.map(\.low))")
     }
 }
 
