@@ -113,6 +113,8 @@ enum StoreCostMeasurement {
         let ids = (0..<retained).map { EnvelopeID(token: "p-\($0)") }
         var set = try FIFOSet(configuration: ConsumedSetConfiguration(capacity: retained))
         for id in ids { _ = set.consume(id, at: Timestamp(nanoseconds: 0)) }
+        // A replace writes over what the store read, as a migration does.
+        _ = try opened.load()
         try opened.replace(with: ids, snapshot: { set.snapshot() })
     }
 

@@ -97,7 +97,10 @@ enum StoreDamageMatrix {
                 store32(2, at: 8, in: &bytes)
                 store32(journalHeaderChecksum(bytes), at: 20, in: &bytes)
             case .snapshot:
+                // Version 2 with a checksum that holds: the framing is the same in every version.
                 bytes[4] = 2
+                let checksum = DeterministicHashing.fnv1a64(bytes.dropLast(8))
+                bytes.replaceSubrange((bytes.count - 8)..., with: withUnsafeBytes(of: checksum.littleEndian) { Array($0) })
             case .sqlite:
                 // `PRAGMA user_version=99`: the database header's big-endian field at offset 60.
                 for (offset, byte) in [UInt8(0), 0, 0, 99].enumerated() { bytes[60 + offset] = byte }

@@ -12,8 +12,10 @@
 ///   last-writer-wins): a lock is held only around one write, never while the app can be
 ///   suspended.
 /// - **Nothing unread is overwritten.** ``load()`` throws a transient ``StoreError`` for a file
-///   it cannot read now, leaves a newer version's file untouched, and moves a file it cannot
-///   use aside under a `.corrupt-N` name, never deleting it.
+///   it cannot read now, leaves a newer version's file (and anything but a regular file at the
+///   path) untouched, and moves a file it cannot use aside under a `.corrupt-N` name, never
+///   deleting it. Every change of which file the path names is a compare-and-swap against what
+///   the store read, so one store never replaces another's acknowledged writes.
 ///
 /// Designs: ``SnapshotStore`` (the whole set per write, the baseline), ``JournalStore`` (one
 /// `write(2)` per consume), ``MappedJournalStore`` (a copy into a shared memory map), and
@@ -40,11 +42,17 @@ public protocol ConsumedStore: AnyObject {
     /// - Complexity: O(`ids.count`) plus the design's system calls; O(size of the set) for the
     ///   snapshot design, and amortized O(1) per id for a journal's compaction.
     func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError)
-    /// Replaces what the store holds with `ids` (oldest first) or, for the snapshot design,
-    /// `snapshot()`: after a migration from another format.
+    /// Replaces the file the last ``load()`` read with one holding `ids` (oldest first) or, for
+    /// the snapshot design, `snapshot()`: a migration from another format. A compare-and-swap:
+    /// it writes only if the path still names that file, unchanged.
+    ///
+    /// - Throws: ``StoreError/Kind/changedSinceRead`` when another store changed the file since
+    ///   the load (or nothing was loaded since the last replace); nothing was written, and the
+    ///   caller loads again.
     func replace(with ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError)
-    /// Moves the store's file aside under a `.corrupt-N` name, never deleting it: for a file whose
-    /// contents the deduplicator cannot use (a snapshot of a strategy it cannot migrate from).
+    /// Moves the file the last ``load()`` read aside under a `.corrupt-N` name, never deleting
+    /// it: for a file whose contents the deduplicator cannot use (a snapshot of a strategy it
+    /// cannot migrate from). A compare-and-swap, as ``replace(with:snapshot:)``.
     func moveAside(reason: String) throws(StoreError) -> StoreRepair
     /// Bytes written to files since the store opened, compactions included.
     var bytesWritten: Int { get }
@@ -81,9 +89,10 @@ public enum StoreRepair: Sendable, Equatable, CustomStringConvertible {
     /// A partial or unwritten record at the end (a write a kill interrupted) was cut off.
     case truncatedTornTail(bytes: Int)
     /// Whole records in the middle failed their checksum and were skipped; the file was first
-    /// copied to `copy`.
+    /// copied to `copy` (once per distinct damaged file).
     case skippedDamagedRecords(count: Int, copy: String)
-    /// The file could not be used at all and was moved to `movedTo`; the store starts empty.
+    /// The file's header could not be used: it was moved, or copied, to `movedTo`, and the
+    /// valid records `reason` counts were salvaged (none: the store starts empty).
     case movedAside(movedTo: String, reason: String)
 
     public var description: String {
