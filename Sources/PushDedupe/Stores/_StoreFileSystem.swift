@@ -33,7 +33,7 @@ struct _StoreFileSystem: Sendable {
         try check(.open, path, reading: reading)
         while true {
             let fd = Foundation.open(path, flags | O_CLOEXEC, 0o600)
-            if fd >= 0 { return fd }
+            if fd >= 0 { faults?.opened?(fd); return fd }
             let code = errno
             if code == EINTR { continue }
             if code == ENOENT && missingIsNil { return nil }
@@ -128,9 +128,14 @@ struct _StoreFileSystem: Sendable {
     /// app can be suspended (a lock held then ends the app with 0xdead10cc).
     func lock(_ fd: Int32, _ operation: Int32, _ path: String, reading: Bool = false) throws(StoreError) {
         try check(.lock, path, reading: reading)
-        while flock(fd, operation) != 0 {
-            if errno == EINTR { continue }
-            throw Self.error(.lock, path, errno, reading: reading)
+        // An explorer's scheduler cannot see a thread blocked inside the kernel: it asks for a
+        // try-lock, and parks the thread itself while the lock is held elsewhere.
+        let contended = faults?.lockContended
+        while flock(fd, contended == nil ? operation : operation | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK, let contended, contended() { continue }
+            throw Self.error(.lock, path, code, reading: reading)
         }
     }
 
