@@ -12,6 +12,15 @@ import Foundation
 /// A schedule is replayable from its ``Schedule``: the switches (decision index → instance)
 /// forced on the default policy (run the current instance while it can; else the first that
 /// can), and the fault.
+///
+/// Invariants (``StoreExplorerInvariants``): `acknowledged-kept`, `no-invented-id`,
+/// `unread-kept`, `copied-aside-once`, `relaunch-restores`, `no-spurious-failure` (in a schedule
+/// with no fault), `no-deadlock`, `no-hang`.
+///
+/// SQLite waits for its own locks in its busy handler, out of the scheduler's sight: a schedule
+/// that parks a connection inside a transaction (an append of several ids after a failed one)
+/// waits out the store's one-second busy timeout. Its outcome is the same every run; it is only
+/// slow.
 enum StoreExplorer {
     struct Settings: Sendable {
         /// Preemptive switches per fault-free schedule (CHESS's bound).
@@ -62,6 +71,8 @@ enum StoreExplorer {
         var description: String { "\(kind) at \(StoreExplorerScenario.instanceName(instance))'s step \(step) (\(stepName))" }
     }
 
+    /// A fault schedule keeps its fault-free schedule's switches: those after the fault fall on
+    /// a different execution, and one whose instance cannot run at its decision is skipped.
     struct Schedule: Sendable, Hashable, CustomStringConvertible {
         var switches: [Switch] = []
         var fault: FaultPlan?
@@ -78,6 +89,8 @@ enum StoreExplorer {
         /// Whether the instance that ran last could have gone on: another choice preempts it.
         var preemptive: Bool
         var move: Move
+        /// The fault the step met instead of running, if any.
+        var fault: FaultKind?
 
         enum Move: Sendable {
             /// The instance's launch: its program starts.
@@ -88,12 +101,13 @@ enum StoreExplorer {
             case retry
         }
 
-        /// `A:launch`, `A4:write` (A's step 4, a write), `A:retry`.
+        /// `A:launch`, `A4:write` (A's step 4, a write), `A4:write!EIO` (failed instead),
+        /// `A:retry`.
         var description: String {
             let name = StoreExplorerScenario.instanceName(chosen)
             return switch move {
             case .launch: "\(name):launch"
-            case .step(let kind, let number): "\(name)\(number):\(kind)"
+            case .step(let kind, let number): "\(name)\(number):\(kind)" + (fault.map { "!\($0)" } ?? "")
             case .retry: "\(name):retry"
             }
         }
@@ -152,9 +166,9 @@ enum StoreExplorer {
         let kinds = settings.faults.filter { $0 != .kill || subject.kills }
         for family in families {
             for decision in family.decisions {
-                guard case .step(let step, let number) = decision.move else { continue }
+                guard case .step(let step, let stepNumber) = decision.move else { continue }
                 for kind in kinds {
-                    let fault = FaultPlan(instance: decision.chosen, step: number, kind: kind, stepName: step.rawValue)
+                    let fault = FaultPlan(instance: decision.chosen, step: stepNumber, kind: kind, stepName: step.rawValue)
                     _ = try run(Schedule(switches: family.switches, fault: fault))
                 }
             }
@@ -218,15 +232,18 @@ enum StoreExplorer {
             case .atStart: .launch
             default: .retry
             }
-            execution.decisions.append(Decision(enabled: enabled, chosen: chosen, preemptive: preemptive, move: move))
+            var decision = Decision(enabled: enabled, chosen: chosen, preemptive: preemptive, move: move)
             current = chosen
             if let fault = schedule.fault, fault.instance == chosen, case .step(_, let number) = move, number == fault.step {
+                decision.fault = fault.kind
+                execution.decisions.append(decision)
                 if fault.kind == .kill {
                     run.kill(chosen)
                     continue
                 }
                 run.grant(chosen, failing: .fail(errno: fault.kind.errno))
             } else {
+                execution.decisions.append(decision)
                 run.grant(chosen, failing: nil)
             }
         }
@@ -312,19 +329,19 @@ struct StoreExplorationResult: Sendable, Equatable {
     var faultsInjected = 0
     var violations: [StoreExplorationViolation] = []
 
-    /// Per scenario and invariant, the violation of the fewest switches, then without a fault,
+    /// Per scenario, invariant and fault kind (or none), the violation of the fewest switches,
     /// then the first found.
     var shortestViolations: [StoreExplorationViolation] {
         var shortest: [String: StoreExplorationViolation] = [:]
         var order: [String] = []
         for violation in violations {
-            let key = violation.scenario + " " + violation.invariant
+            let key = "\(violation.scenario) \(violation.invariant) \(violation.schedule.fault.map { "\($0.kind)" } ?? "")"
             guard let held = shortest[key] else {
                 shortest[key] = violation
                 order.append(key)
                 continue
             }
-            if violation.length < held.length { shortest[key] = violation }
+            if violation.schedule.switches.count < held.schedule.switches.count { shortest[key] = violation }
         }
         return order.compactMap { shortest[$0] }
     }
@@ -338,8 +355,6 @@ struct StoreExplorationViolation: Sendable, Equatable, CustomStringConvertible {
     var schedule: StoreExplorer.Schedule
     var invariant: String
     var detail: String
-
-    fileprivate var length: (Int, Int) { (schedule.switches.count, schedule.fault == nil ? 0 : 1) }
 
     var description: String { "\(scenario) #\(number) \(schedule): \(invariant): \(detail)" }
 }

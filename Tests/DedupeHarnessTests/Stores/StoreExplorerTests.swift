@@ -17,7 +17,7 @@ import Testing
         let result = try StoreExplorer.explore(.design(design), settings: Self.small)
         #expect(result.schedules > 0 && result.faultsInjected > 0)
         let shortest = result.shortestViolations.map(\.description).joined(separator: "\n")
-        #expect(result.violations.count == 0, "\(design): \(result.violations.count) violations; the shortest of each kind:\n\(shortest)")
+        #expect(result.violations.count == 0, "\(design): \(result.violations.count) violations in \(result.schedules) schedules; the shortest of each kind:\n\(shortest)")
     }
 
     @Test func twoExplorationsFindTheSameSchedulesAndViolations() throws {
@@ -58,7 +58,11 @@ struct StoreExplorerFullRun {
         var lines = ["\(design): \(result.schedules) schedules (\(result.faultsInjected) with a fault), \(result.violations.count) violations, \(Int(Double(result.schedules) / seconds)) schedules/s"]
         for violation in result.shortestViolations {
             let replayed = try StoreExplorer.replay(.design(design), scenario: violation.scenario, violation.schedule)
-            lines += ["  \(violation)", "    trace: \(replayed.decisions.map(\.description).joined(separator: " "))"]
+            let kind = result.violations.filter { $0.scenario == violation.scenario && $0.invariant == violation.invariant }
+            lines += [
+                "  \(violation.scenario) \(violation.invariant): \(kind.count) schedule(s); the shortest, #\(violation.number) \(violation.schedule): \(violation.detail)",
+                "    trace: \(replayed.decisions.map(\.description).joined(separator: " "))",
+            ]
         }
         print(lines.joined(separator: "\n"))
     }
