@@ -31,7 +31,7 @@ final class StoreExplorerRun: @unchecked Sendable {
     private var statuses: [Status]
     private var granted: Int?
     private var injected: [StoreFaults.Fault?]
-    /// Counts grants and kills: a blocked instance may retry once another instance moved.
+    /// Counts grants, kills and exits: a blocked instance may retry once another instance moved.
     private var epoch = 0
     /// Set when the schedule is over: every hook returns at once, failing, so threads unwind.
     private var over = false
@@ -58,6 +58,8 @@ final class StoreExplorerRun: @unchecked Sendable {
             if park(instance, .atStart) == nil { program() }
             condition.withLock {
                 if statuses[instance] != .killed { statuses[instance] = .finished }
+                // Its last code may have closed a descriptor, releasing a lock another waits on.
+                epoch += 1
                 exited += 1
                 condition.broadcast()
             }

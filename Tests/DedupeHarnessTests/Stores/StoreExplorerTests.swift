@@ -44,6 +44,21 @@ import Testing
     }
 }
 
+extension StoreExplorerTests {
+    /// A store that never releases its lock: the second instance waits for good, which the
+    /// explorer reports instead of hanging.
+    @Test func aLockNeverReleasedIsReportedAsADeadlock() throws {
+        let leaked = LeakedDescriptors()
+        defer { leaked.closeAll() }
+        let subject = StoreExplorerSubject(
+            name: "leaked-lock", kills: false, sharesFile: true, salvagesRecords: false, scenarios: [.fresh],
+            launch: { url, _, faults in LeakedLockInstance(path: url.path, faults: faults, leaked: leaked) }, prepare: { _, _ in })
+        let result = try StoreExplorer.explore(subject, settings: .init(preemptions: 0, faultPreemptions: 0, faults: []))
+        let deadlock = try #require(result.shortestViolations.first { $0.invariant == "no-deadlock" }, "\(result.violations)")
+        #expect(deadlock.schedule.switches.isEmpty && deadlock.detail.contains("B waiting for a lock"), "\(deadlock)")
+    }
+}
+
 /// The default exploration (two preemptions; every fault on the schedules of at most one),
 /// with the shortest violation of each kind replayed for its trace: a maintainer's run,
 /// `STORE_EXPLORER_FULL=1 swift test --filter StoreExplorerFullRun`, about a minute per design.
@@ -110,4 +125,46 @@ private final class LostUpdateInstance: StoreExplorerInstance {
         guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
+}
+
+/// The planted bug of the deadlock test: each consume locks the file and never unlocks it.
+private final class LeakedLockInstance: StoreExplorerInstance {
+    let path: String
+    let fileSystem: _StoreFileSystem
+    let leaked: LeakedDescriptors
+    private(set) var storeFailure: String?
+
+    init(path: String, faults: StoreFaults, leaked: LeakedDescriptors) {
+        self.path = path
+        fileSystem = _StoreFileSystem(faults: faults, protection: .none)
+        self.leaked = leaked
+    }
+
+    var restoreFailure: String? { nil }
+
+    func consume(_ token: String) -> Bool {
+        do throws(StoreError) {
+            guard let fd = try fileSystem.open(path, flags: O_RDWR | O_CREAT, reading: false) else { return false }
+            leaked.add(fd)
+            try fileSystem.lock(fd, LOCK_EX, path)
+            return true
+        } catch {
+            storeFailure = "\(error)"
+            return false
+        }
+    }
+
+    func knows(_ token: String) -> Bool { false }
+
+    var knownCount: Int { 0 }
+}
+
+/// Descriptors the leaking store never closes, closed when the test ends.
+private final class LeakedDescriptors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var descriptors: [Int32] = []
+
+    func add(_ descriptor: Int32) { lock.withLock { descriptors.append(descriptor) } }
+
+    func closeAll() { lock.withLock { for descriptor in descriptors { close(descriptor) } } }
 }
