@@ -32,23 +32,30 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
 
     public func load() throws(StoreError) -> StoreLoad {
         fileSystem.removeStaleTemporaries(of: path)
-        guard let (bytes, version) = try fileSystem.contents(of: path, locked: false) else {
-            read = .absent
-            return StoreLoad(.nothing)
-        }
-        read = .present(version)
-        do throws(SnapshotError) {
-            _ = try _SnapshotReader(framing: bytes)
-        } catch {
-            // The reader checks the version only once the checksum holds: a damaged version byte
-            // reads as damage, never as a newer version.
-            if error.kind == .unsupportedVersion, bytes[_SnapshotFormat.magic.count] > _SnapshotFormat.version {
-                self.newerVersion = Int(bytes[_SnapshotFormat.magic.count])
-                throw newerVersionError(Int(bytes[_SnapshotFormat.magic.count]))
+        for _ in 0..<_StoreRead.attempts {
+            guard let (bytes, version) = try fileSystem.contents(of: path, locked: false) else {
+                read = .absent
+                return StoreLoad(.nothing)
             }
-            return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
+            read = .present(version)
+            do throws(SnapshotError) {
+                _ = try _SnapshotReader(framing: bytes)
+            } catch {
+                // The reader checks the version only once the checksum holds: a damaged version
+                // byte reads as damage, never as a newer version.
+                if error.kind == .unsupportedVersion, bytes[_SnapshotFormat.magic.count] > _SnapshotFormat.version {
+                    newerVersion = Int(bytes[_SnapshotFormat.magic.count])
+                    throw newerVersionError(Int(bytes[_SnapshotFormat.magic.count]))
+                }
+                do throws(StoreError) {
+                    return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
+                } catch where error.kind == .changedSinceRead {
+                    continue
+                }
+            }
+            return StoreLoad(.snapshot(bytes))
         }
-        return StoreLoad(.snapshot(bytes))
+        throw _StoreRead.keptChanging(path)
     }
 
     public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {

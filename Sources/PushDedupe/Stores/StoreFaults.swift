@@ -48,11 +48,33 @@ public final class StoreFaults: @unchecked Sendable {
     private let decide: @Sendable (_ step: Step, _ number: Int) -> Fault?
     private let lock = NSLock()
     private var steps = 0
+    /// The explorer's hooks (``init(decide:opened:lockContended:)``); `nil` otherwise.
+    let opened: (@Sendable (_ descriptor: Int32) -> Void)?
+    let lockContended: (@Sendable () -> Bool)?
 
     /// Decides each step: `decide(step, number)` returns the fault to inject, or `nil` to run it.
     /// `number` counts every step this object has seen, from 1.
     public init(_ decide: @escaping @Sendable (_ step: Step, _ number: Int) -> Fault?) {
         self.decide = decide
+        opened = nil
+        lockContended = nil
+    }
+
+    /// For a scheduler that runs stores on threads of one process and parks each inside
+    /// `decide`. A blocking `flock` would park a thread in the kernel, out of the scheduler's
+    /// sight, so the store tries the lock without blocking and, while it is held elsewhere, calls
+    /// `lockContended`, which returns when the lock is worth trying again, or `false` to fail
+    /// the step with `EWOULDBLOCK`. `opened` sees every descriptor the store opens, so that a
+    /// simulated kill can release its locks as the kernel would.
+    @_spi(StoreExplorer)
+    public init(
+        decide: @escaping @Sendable (_ step: Step, _ number: Int) -> Fault?,
+        opened: @escaping @Sendable (_ descriptor: Int32) -> Void,
+        lockContended: @escaping @Sendable () -> Bool
+    ) {
+        self.decide = decide
+        self.opened = opened
+        self.lockContended = lockContended
     }
 
     /// Fails the first `times` steps of kind `step` with `errno`, then lets them run.

@@ -63,6 +63,7 @@ struct _StoreFileSystem: Sendable {
                     close(fd)
                     throw Self.notARegularFile(path, Self.fileType(info.st_mode))
                 }
+                faults?.opened?(fd)
                 return fd
             }
             let code = errno
@@ -203,9 +204,14 @@ struct _StoreFileSystem: Sendable {
     /// app can be suspended (a lock held then ends the app with 0xdead10cc).
     func lock(_ fd: Int32, _ operation: Int32, _ path: String, reading: Bool = false) throws(StoreError) {
         try check(.lock, path, reading: reading)
-        while flock(fd, operation) != 0 {
-            if errno == EINTR { continue }
-            throw Self.error(.lock, path, errno, reading: reading)
+        // An explorer's scheduler cannot see a thread blocked inside the kernel: it asks for a
+        // try-lock, and parks the thread itself while the lock is held elsewhere.
+        let contended = faults?.lockContended
+        while flock(fd, contended == nil ? operation : operation | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK, let contended, contended() { continue }
+            throw Self.error(.lock, path, code, reading: reading)
         }
     }
 
@@ -290,6 +296,7 @@ struct _StoreFileSystem: Sendable {
         var template = Array("\(path).\(purpose)-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Self.error(.open, path, errno, reading: false) }
+        faults?.opened?(fd)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do throws(StoreError) {
