@@ -21,7 +21,7 @@ import Foundation
 /// that parks a connection inside a transaction (an append of several ids after a failed one)
 /// waits out the store's one-second busy timeout. Its outcome is the same every run; it is only
 /// slow.
-enum StoreExplorer {
+package enum StoreExplorer {
     struct Settings: Sendable {
         /// Preemptive switches per fault-free schedule (CHESS's bound).
         var preemptions = 2
@@ -37,7 +37,7 @@ enum StoreExplorer {
         var stallSeconds: TimeInterval = 20
     }
 
-    enum FaultKind: String, Sendable, CaseIterable, CustomStringConvertible {
+    package enum FaultKind: String, Sendable, CaseIterable, CustomStringConvertible {
         case kill, eio = "EIO", enospc = "ENOSPC", eacces = "EACCES"
 
         var errno: Int32 {
@@ -49,7 +49,7 @@ enum StoreExplorer {
             }
         }
 
-        var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     /// A switch forced at decision `decision`: `instance` runs there.

@@ -18,16 +18,23 @@ package struct StoreSizing: Sendable, Equatable {
     /// Bit flips per design at most: every byte of a file this small or smaller, else evenly
     /// spaced (a SQLite database of 16 ids is four or more 4 KiB pages).
     package var maximumBitFlips: Int
+    /// The store explorer's bounds: preemptions per fault-free schedule, per faulted schedule,
+    /// and the faults injected at every step.
+    package var explorerPreemptions: Int
+    package var explorerFaultPreemptions: Int
+    package var explorerFaults: [StoreExplorer.FaultKind]
 
     /// The default run: issue 41's sizes, 1,000 kill points and 10,000 consumes per writer.
     package static let full = StoreSizing(
         sizes: [100, 300, 1_000, 1_750, 3_000, 10_000, 30_000, 100_000], secondsPerCost: 1.5, secondsPerSweepPoint: 0.6,
-        restores: 9, killPoints: 1_000, killRetained: 64, twoWriterConsumes: 10_000, maximumBitFlips: 4_096)
+        restores: 9, killPoints: 1_000, killRetained: 64, twoWriterConsumes: 10_000, maximumBitFlips: 4_096,
+        explorerPreemptions: 2, explorerFaultPreemptions: 1, explorerFaults: StoreExplorer.FaultKind.allCases)
 
     /// CI mode: fewer sizes, kill points and consumes, every 16th byte or so flipped.
     package static let quick = StoreSizing(
         sizes: [100, 1_000, 10_000], secondsPerCost: 0.4, secondsPerSweepPoint: 0.15, restores: 5, killPoints: 100,
-        killRetained: 64, twoWriterConsumes: 1_000, maximumBitFlips: 512)
+        killRetained: 64, twoWriterConsumes: 1_000, maximumBitFlips: 512,
+        explorerPreemptions: 1, explorerFaultPreemptions: 0, explorerFaults: [.kill, .eio])
 }
 
 /// Layer 2's stores as a measured layer: every ``StoreResults`` figure, for every design.
@@ -90,8 +97,43 @@ enum StoreMeasurement {
                 throw .stageFailed("stores: damage of \(design.rawValue): \(error)")
             }
         }
+        progress("store explorer")
+        let explored = try explore(designs, sizing: sizing)
         progress("stores done")
-        return StoreResults(retained: retained, costs: costs, sweep: sweep, kills: kills, twoWriters: twoWriters, damage: damage)
+        return StoreResults(
+            retained: retained, costs: costs, sweep: sweep, kills: kills, twoWriters: twoWriters, damage: damage, explored: explored)
+    }
+
+    /// The store explorer over every design, two designs at a time (nothing here is timed, and
+    /// each exploration is deterministic whatever runs beside it).
+    static func explore(_ designs: [DedupeStore.Design], sizing: StoreSizing) throws(HarnessError) -> [StoreExplorationSummary] {
+        let settings = StoreExplorer.Settings(
+            preemptions: sizing.explorerPreemptions, faultPreemptions: sizing.explorerFaultPreemptions, faults: sizing.explorerFaults)
+        let lock = NSLock()
+        nonisolated(unsafe) var outcomes = [Result<StoreExplorationSummary, HarnessError>](
+            repeating: .failure(.stageFailed("stores: no exploration")), count: designs.count)
+        let queue = DispatchQueue(label: "stores.explorer", attributes: .concurrent)
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: 2)
+        for (index, design) in designs.enumerated() {
+            slots.wait()
+            queue.async(group: group) {
+                defer { slots.signal() }
+                let outcome: Result<StoreExplorationSummary, HarnessError>
+                do {
+                    let result = try StoreExplorer.explore(.design(design), settings: settings)
+                    outcome = .success(StoreExplorationSummary(
+                        design: design.rawValue, preemptions: settings.preemptions, faultPreemptions: settings.faultPreemptions,
+                        schedules: result.schedules, faultsInjected: result.faultsInjected, violations: result.violations.count,
+                        examples: result.shortestViolations.prefix(5).map(\.description)))
+                } catch {
+                    outcome = .failure(.stageFailed("stores: explorer of \(design.rawValue): \(error)"))
+                }
+                lock.withLock { outcomes[index] = outcome }
+            }
+        }
+        group.wait()
+        return try designs.indices.map { index throws(HarnessError) in try lock.withLock { outcomes[index] }.get() }
     }
 
     /// The kill sweep and the two writers of every design, two designs at a time (their children

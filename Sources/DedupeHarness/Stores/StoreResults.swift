@@ -15,6 +15,23 @@ package struct StoreResults: Codable, Sendable, Equatable {
     package var twoWriters: [StoreTwoWriterResult]
     /// Per design × kind of damage.
     package var damage: [StoreDamageResult]
+    /// Per design: the store explorer's interleavings of two or three stores on one file, with
+    /// faults injected (`nil` in results written before it ran).
+    package var explored: [StoreExplorationSummary]?
+}
+
+/// One design's store exploration (`StoreExplorer`): schedules run, faults injected, and the
+/// contract violations found, the shortest of each kind replayable from its description.
+package struct StoreExplorationSummary: Codable, Sendable, Equatable {
+    package var design: String
+    /// The preemption bounds: fault-free schedules, and those a fault is injected into.
+    package var preemptions: Int
+    package var faultPreemptions: Int
+    package var schedules: Int
+    package var faultsInjected: Int
+    package var violations: Int
+    /// The shortest violation of each kind, at most five: scenario, schedule, invariant, detail.
+    package var examples: [String]
 }
 
 /// The cost of one design at one durability and retained size: each `receiveEmit(pushID:)` of a

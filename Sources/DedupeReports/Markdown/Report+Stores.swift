@@ -52,11 +52,16 @@ extension MarkdownReport {
         out += "at the pick's \(stores.retained) ids, kill durability (power-loss: p99 with a flush per consume). Lost: acknowledged ids "
         out += "a restore did not know after SIGKILL points (sets of \(stores.kills.first?.retained ?? 0) ids) and with two writer "
         out += "processes (\(stores.twoWriters.first?.consumesPerWriter ?? 0) consumes each); damaged files destroyed must be 0. "
+        if let explored = stores.explored?.first {
+            out += "Explored: contract violations in every interleaving of two or three stores on one file with at most "
+            out += "\(explored.preemptions) preemptions, and a kill or an I/O error at every step of those with at most "
+            out += "\(explored.faultPreemptions) (`StoreExplorer`); must be 0. "
+        }
         out += "[`stores.csv`](stores.csv) has every row and the size sweep, [`store-damage.csv`](store-damage.csv) the damage matrix.\n\n"
         var table = MarkdownTable(
             header: ["Store", "Median", "p99", "Max", "Bytes/consume", "Restore µs", "Power-loss p99", "Killed: lost/acked",
-                     "Two writers: lost/acked", "Destroyed"],
-            alignRight: Set(1...9))
+                     "Two writers: lost/acked", "Destroyed", "Explored: violations/schedules"],
+            alignRight: Set(1...10))
         let kill = StoreDurability.processKill.rawValue
         for row in stores.costs where row.durability == kill {
             let isStructure = row.design == StoreCost.structureDesign
@@ -65,6 +70,7 @@ extension MarkdownReport {
             let killed = stores.kills.first { $0.design == row.design }
             let two = stores.twoWriters.first { $0.design == row.design }
             let damage = stores.damage.filter { $0.design == row.design }
+            let explored = stores.explored?.first { $0.design == row.design }.map { "\($0.violations)/\($0.schedules)" } ?? "—"
             table.rows.append([
                 name, nanoseconds(row.medianNanoseconds), nanoseconds(row.p99Nanoseconds), nanoseconds(row.maxNanoseconds),
                 isStructure ? "—" : NumberText.significant(row.bytesPerConsume),
@@ -73,9 +79,15 @@ extension MarkdownReport {
                 killed.map { $0.skipped == nil ? "\($0.lost)/\($0.acknowledged) (\($0.killPoints) kills)" : "not run" } ?? "—",
                 two.map { $0.skipped == nil ? "\($0.lost)/\($0.acknowledged)" : "not run" } ?? "—",
                 damage.isEmpty ? "—" : String(damage.reduce(0) { $0 + $1.destroyed }),
+                explored,
             ])
         }
         out += table.render() + "\n"
+        let violated = (stores.explored ?? []).filter { $0.violations > 0 }
+        for summary in violated {
+            out += "`\(summary.design)` broke the contract in \(summary.violations) explored schedules; the shortest of each kind:\n\n"
+            out += summary.examples.map { "- \($0)\n" }.joined() + "\n"
+        }
         if chart { out += "![\(ChartReport.storeChartCaption)](\(ChartReport.storeChartFileName))\n\n" }
         return out
     }

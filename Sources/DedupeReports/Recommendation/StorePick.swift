@@ -2,8 +2,8 @@ import DedupeHarness
 import PushDedupe
 
 /// The store the recommendation ships, chosen by measurement: among the designs that lost no
-/// acknowledged id across the kill sweep, none with two writer processes, and destroyed no
-/// damaged file, the cheapest calling-thread p99 per consume at the pick's retained size (kill
+/// acknowledged id across the kill sweep, none with two writer processes, destroyed no damaged
+/// file, and broke the contract in no schedule the store explorer ran, the cheapest calling-thread p99 per consume at the pick's retained size (kill
 /// durability). A design within ``costTieFactor`` of the cheapest, or under ``p99Budget``, ties
 /// with it, and the tie goes to fewer bytes written per consume (flash wear), then the lower p99,
 /// then the name. A pure function of the results.
@@ -25,7 +25,7 @@ package struct StorePick: Sendable, Equatable {
 
     /// The rule, in one sentence, for the report.
     package static let ruleText = "among the designs that lose 0 acknowledged ids across the kill sweep and 0 with two writer "
-        + "processes, and destroy no damaged file, the lowest calling-thread p99 per consume at the pick's retained size "
+        + "processes, destroy no damaged file, and break the contract in no explored schedule, the lowest calling-thread p99 per consume at the pick's retained size "
         + "(kill durability); designs within 2× of it, or under 100 µs, tie, and the tie goes to fewer bytes written per consume"
 
     /// The picked design's id (a `DedupeStore.Design` raw value).
@@ -85,6 +85,9 @@ package struct StorePick: Sendable, Equatable {
         }
         let destroyed = stores.damage.filter { $0.design == design }.reduce(0) { $0 + $1.destroyed }
         if destroyed > 0 { reasons.append("destroyed \(destroyed) damaged file(s)") }
+        if let explored = stores.explored?.first(where: { $0.design == design }), explored.violations > 0 {
+            reasons.append("broke the contract in \(explored.violations) of \(explored.schedules) explored schedules")
+        }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }
 
