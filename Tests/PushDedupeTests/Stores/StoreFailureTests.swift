@@ -157,7 +157,11 @@ import Testing
             bytes.replaceSubrange(0..<24, with: _JournalFormat.header(magic: _JournalFormat.mappedMagic, version: 2, size: 24))
         case .sqlite:
             #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"), "the closed database was checkpointed")
-            bytes.replaceSubrange(60..<64, with: [0, 0, 0, 2])
+            // A newer version is one the header and the checksummed meta row agree on; the
+            // header alone is damage (SQLiteContractTests).
+            let version = "UPDATE meta SET value = 3, checksum = \(SQLiteStore.checksum(key: "version", value: 3)) WHERE key = 'version'"
+            try executeSQL(url.path, "\(version); PRAGMA user_version=3")
+            bytes = try #require(fileBytes(url.path))
         }
         try writeFile(bytes, to: url)
         let listing = try folderListing(directory.url).map(\.name)
