@@ -1,5 +1,5 @@
 import Foundation
-import PushDedupe
+@_spi(StoreLab) import PushDedupe
 
 /// What each kind of damage to a small store costs: a store of ``ids`` acknowledged ids is
 /// damaged (``StoreDamageResult/Kind``), each trial on a fresh copy, then a deduplicator restores
@@ -102,10 +102,24 @@ enum StoreDamageMatrix {
                 let checksum = DeterministicHashing.fnv1a64(bytes.dropLast(8))
                 bytes.replaceSubrange((bytes.count - 8)..., with: withUnsafeBytes(of: checksum.littleEndian) { Array($0) })
             case .sqlite:
-                // `PRAGMA user_version=99`: the database header's big-endian field at offset 60.
-                for (offset, byte) in [UInt8(0), 0, 0, 99].enumerated() { bytes[60 + offset] = byte }
+                // Version 99 in the header's `user_version` and the checksummed `meta` row, which
+                // must agree: either alone is damage.
+                bytes = try markedNewer(pristine)
             }
             return .success([Variant(bytes: bytes, expected: 0..<0)])
+        }
+    }
+
+    /// A SQLite store file marked as a later schema version.
+    static func markedNewer(_ database: [UInt8]) throws(HarnessError) -> [UInt8] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dedupe-newer-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            try Data(database).write(to: url)
+            try SQLiteStore.markSchemaVersion(99, ofDatabaseAt: url)
+            return [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw .stageFailed("stores: damage of sqlite: cannot mark a newer version: \(error)")
         }
     }
 

@@ -701,6 +701,22 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         return Int64(bitPattern: DeterministicHashing.mix64(hash))
     }
 
+    /// Marks the database at `url` as written by schema `version`, as a later library would
+    /// (the header's `user_version` and the checksummed `meta` row agree): for the bench's damage
+    /// matrix, which checks that such a file is left untouched.
+    @_spi(StoreLab)
+    public static func markSchemaVersion(_ version: Int, ofDatabaseAt url: URL) throws(StoreError) {
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        let sql = "UPDATE meta SET value = \(version), checksum = \(checksum(key: "version", value: Int64(version))) WHERE key = 'version'; "
+            + "PRAGMA user_version = \(version)"
+        guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+              sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK, sqlite3_changes(handle) == 1
+        else {
+            throw StoreError(path: url.path, kind: .unwritable(errno: EIO), reason: "cannot mark schema version \(version)")
+        }
+    }
+
     /// A `meta` row's checksum: FNV-1a 64 over the key's UTF-8 and the value's 8 bytes.
     static func checksum(key: String, value: Int64) -> Int64 {
         let bytes = Array(key.utf8) + withUnsafeBytes(of: value.littleEndian) { Array($0) }
