@@ -60,7 +60,10 @@ enum StoreEdit: Equatable, Sendable {
         switch self {
         case .flipBit(let raw):
             guard !bytes.isEmpty else { return "bit-flip(empty)" }
-            let bit = Int(raw % UInt64(bytes.count * 8))
+            // Half of SQLite's flips land in page 1, where its header and schema live: the
+            // bytes a reader needs before any row.
+            let span = design == .sqlite && raw >> 63 == 1 ? min(bytes.count, StoreFileLayout.sqlitePageSize(bytes)) : bytes.count
+            let bit = Int(raw % UInt64(span * 8))
             bytes[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
             return "bit-flip@\(bit / 8).\(bit % 8)"
         case .truncate(let raw):

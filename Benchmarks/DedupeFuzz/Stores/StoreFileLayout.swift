@@ -88,11 +88,21 @@ enum StoreFileLayout {
         }
     }
 
-    /// Whether `bytes` are a newer version's valid file, which a store must leave byte for byte.
-    /// SQLite has no header checksum, so any `user_version` above 1 counts as newer: no reader
-    /// can tell a flipped bit there from a later schema.
-    static func isNewerVersion(_ design: DedupeStore.Design, _ bytes: [UInt8]) -> Bool {
+    /// Whether `bytes` state a newer version: a header that holds with a version above 1.
+    /// SQLite has no header checksum, so any `user_version` above 1 states one, whatever else
+    /// is damaged: no reader can tell a flipped bit there from a later schema.
+    static func statesNewerVersion(_ design: DedupeStore.Design, _ bytes: [UInt8]) -> Bool {
         (version(design, bytes) ?? 0) > 1
+    }
+
+    /// Whether `bytes` are a newer version's valid file, which a store must leave byte for byte:
+    /// one that states a newer version and, for SQLite, differs from the `pristine` database in
+    /// `user_version` only (its only way to be known valid).
+    static func isValidNewerVersion(_ design: DedupeStore.Design, _ bytes: [UInt8], pristine: [UInt8]) -> Bool {
+        guard statesNewerVersion(design, bytes) else { return false }
+        guard design == .sqlite else { return true }
+        let field = sqliteUserVersionOffset..<(sqliteUserVersionOffset + 4)
+        return bytes.count == pristine.count && bytes.indices.allSatisfy { field.contains($0) || bytes[$0] == pristine[$0] }
     }
 
     /// The committed record count of a mapped journal whose header, slot count and count word

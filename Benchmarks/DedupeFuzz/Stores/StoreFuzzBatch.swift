@@ -8,7 +8,8 @@ import PushDedupe
 /// happened in and starts the next child after it.
 ///
 /// ```
-/// begin <TAB> INDEX <TAB> MUTATIONS          before the input's launches
+/// begin <TAB> INDEX <TAB> MUTATIONS          first, the mutations as generated
+/// mutations <TAB> INDEX <TAB> MUTATIONS      before the launches, as applied (`bit-flip@37.2`)
 /// end <TAB> INDEX <TAB> OUTCOME <TAB> DETAIL after them: `ok`, or the categories, comma-separated
 /// ```
 ///
@@ -20,6 +21,7 @@ enum StoreFuzzBatch {
         let trial = work.appendingPathComponent("trial")
         for index in indices {
             let input = StoreFuzzInput(seed: seed, design: design, index: index)
+            emit(["begin", String(index), input.mutationNames.joined(separator: " + ")])
             if pristines[input.ids] == nil {
                 let directory = try StoreDesigns.makeDirectory(work, "pristine-\(input.ids)")
                 pristines[input.ids] = try StoreDamageMatrix.pristineFile(design, directory: directory, ids: input.ids)
@@ -28,7 +30,7 @@ enum StoreFuzzBatch {
             if input.placement.holdsFile {
                 try StoreDesigns.writeFile(work.appendingPathComponent("input-\(index).store").path, placed.content)
             }
-            emit(["begin", String(index), placed.mutations.joined(separator: " + ")])
+            emit(["mutations", String(index), placed.mutations.joined(separator: " + ")])
             let findings = StoreFuzzVerdict.judge(placed, try StoreFuzzTrial.run(placed, in: trial))
             let outcome = findings.isEmpty ? "ok" : findings.map(\.category.rawValue).joined(separator: ",")
             let detail = findings.map(\.detail).joined(separator: " | ").replacingOccurrences(of: trial.path + "/", with: "@")

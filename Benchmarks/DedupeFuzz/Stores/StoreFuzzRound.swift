@@ -40,6 +40,8 @@ struct StoreFuzzRound {
         var design: DedupeStore.Design
         var rows: [Row] = []
         var seconds: Double = 0
+        /// Wall time from each hang's start to its child's end.
+        var hangSeconds: Double = 0
         var stoppedAfter: Int?
     }
 
@@ -65,7 +67,7 @@ struct StoreFuzzRound {
 
     /// Why the parent ended a child.
     private enum Ending {
-        case none, timeout(index: Int), budget
+        case none, timeout(index: Int, began: Date), budget
     }
 
     /// The inputs of `design`, batch after batch.
@@ -89,7 +91,7 @@ struct StoreFuzzRound {
             ) {
                 progress.read(work + "/stdout")
                 if let (index, began) = progress.running, Date().timeIntervalSince(began) > timeout {
-                    ending = .timeout(index: index)
+                    ending = .timeout(index: index, began: began)
                     return true
                 }
                 if Date().timeIntervalSince(started) > seconds {
@@ -107,7 +109,8 @@ struct StoreFuzzRound {
             switch ending {
             case .budget:
                 result.stoppedAfter = progress.rows.last.map { $0.index + 1 } ?? next
-            case .timeout(let index):
+            case .timeout(let index, let began):
+                result.hangSeconds += Date().timeIntervalSince(began)
                 let detail = String(format: "no result after %g s", timeout)
                 result.rows.append(Row(index: index, design: design, mutations: progress.mutations[index] ?? "", outcome: "hang", detail: detail))
                 report(index, design: design, outcome: "hang", detail: detail, console: console)
@@ -186,6 +189,8 @@ struct StoreFuzzRound {
                 case "begin":
                     mutations[index] = fields[2]
                     running = (index, Date())
+                case "mutations":
+                    mutations[index] = fields[2]
                 case "end" where fields.count >= 4:
                     rows.append(Ended(index: index, mutations: mutations[index] ?? "", outcome: fields[2], detail: fields[3]))
                     running = nil
@@ -196,17 +201,19 @@ struct StoreFuzzRound {
         }
     }
 
-    /// The summary: per design, inputs, each category's count and inputs per second; then one
-    /// example of each category found.
+    /// The summary: per design, inputs, each category's count and inputs per second (overall,
+    /// and without the time hangs waited for the timeout); then one example of each category
+    /// found.
     static func summary(_ runs: [DesignRun], seed: UInt64, timeout: Double) -> String {
         let categories = StoreFuzzVerdict.Category.allCases.map(\.rawValue)
         var lines = [String(format: "stores fuzz: seed \(seed), timeout %g s", timeout)]
-        lines.append((["design", "inputs", "ok"] + categories + ["inputs/s"]).joined(separator: "\t"))
+        lines.append((["design", "inputs", "ok"] + categories + ["inputs/s", "without hangs"]).joined(separator: "\t"))
         for run in runs {
             let count = { (category: String) in run.rows.filter { $0.outcome.split(separator: ",").contains(Substring(category)) }.count }
-            let rate = run.seconds > 0 ? String(format: "%.1f", Double(run.rows.count) / run.seconds) : "-"
+            let rate = { (inputs: Int, seconds: Double) in seconds > 0 ? String(format: "%.1f", Double(inputs) / seconds) : "-" }
+            let rates = [rate(run.rows.count, run.seconds), rate(run.rows.count - count("hang"), run.seconds - run.hangSeconds)]
             lines.append(
-                ([run.design.rawValue, String(run.rows.count), String(count("ok"))] + categories.map { String(count($0)) } + [rate])
+                ([run.design.rawValue, String(run.rows.count), String(count("ok"))] + categories.map { String(count($0)) } + rates)
                     .joined(separator: "\t"))
         }
         for run in runs {

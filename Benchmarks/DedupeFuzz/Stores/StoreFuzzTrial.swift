@@ -3,9 +3,9 @@ import Foundation
 import PushDedupe
 
 /// One input run in this process: the damaged store is put in place, a deduplicator restores
-/// it and consumes the push `new` (a launch, then a push: the moment a store that misread its
-/// file would write over it), and a second one restores it again (the relaunch) and is asked
-/// what it knows.
+/// it, consumes the push `new` (a launch, then a push: the moment a store that misread its
+/// file would write over it) and retries a restore that had to wait, and a second one restores
+/// it again (the relaunch) and is asked what it knows.
 ///
 /// What it knows is read from the relaunched deduplicator's own set (`pipeline.consumed`):
 /// `contains` for every id the fuzzer could have put there, and `count` for the whole. That is
@@ -101,9 +101,14 @@ enum StoreFuzzTrial {
         let first: (RestoreOutcome, [StoreRepair], Bool)
         do {
             let launched = try StoreDesigns.deduplicator(retained: retained, store: store)
+            let (outcome, repairs) = (launched.restoreOutcome, launched.storeRepairs)
             let navigated = launched.receiveEmit(pushID: "new").navigated
             let counters = launched.counters
-            first = (launched.restoreOutcome, launched.storeRepairs, navigated && counters.saves > 0 && counters.failedSaves == 0)
+            first = (outcome, repairs, navigated && counters.saves > 0 && counters.failedSaves == 0)
+            // The app's retries of a restore that had to wait (protected data available, then
+            // background): a store that copies damage aside at each try piles copies up.
+            launched.retryRestore()
+            launched.didEnterBackground()
         }
         let relaunched = try StoreDesigns.deduplicator(retained: retained, store: store)
         let consumed = relaunched.pipeline.consumed

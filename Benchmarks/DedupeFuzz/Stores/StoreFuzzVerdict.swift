@@ -21,7 +21,7 @@ enum StoreFuzzVerdict {
         /// The push consumed after a restore that reported the store usable, and written
         /// without an error, is unknown after the relaunch.
         case newPushLost = "new-push-lost"
-        /// A file that is not a valid newer version's was reported as one (left untouched, so
+        /// A file that does not state a newer version was reported as one (left untouched, so
         /// the app never persists again).
         case misreadVersion = "misread-version"
     }
@@ -36,7 +36,8 @@ enum StoreFuzzVerdict {
         var findings: [Finding] = []
         let design = placed.input.design
         let holdsFile = placed.input.placement.holdsFile
-        let newer = holdsFile && StoreFileLayout.isNewerVersion(design, placed.content)
+        let newer = holdsFile && StoreFileLayout.isValidNewerVersion(design, placed.content, pristine: placed.pristine)
+        let statesNewer = holdsFile && StoreFileLayout.statesNewerVersion(design, placed.content)
         let first = "first restore: \(observation.firstOutcome)"
 
         let ghostCommitted = (StoreFileLayout.mappedCommittedCount(placed.content) ?? 0) > placed.input.ids && holdsFile
@@ -72,7 +73,7 @@ enum StoreFuzzVerdict {
             findings.append(Finding(category: .newPushLost, detail: "\(first); relaunch: \(observation.secondOutcome)"))
         }
 
-        if case .leftUntouched = observation.firstOutcome, !newer {
+        if case .leftUntouched = observation.firstOutcome, !statesNewer {
             findings.append(Finding(category: .misreadVersion, detail: "\(placed.input.placement.holdsFile ? "a file of no newer version" : placed.object.summary) left untouched; \(first)"))
         }
         return findings
@@ -80,7 +81,7 @@ enum StoreFuzzVerdict {
 
     /// The `k` of every consumed `d-k` whose record was undamaged, which the relaunch must know.
     /// Conservative, per design:
-    /// - nothing when the path holds no readable file, or a valid newer version's (left
+    /// - nothing when the path holds no readable file, or one that states a newer version (left
     ///   untouched by contract);
     /// - journal: the record's 24 bytes are unchanged at their offset (records sit on a fixed
     ///   grid after the header and carry their own checksums; a damaged header is salvaged);
@@ -91,7 +92,7 @@ enum StoreFuzzVerdict {
     static func undamagedRecords(_ placed: StoreFuzzTrial.Placed) -> Set<Int> {
         let design = placed.input.design
         let content = placed.content
-        guard placed.input.placement.holdsFile, placed.readable, !StoreFileLayout.isNewerVersion(design, content) else { return [] }
+        guard placed.input.placement.holdsFile, placed.readable, !StoreFileLayout.statesNewerVersion(design, content) else { return [] }
         let all = 0..<placed.input.ids
         switch design {
         case .snapshot, .sqlite:
@@ -127,7 +128,7 @@ enum StoreFuzzVerdict {
     }
 
     /// Why the input's file or object counts as modified, or `nil`:
-    /// - a newer version's file must be at its place byte for byte;
+    /// - a valid newer version's file must be at its place byte for byte;
     /// - a directory, a fifo or a dangling symbolic link must be at the path or in a copy aside;
     /// - a file not read cleanly must be at the path (or at the link's target), or in a copy
     ///   aside; a journal that waits for a readable file may have appended to it.
