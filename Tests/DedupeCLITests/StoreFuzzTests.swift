@@ -17,6 +17,7 @@ import Testing
             #expect((1...3).contains(input.mutationNames.count), "\(input)")
             #expect((1...16).contains(input.ids))
             #expect(design == .mappedJournal || !input.edits.contains(.ghostRecord))
+            #expect(input.fault == nil || input.placement.holdsFile)
         }
         let pristine = Self.journal(ids: 16)
         for input in first {
@@ -107,6 +108,17 @@ import Testing
         observation.knowsNew = false
         observation.knownCount -= 1
         #expect(Self.categories(damaged, observation) == [.newPushLost])
+    }
+
+    /// A journal whose restore waits may append to the unread file, and nothing else.
+    @Test func aWaitingJournalMayOnlyAppend() {
+        let placed = Self.placed()
+        var observation = Self.kept(placed)
+        observation.firstOutcome = .pending(StoreError(path: "", kind: .unreadable(errno: 5), reason: ""))
+        observation.pathAfter = .file(placed.content + StoreFileLayout.record(EnvelopeID(token: "new")))
+        #expect(Self.categories(placed, observation) == [])
+        observation.pathAfter = .file(Array(placed.content.dropLast(24)) + StoreFileLayout.record(EnvelopeID(token: "new")))
+        #expect(Self.categories(placed, observation) == [.unreadFileModified])
     }
 
     @Test func aNewerVersionMustBeValidAndLeftAsItIs() {

@@ -185,6 +185,12 @@ enum StoreEdit: Equatable, Sendable {
             guard bytes.count >= 100 else { return name + "(short)" }
             switch field {
             case .magic: bytes[Int(value % 16)] ^= max(1, UInt8(truncatingIfNeeded: value >> 8))
+            // Half the raw values pick the file format's read or write version (offsets 18 and
+            // 19: 1 rollback, 2 WAL), which SQLite checks before any page.
+            case .version where value >> 63 == 1:
+                let offset = 18 + Int(value >> 62 & 1)
+                bytes[offset] = UInt8(value & 3)
+                return name + "@\(offset)=\(bytes[offset])"
             case .version: StoreFileLayout.storeBigEndian32(word, at: StoreFileLayout.sqliteUserVersionOffset, in: &bytes)
             case .count: StoreFileLayout.storeBigEndian32(word, at: 28, in: &bytes)
             // No checksum either: the file change counter stands in for it.

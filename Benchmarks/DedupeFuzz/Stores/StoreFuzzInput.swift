@@ -2,8 +2,8 @@ import DedupeHarness
 import PushDedupe
 
 /// One input of `dedupe-fuzz stores`: a pristine store of ``ids`` consumed ids of one design,
-/// damaged by one to three seeded mutations — byte edits of its file, and at most one change of
-/// what sits at the store's path.
+/// damaged by one to three seeded mutations — byte edits of its file, at most one change of
+/// what sits at the store's path, and at most one transient fault of the first launch's store.
 ///
 /// A pure function of the round's seed, the design and the index: the edits hold raw random
 /// numbers that ``StoreEdit/apply(to:design:ghost:)`` resolves against the file's bytes, so
@@ -34,6 +34,9 @@ struct StoreFuzzInput: Equatable, Sendable {
     var ids: Int
     var placement: Placement
     var edits: [StoreEdit]
+    /// A file-system step of the first launch's store that fails with `EIO` (`StoreFaults`), the
+    /// first `times` times: a read the restore must wait out, or a write in the middle of a repair.
+    var fault: (step: StoreFaults.Step, times: Int)?
 
     /// The id of the record a mapped journal's ghost edit writes past the count: never consumed.
     var ghostToken: String { "ghost-\(index)" }
@@ -55,18 +58,26 @@ struct StoreFuzzInput: Equatable, Sendable {
         case 22..<28: .modeZero
         default: .file
         }
+        fault = placement.holdsFile && random.chance(3, in: 20)
+            ? (random.pick([.open, .read, .write, .rename, .truncate, .map, .lock]), 1 + random.below(2)) : nil
+        // One to three mutations in all.
+        let others = (placement == .file ? 0 : 1) + (fault == nil ? 0 : 1)
         switch placement {
         case .directory, .danglingSymlink, .fifo:
             edits = []
-        case .symlinkToStore, .modeZero:
-            edits = (0..<random.below(3)).map { _ in StoreEdit.random(&random, design: design) }
-        case .file:
-            edits = (0..<(1 + random.below(3))).map { _ in StoreEdit.random(&random, design: design) }
+        case .file, .symlinkToStore, .modeZero:
+            let least = others == 0 ? 1 : 0
+            edits = (0..<(least + random.below(4 - others - least))).map { _ in StoreEdit.random(&random, design: design) }
         }
+    }
+
+    static func == (left: StoreFuzzInput, right: StoreFuzzInput) -> Bool {
+        left.design == right.design && left.index == right.index && left.ids == right.ids && left.placement == right.placement
+            && left.edits == right.edits && left.fault?.step == right.fault?.step && left.fault?.times == right.fault?.times
     }
 
     /// The mutations as generated, for a row of `inputs.tsv` before the file exists.
     var mutationNames: [String] {
-        edits.map(\.name) + (placement == .file ? [] : [placement.rawValue])
+        edits.map(\.name) + (placement == .file ? [] : [placement.rawValue]) + (fault.map { ["fault-\($0.step)x\($0.times)"] } ?? [])
     }
 }

@@ -59,6 +59,7 @@ enum StoreFuzzTrial {
         let ghost = EnvelopeID(token: input.ghostToken)
         var applied = input.edits.map { $0.apply(to: &bytes, design: input.design, records: input.ids, ghost: ghost) }
         if input.placement != .file { applied.append(input.placement.rawValue) }
+        if let fault = input.fault { applied.append("fault-\(fault.step)x\(fault.times)") }
         return (bytes, applied)
     }
 
@@ -96,10 +97,11 @@ enum StoreFuzzTrial {
     /// Runs the two launches on what ``place(_:pristine:in:)`` put in `directory`.
     static func run(_ placed: Placed, in directory: URL) throws -> Observation {
         let path = directory.appendingPathComponent("store").appendingPathComponent(storeName)
-        let store = StoreDesigns.store(placed.input.design, at: path, durability: .processKill)
+        let faults = placed.input.fault.map { StoreFaults.failing($0.step, errno: EIO, times: $0.times) }
         let retained = 2 * StoreDamageMatrix.ids
         let first: (RestoreOutcome, [StoreRepair], Bool)
         do {
+            let store = StoreDesigns.store(placed.input.design, at: path, durability: .processKill, faults: faults)
             let launched = try StoreDesigns.deduplicator(retained: retained, store: store)
             let (outcome, repairs) = (launched.restoreOutcome, launched.storeRepairs)
             let navigated = launched.receiveEmit(pushID: "new").navigated
@@ -110,6 +112,7 @@ enum StoreFuzzTrial {
             launched.retryRestore()
             launched.didEnterBackground()
         }
+        let store = StoreDesigns.store(placed.input.design, at: path, durability: .processKill)
         let relaunched = try StoreDesigns.deduplicator(retained: retained, store: store)
         let consumed = relaunched.pipeline.consumed
         let elsewhere = directory.appendingPathComponent("elsewhere")

@@ -131,7 +131,8 @@ enum StoreFuzzVerdict {
     /// - a valid newer version's file must be at its place byte for byte;
     /// - a directory, a fifo or a dangling symbolic link must be at the path or in a copy aside;
     /// - a file not read cleanly must be at the path (or at the link's target), or in a copy
-    ///   aside; a journal that waits for a readable file may have appended to it.
+    ///   aside; a journal that waits for a readable file may have appended to it
+    ///   (``appended(to:giving:design:)``).
     static func modification(_ placed: StoreFuzzTrial.Placed, _ observation: StoreFuzzTrial.Observation, newer: Bool) -> String? {
         let placement = placed.input.placement
         let atPlace = placement == .symlinkToStore ? observation.targetAfter : observation.pathAfter
@@ -145,8 +146,27 @@ enum StoreFuzzVerdict {
         guard !readCleanly(observation) else { return nil }
         let original = StoreFileObject.file(placed.content)
         if atPlace == original || observation.pathAfter == original || observation.copiesAside.values.contains(original) { return nil }
-        if placed.input.design == .journal, case .pending = observation.firstOutcome, case .file(let bytes) = atPlace,
-           bytes.starts(with: placed.content) { return nil }
+        if case .pending = observation.firstOutcome, case .file(let bytes) = atPlace,
+           appended(to: placed.content, giving: bytes, design: placed.input.design) { return nil }
         return "the \(placed.content.count) B not read cleanly are neither at the path nor in a copy aside (path: \(observation.pathAfter?.summary ?? "nothing"), \(observation.copiesAside.count) copies)"
+    }
+
+    /// Whether `after` is `original` with records appended, as a journal may while its restore
+    /// waits: the journal's whole records kept (a torn tail may be cut first); the mapped
+    /// journal's bytes kept but for its count word and the slots past its committed count.
+    static func appended(to original: [UInt8], giving after: [UInt8], design: DedupeStore.Design) -> Bool {
+        switch design {
+        case .journal:
+            let header = StoreFileLayout.journalHeaderSize
+            let whole = original.count < header ? original.count : original.count - (original.count - header) % StoreFileLayout.recordSize
+            return after.starts(with: original.prefix(whole))
+        case .mappedJournal:
+            let count = StoreFileLayout.mappedCountOffset..<(StoreFileLayout.mappedCountOffset + 8)
+            let free = StoreFileLayout.mappedCommittedCount(original).map { StoreFileLayout.mappedHeaderSize + $0 * StoreFileLayout.recordSize }
+            return after.count >= original.count
+                && original.indices.allSatisfy { count.contains($0) || $0 >= (free ?? Int.max) || after[$0] == original[$0] }
+        case .snapshot, .sqlite:
+            return false
+        }
     }
 }

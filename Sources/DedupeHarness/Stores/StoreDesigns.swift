@@ -7,13 +7,13 @@ package enum StoreDesigns {
     /// The deduplicator every store measurement builds.
     package typealias Deduplicator = SharedDeduplicator<HashDequeWindow, FIFOSet>
 
-    /// `design`'s store at `url`.
-    package static func store(_ design: DedupeStore.Design, at url: URL, durability: StoreDurability) -> DedupeStore {
+    /// `design`'s store at `url`, its file-system steps failed as `faults` says.
+    package static func store(_ design: DedupeStore.Design, at url: URL, durability: StoreDurability, faults: StoreFaults? = nil) -> DedupeStore {
         switch design {
-        case .snapshot: .snapshot(url, saving: .afterEveryConsume, durability: durability)
-        case .journal: .journal(url, durability: durability)
-        case .mappedJournal: .mappedJournal(url, durability: durability)
-        case .sqlite: .sqlite(url, durability: durability)
+        case .snapshot: .snapshot(url, saving: .afterEveryConsume, durability: durability, faults: faults)
+        case .journal: .journal(url, durability: durability, faults: faults)
+        case .mappedJournal: .mappedJournal(url, durability: durability, faults: faults)
+        case .sqlite: .sqlite(url, durability: durability, faults: faults)
         }
     }
 
