@@ -52,7 +52,8 @@ import Testing
     /// What a store that keeps the contract leaves after restoring `placed` cleanly.
     static func kept(_ placed: StoreFuzzTrial.Placed) -> StoreFuzzTrial.Observation {
         StoreFuzzTrial.Observation(
-            firstOutcome: .restored(ids: placed.input.ids), firstRepairs: [], newAcknowledged: true,
+            firstOutcome: .restored(ids: placed.input.ids), settledOutcome: .restored(ids: placed.input.ids), firstRepairs: [],
+            newAcknowledged: true,
             secondOutcome: .restored(ids: placed.input.ids + 1), knownConsumed: Set(0..<placed.input.ids), knowsNew: true,
             knowsGhost: false, knownCount: placed.input.ids + 1, pathAfter: .file(placed.content), targetAfter: nil, copiesAside: [:])
     }
@@ -115,6 +116,7 @@ import Testing
         let placed = Self.placed()
         var observation = Self.kept(placed)
         observation.firstOutcome = .pending(StoreError(path: "", kind: .unreadable(errno: 5), reason: ""))
+        observation.settledOutcome = observation.firstOutcome
         observation.pathAfter = .file(placed.content + StoreFileLayout.record(EnvelopeID(token: "new")))
         #expect(Self.categories(placed, observation) == [])
         observation.pathAfter = .file(Array(placed.content.dropLast(24)) + StoreFileLayout.record(EnvelopeID(token: "new")))
@@ -125,6 +127,7 @@ import Testing
         let newer = Self.placed(edits: [.header(.version, value: 2, consistent: true)])
         var observation = Self.kept(newer)
         observation.firstOutcome = .leftUntouched(StoreError(path: "", kind: .newerVersion(found: 2, supported: 1), reason: ""))
+        observation.settledOutcome = observation.firstOutcome
         observation.knownConsumed = []
         observation.knownCount = 1
         #expect(Self.categories(newer, observation) == [])
@@ -133,6 +136,7 @@ import Testing
         let damaged = Self.placed(edits: [.header(.version, value: 2, consistent: false)])
         var misread = Self.kept(damaged)
         misread.firstOutcome = observation.firstOutcome
+        misread.settledOutcome = observation.firstOutcome
         misread.knownConsumed = []
         misread.knownCount = 1
         #expect(Self.categories(damaged, misread) == [.lostID, .misreadVersion])

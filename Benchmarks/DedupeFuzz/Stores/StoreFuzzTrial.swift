@@ -33,7 +33,10 @@ enum StoreFuzzTrial {
 
     /// What the two launches saw and left.
     struct Observation: Equatable, Sendable {
+        /// The first launch's restore at init.
         var firstOutcome: RestoreOutcome
+        /// Its restore once the app's retries of a waiting one are done, and every repair made.
+        var settledOutcome: RestoreOutcome
         var firstRepairs: [StoreRepair]
         /// The push `new` navigated and its write returned without an error.
         var newAcknowledged: Bool
@@ -99,25 +102,26 @@ enum StoreFuzzTrial {
         let path = directory.appendingPathComponent("store").appendingPathComponent(storeName)
         let faults = placed.input.fault.map { StoreFaults.failing($0.step, errno: EIO, times: $0.times) }
         let retained = 2 * StoreDamageMatrix.ids
-        let first: (RestoreOutcome, [StoreRepair], Bool)
+        let first: (outcome: RestoreOutcome, settled: RestoreOutcome, repairs: [StoreRepair], newAcknowledged: Bool)
         do {
             let store = StoreDesigns.store(placed.input.design, at: path, durability: .processKill, faults: faults)
             let launched = try StoreDesigns.deduplicator(retained: retained, store: store)
-            let (outcome, repairs) = (launched.restoreOutcome, launched.storeRepairs)
+            let outcome = launched.restoreOutcome
             let navigated = launched.receiveEmit(pushID: "new").navigated
             let counters = launched.counters
-            first = (outcome, repairs, navigated && counters.saves > 0 && counters.failedSaves == 0)
             // The app's retries of a restore that had to wait (protected data available, then
             // background): a store that copies damage aside at each try piles copies up.
             launched.retryRestore()
             launched.didEnterBackground()
+            first = (outcome, launched.restoreOutcome, launched.storeRepairs, navigated && counters.saves > 0 && counters.failedSaves == 0)
         }
         let store = StoreDesigns.store(placed.input.design, at: path, durability: .processKill)
         let relaunched = try StoreDesigns.deduplicator(retained: retained, store: store)
         let consumed = relaunched.pipeline.consumed
         let elsewhere = directory.appendingPathComponent("elsewhere")
         return Observation(
-            firstOutcome: first.0, firstRepairs: first.1, newAcknowledged: first.2, secondOutcome: relaunched.restoreOutcome,
+            firstOutcome: first.outcome, settledOutcome: first.settled, firstRepairs: first.repairs,
+            newAcknowledged: first.newAcknowledged, secondOutcome: relaunched.restoreOutcome,
             knownConsumed: Set((0..<placed.input.ids).filter { consumed.contains(EnvelopeID(token: consumedToken($0))) }),
             knowsNew: consumed.contains(EnvelopeID(token: "new")),
             knowsGhost: consumed.contains(EnvelopeID(token: placed.input.ghostToken)),

@@ -13,8 +13,8 @@ enum StoreFuzzVerdict {
         /// An acknowledged id whose record was undamaged (``undamagedRecords(_:)``) is unknown
         /// after the relaunch.
         case lostID = "lost-id"
-        /// What could not be read cleanly is gone, or a newer version's file or a non-regular
-        /// object at the path changed.
+        /// What the first launch could not read cleanly (at init or at a retry) is gone, or a
+        /// valid newer version's file or a non-regular object at the path changed.
         case unreadFileModified = "unread-file-modified"
         /// Two or more copies aside hold the same bytes.
         case copiesPiledUp = "copies-piled-up"
@@ -38,7 +38,8 @@ enum StoreFuzzVerdict {
         let holdsFile = placed.input.placement.holdsFile
         let newer = holdsFile && StoreFileLayout.isValidNewerVersion(design, placed.content, pristine: placed.pristine)
         let statesNewer = holdsFile && StoreFileLayout.statesNewerVersion(design, placed.content)
-        let first = "first restore: \(observation.firstOutcome)"
+        let retried = observation.settledOutcome == observation.firstOutcome ? "" : " (after retries: \(observation.settledOutcome))"
+        let first = "first restore: \(observation.firstOutcome)" + retried
 
         let ghostCommitted = (StoreFileLayout.mappedCommittedCount(placed.content) ?? 0) > placed.input.ids && holdsFile
         let accounted = observation.knownConsumed.count + (observation.knowsNew ? 1 : 0)
@@ -117,11 +118,11 @@ enum StoreFuzzVerdict {
         }
     }
 
-    /// Whether the first restore read the file as it was: restored (or found none) with no
-    /// repair but a torn tail cut (a write that never returned).
+    /// Whether the first launch read the file as it was, at init or at a retry: restored (or
+    /// found none) with no repair but a torn tail cut (a write that never returned).
     static func readCleanly(_ observation: StoreFuzzTrial.Observation) -> Bool {
         let repairsAreTornTails = observation.firstRepairs.allSatisfy { if case .truncatedTornTail = $0 { true } else { false } }
-        switch observation.firstOutcome {
+        switch observation.settledOutcome {
         case .restored, .migrated, .nothingStored: return repairsAreTornTails
         case .notPersisted, .pending, .leftUntouched, .movedAside: return false
         }
@@ -146,7 +147,7 @@ enum StoreFuzzVerdict {
         guard !readCleanly(observation) else { return nil }
         let original = StoreFileObject.file(placed.content)
         if atPlace == original || observation.pathAfter == original || observation.copiesAside.values.contains(original) { return nil }
-        if case .pending = observation.firstOutcome, case .file(let bytes) = atPlace,
+        if case .pending = observation.settledOutcome, case .file(let bytes) = atPlace,
            appended(to: placed.content, giving: bytes, design: placed.input.design) { return nil }
         return "the \(placed.content.count) B not read cleanly are neither at the path nor in a copy aside (path: \(observation.pathAfter?.summary ?? "nothing"), \(observation.copiesAside.count) copies)"
     }
