@@ -121,6 +121,11 @@ import Testing
         #expect(Self.categories(placed, observation) == [])
         observation.pathAfter = .file(Array(placed.content.dropLast(24)) + StoreFileLayout.record(EnvelopeID(token: "new")))
         #expect(Self.categories(placed, observation) == [.unreadFileModified])
+        // A retry then copied the appended file aside and compacted it.
+        observation.settledOutcome = .restored(ids: placed.input.ids + 1)
+        observation.firstRepairs = [.skippedDamagedRecords(count: 1, copy: "consumed.store.corrupt-1")]
+        observation.copiesAside = ["store/consumed.store.corrupt-1": .file(placed.content + StoreFileLayout.record(EnvelopeID(token: "new")))]
+        #expect(Self.categories(placed, observation) == [])
     }
 
     @Test func aNewerVersionMustBeValidAndLeftAsItIs() {

@@ -132,7 +132,7 @@ enum StoreFuzzVerdict {
     /// - a valid newer version's file must be at its place byte for byte;
     /// - a directory, a fifo or a dangling symbolic link must be at the path or in a copy aside;
     /// - a file not read cleanly must be at the path (or at the link's target), or in a copy
-    ///   aside; a journal that waits for a readable file may have appended to it
+    ///   aside; a journal whose first restore waited may have appended to it first
     ///   (``appended(to:giving:design:)``).
     static func modification(_ placed: StoreFuzzTrial.Placed, _ observation: StoreFuzzTrial.Observation, newer: Bool) -> String? {
         let placement = placed.input.placement
@@ -145,10 +145,14 @@ enum StoreFuzzVerdict {
             return kept ? nil : "the \(placed.object.summary) at the path is gone (now \(observation.pathAfter?.summary ?? "nothing"))"
         }
         guard !readCleanly(observation) else { return nil }
-        let original = StoreFileObject.file(placed.content)
-        if atPlace == original || observation.pathAfter == original || observation.copiesAside.values.contains(original) { return nil }
-        if case .pending = observation.settledOutcome, case .file(let bytes) = atPlace,
-           appended(to: placed.content, giving: bytes, design: placed.input.design) { return nil }
+        // While the first restore waited, a journal may have appended before a retry moved or
+        // copied the file aside.
+        let waited = if case .pending = observation.firstOutcome { true } else { false }
+        let kept = ([atPlace, observation.pathAfter] + observation.copiesAside.values.map(Optional.some)).contains { object in
+            guard case .file(let bytes) = object else { return false }
+            return bytes == placed.content || (waited && appended(to: placed.content, giving: bytes, design: placed.input.design))
+        }
+        if kept { return nil }
         return "the \(placed.content.count) B not read cleanly are neither at the path nor in a copy aside (path: \(observation.pathAfter?.summary ?? "nothing"), \(observation.copiesAside.count) copies)"
     }
 
