@@ -27,6 +27,16 @@ struct FuzzChild {
     /// a second later (signalled while the child is still unreaped, so its id names no other
     /// group). A child that ends by itself has waited for its own children.
     static func run(executable: String, arguments: [String], outputPath: String, errorPath: String, timeoutSeconds: Double) throws(CommandLineError) -> FuzzChild {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        return try run(executable: executable, arguments: arguments, outputPath: outputPath, errorPath: errorPath) { Date() >= deadline }
+    }
+
+    /// As ``run(executable:arguments:outputPath:errorPath:timeoutSeconds:)``, but the group is
+    /// ended when `shouldEnd` (asked every 5 ms while the child runs) returns true: a caller that
+    /// watches the child's progress sets a deadline per step.
+    static func run(
+        executable: String, arguments: [String], outputPath: String, errorPath: String, until shouldEnd: () -> Bool
+    ) throws(CommandLineError) -> FuzzChild {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -54,7 +64,6 @@ struct FuzzChild {
             throw CommandLineError(.runFailed, "cannot start '\(executable)': \(String(cString: strerror(spawned)))")
         }
 
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
         var status: Int32 = 0
         var ending: Ending?
         while ending == nil {
@@ -63,7 +72,7 @@ struct FuzzChild {
                 ending = Self.ending(status)
             } else if waited < 0 && errno != EINTR {
                 ending = .exited(-1)
-            } else if Date() >= deadline {
+            } else if shouldEnd() {
                 kill(-pid, SIGTERM)
                 let grace = Date().addingTimeInterval(1)
                 while waitpid(pid, &status, WNOHANG) == 0 && Date() < grace { usleep(10_000) }

@@ -9,9 +9,11 @@ package enum FuzzCommand {
         name: "dedupe-fuzz", summary: fuzz.summary, subcommands: [], defaultSubcommand: fuzz, introduction: "",
         exitCodes: "Exit codes: 0 no finding, 1 a finding, 2 usage or input error.")
 
-    /// Runs the fuzzer on the process's raw argument bytes and returns the exit code.
+    /// Runs the fuzzer on the process's raw argument bytes and returns the exit code: the store
+    /// fuzzer when the first argument is `stores`, the end-to-end one otherwise.
     package static func main(rawArguments: [[UInt8]], console: Console = .standard) -> Int32 {
-        tool.main(rawArguments: rawArguments, console: console)
+        let tool = rawArguments.first == Array("stores".utf8) ? StoreFuzzCommand.tool : Self.tool
+        return tool.main(rawArguments: rawArguments, console: console)
     }
 
     static let fuzz = Subcommand(
@@ -23,7 +25,8 @@ package enum FuzzCommand {
         or a finding: crash (a signal or another exit code), hang (the timeout, then four times it), wrong accept (exit 0 on input
         that means nothing, or nan, inf, control characters or a broken table in the outputs), bad refusal
         (exit 2 without exactly one error line). Writes summary.txt, inputs.tsv and findings/ (each finding's
-        input; crash traces also minimized) to --out. Exit 1 when there is a finding.
+        input; crash traces also minimized) to --out. Exit 1 when there is a finding. 'dedupe-fuzz stores' fuzzes
+        the store designs' files instead (see 'dedupe-fuzz stores --help').
         """,
         options: [
             SharedOptions.seed,

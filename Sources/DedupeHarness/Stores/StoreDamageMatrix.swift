@@ -7,9 +7,9 @@ import Foundation
 /// would overwrite it), and a second deduplicator restores again and counts the acknowledged ids
 /// it does not know. A trial destroys the file when afterwards neither the store's path nor a
 /// `.corrupt-N` copy beside it exists, or when a newer version's file has changed.
-enum StoreDamageMatrix {
+package enum StoreDamageMatrix {
     /// Ids in the damaged store.
-    static let ids = 16
+    package static let ids = 16
 
     /// One damaged file and the indices a restore must still know.
     struct Variant {
@@ -150,7 +150,7 @@ enum StoreDamageMatrix {
 
     /// A store of `d-0` … `d-15` (or the first `count`), written by a deduplicator and closed
     /// (SQLite's log checkpointed into the database), as bytes.
-    static func pristineFile(_ design: DedupeStore.Design, directory: URL, ids count: Int = ids) throws -> [UInt8] {
+    package static func pristineFile(_ design: DedupeStore.Design, directory: URL, ids count: Int = ids) throws -> [UInt8] {
         let url = StoreDesigns.file(in: directory)
         do {
             let dedupe = try StoreDesigns.deduplicator(retained: 2 * ids, store: StoreDesigns.store(design, at: url, durability: .processKill))
@@ -162,12 +162,12 @@ enum StoreDamageMatrix {
         return Array(try Data(contentsOf: url))
     }
 
-    static let recordSize = 24
-    static let mappedHeaderSize = 64
+    package static let recordSize = 24
+    package static let mappedHeaderSize = 64
 
     /// The bytes before a design's first id: the journal's and the mapped journal's headers, the
     /// snapshot's framing up to its payload (`PDCS`, version, `fifo-set`'s id), SQLite's header.
-    static func headerSize(_ design: DedupeStore.Design) -> Int {
+    package static func headerSize(_ design: DedupeStore.Design) -> Int {
         switch design {
         case .journal: recordSize
         case .mappedJournal: mappedHeaderSize
@@ -177,16 +177,16 @@ enum StoreDamageMatrix {
     }
 
     /// The journal header's checksum (`_JournalFormat`): FNV-1a 64 of bytes 0..<20, mixed, low 32 bits.
-    static func journalHeaderChecksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func journalHeaderChecksum(_ bytes: [UInt8]) -> UInt32 {
         let hash = bytes[0..<20].reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
         return UInt32(truncatingIfNeeded: DeterministicHashing.mix64(hash))
     }
 
-    static func load32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    package static func load32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
     }
 
-    static func store32(_ value: UInt32, at offset: Int, in bytes: inout [UInt8]) {
+    package static func store32(_ value: UInt32, at offset: Int, in bytes: inout [UInt8]) {
         for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
     }
 }

@@ -3,27 +3,27 @@ import PushDedupe
 
 /// The store designs the harness measures, and the one deduplicator shape every store
 /// measurement drives: `HashDequeWindow` + `FIFOSet` (the pick's pair), keyed by push ids.
-enum StoreDesigns {
+package enum StoreDesigns {
     /// The deduplicator every store measurement builds.
-    typealias Deduplicator = SharedDeduplicator<HashDequeWindow, FIFOSet>
+    package typealias Deduplicator = SharedDeduplicator<HashDequeWindow, FIFOSet>
 
-    /// `design`'s store at `url`.
-    static func store(_ design: DedupeStore.Design, at url: URL, durability: StoreDurability) -> DedupeStore {
+    /// `design`'s store at `url`, its file-system steps failed as `faults` says.
+    package static func store(_ design: DedupeStore.Design, at url: URL, durability: StoreDurability, faults: StoreFaults? = nil) -> DedupeStore {
         switch design {
-        case .snapshot: .snapshot(url, saving: .afterEveryConsume, durability: durability)
-        case .journal: .journal(url, durability: durability)
-        case .mappedJournal: .mappedJournal(url, durability: durability)
-        case .sqlite: .sqlite(url, durability: durability)
+        case .snapshot: .snapshot(url, saving: .afterEveryConsume, durability: durability, faults: faults)
+        case .journal: .journal(url, durability: durability, faults: faults)
+        case .mappedJournal: .mappedJournal(url, durability: durability, faults: faults)
+        case .sqlite: .sqlite(url, durability: durability, faults: faults)
         }
     }
 
     /// A deduplicator retaining `retained` ids on `store`, restored from it.
-    static func deduplicator(retained: Int, store: DedupeStore) throws(ConfigurationError) -> Deduplicator {
+    package static func deduplicator(retained: Int, store: DedupeStore) throws(ConfigurationError) -> Deduplicator {
         try Deduplicator(window: HashDequeWindow(preset: .compact), consumed: ConsumedSetConfiguration(capacity: retained), store: store)
     }
 
     /// The store's file in `directory`.
-    static func file(in directory: URL) -> URL { directory.appendingPathComponent("consumed.store") }
+    package static func file(in directory: URL) -> URL { directory.appendingPathComponent("consumed.store") }
 
     /// Bytes of every file in `directory`.
     static func folderBytes(_ directory: URL) -> Int {
@@ -37,7 +37,7 @@ enum StoreDesigns {
     /// Writes `bytes` as the file at `path` with plain `write(2)`s: Foundation's `Data.write`
     /// and `FileManager.copyItem` flush each file, a few milliseconds a trial that a kill or a
     /// restore never needs.
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(HarnessError) {
+    package static func writeFile(_ path: String, _ bytes: [UInt8]) throws(HarnessError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .stageFailed("stores: cannot create \(path): errno \(errno)") }
         defer { close(fd) }
@@ -57,7 +57,7 @@ enum StoreDesigns {
     }
 
     /// A new empty directory under `parent`.
-    static func makeDirectory(_ parent: URL, _ name: String) throws(HarnessError) -> URL {
+    package static func makeDirectory(_ parent: URL, _ name: String) throws(HarnessError) -> URL {
         let directory = parent.appendingPathComponent(name)
         do {
             try? FileManager.default.removeItem(at: directory)
