@@ -69,6 +69,9 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     /// What the last ``load()`` read: what ``replace(with:snapshot:)`` and ``moveAside(reason:)``
     /// may replace.
     private var read: _StoreRead = .unread
+    /// The rows the last load read from a database (none for no file), or `nil` when it read
+    /// anything else: what a replace of the rows expects to find.
+    private var loadedRows: [EnvelopeID]?
 
     /// A database that passed verification.
     private struct Connection {
@@ -119,8 +122,10 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             // The connection is closed before the file is read: closing any descriptor of the
             // database drops the process's POSIX locks on it, SQLite's included.
             closeConnection()
+            loadedRows = nil
             guard let (bytes, version) = try fileSystem.contents(of: path, locked: true) else {
                 read = .absent
+                loadedRows = []
                 return StoreLoad(.nothing)
             }
             read = .present(version)
@@ -174,24 +179,27 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         }
     }
 
+    /// Replaces what the last ``load()`` read: an earlier version's snapshot is migrated into a
+    /// database renamed over it; a database's rows are replaced in one transaction. Either only
+    /// if no other store changed them since the load (for the rows: compared inside the
+    /// transaction, under SQLite's write lock), else `.changedSinceRead`.
     public func replace(with ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
         if let newerVersion { throw newerVersionError(newerVersion) }
-        // Only without a connection: closing a descriptor of an open database would drop
-        // SQLite's locks on it.
-        if connection == nil, try holdsOtherFile() {
+        _ = try read.expected(path)
+        guard let expectedRows = loadedRows else {
             try migrate(ids)
             return
         }
         let connection = try writableConnection()
-        try execute(connection.database, "BEGIN IMMEDIATE", reading: false)
-        do throws(StoreError) {
+        try transaction(connection.database, reading: false) { () throws(StoreError) in
+            var rows: [EnvelopeID] = []
+            try query(connection.database, "SELECT high, low FROM consumed ORDER BY seq", reading: false) { rows.append(Self.id($0, high: 0)) }
+            guard rows == expectedRows else { throw _StoreFileSystem.changedSinceRead(path) }
             try execute(connection.database, "DELETE FROM consumed", reading: false)
             try insertRows(ids, connection.database, connection.insert)
-            try execute(connection.database, "COMMIT", reading: false)
-        } catch {
-            sqlite3_exec(connection.database, "ROLLBACK", nil, nil, nil)
-            throw error
         }
+        read = .unread
+        loadedRows = nil
     }
 
     public func moveAside(reason: String) throws(StoreError) -> StoreRepair {
@@ -385,7 +393,10 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             let id = Self.id(row, high: 1)
             if sqlite3_column_int64(row, 3) == Self.checksum(id) { ids.append(id) } else { damaged.append(sqlite3_column_int64(row, 0)) }
         }
-        guard !damaged.isEmpty else { return StoreLoad(.ids(ids)) }
+        guard !damaged.isEmpty else {
+            loadedRows = ids
+            return StoreLoad(.ids(ids))
+        }
         // Closed first, which checkpoints the log into the file (when no other process has it
         // open) and keeps the copy's descriptor from dropping SQLite's locks.
         closeConnection()
@@ -397,6 +408,7 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         try transaction(connection.database, reading: true) { () throws(StoreError) in
             try execute(connection.database, "REINDEX consumed; DELETE FROM consumed WHERE seq IN (\(damaged.map(String.init).joined(separator: ",")))", reading: true)
         }
+        loadedRows = ids
         return StoreLoad(.ids(ids), repairs: [.skippedDamagedRecords(count: damaged.count, copy: copy)])
     }
 
