@@ -57,6 +57,22 @@ import Testing
         #expect(StorePick.make(from: nil) == nil)
     }
 
+    /// A design that broke the contract in a schedule the store explorer ran is excluded, and
+    /// says so; a clean exploration excludes nothing.
+    @Test func aDesignTheExplorerCaughtIsExcluded() throws {
+        var stores = Self.stores(mappedLost: 0, sqliteDestroyed: 0)
+        stores.explored = ["journal", "mapped-journal"].map {
+            StoreExplorationSummary(
+                design: $0, preemptions: 2, faultPreemptions: 1, schedules: 500, faultsInjected: 300,
+                violations: $0 == "mapped-journal" ? 3 : 0, examples: [])
+        }
+        let pick = try #require(StorePick.make(from: stores))
+        #expect(pick.design != "mapped-journal")
+        #expect(pick.excluded.first { $0.design == "mapped-journal" }?.reason == "broke the contract in 3 of 500 explored schedules")
+        stores.explored?[1].violations = 0
+        #expect(StorePick.make(from: stores)?.design == "mapped-journal")
+    }
+
     /// Within 2× of the cheapest p99, or under 100 µs, is a tie, which the fewer bytes per consume
     /// win; beyond both, the cheaper wins whatever it writes.
     @Test func aCostTieGoesToFewerBytesWritten() throws {

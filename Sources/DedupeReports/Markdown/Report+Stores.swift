@@ -60,7 +60,7 @@ extension MarkdownReport {
         out += "[`stores.csv`](stores.csv) has every row and the size sweep, [`store-damage.csv`](store-damage.csv) the damage matrix.\n\n"
         var table = MarkdownTable(
             header: ["Store", "Median", "p99", "Max", "Bytes/consume", "Restore µs", "Power-loss p99", "Killed: lost/acked",
-                     "Two writers: lost/acked", "Destroyed", "Explored: violations/schedules"],
+                     "Two writers: lost/acked", "Damaged: destroyed/tried", "Explored: violations/schedules"],
             alignRight: Set(1...10))
         let kill = StoreDurability.processKill.rawValue
         for row in stores.costs where row.durability == kill {
@@ -78,7 +78,7 @@ extension MarkdownReport {
                 power.map { nanoseconds($0.p99Nanoseconds) } ?? "—",
                 killed.map { $0.skipped == nil ? "\($0.lost)/\($0.acknowledged) (\($0.killPoints) kills)" : "not run" } ?? "—",
                 two.map { $0.skipped == nil ? "\($0.lost)/\($0.acknowledged)" : "not run" } ?? "—",
-                damage.isEmpty ? "—" : String(damage.reduce(0) { $0 + $1.destroyed }),
+                damage.isEmpty ? "—" : "\(damage.reduce(0) { $0 + $1.destroyed })/\(damage.reduce(0) { $0 + $1.trials })",
                 explored,
             ])
         }
