@@ -109,25 +109,38 @@ enum StoreMeasurement {
     static func explore(_ designs: [DedupeStore.Design], sizing: StoreSizing) throws(HarnessError) -> [StoreExplorationSummary] {
         let settings = StoreExplorer.Settings(
             preemptions: sizing.explorerPreemptions, faultPreemptions: sizing.explorerFaultPreemptions, faults: sizing.explorerFaults)
+        return try twoAtATime(designs, stage: "explorer") { design in
+            let result = try StoreExplorer.explore(.design(design), settings: settings)
+            return StoreExplorationSummary(
+                design: design.rawValue, preemptions: settings.preemptions, faultPreemptions: settings.faultPreemptions,
+                schedules: result.schedules, faultsInjected: result.faultsInjected, violations: result.violations.count,
+                examples: result.shortestViolations.prefix(5).map(\.description))
+        }
+    }
+
+    /// `work` for every design, two designs at a time, results in design order: the first
+    /// failure is thrown, an untyped one as a `stage` failure naming the design.
+    private static func twoAtATime<Outcome>(
+        _ designs: [DedupeStore.Design], stage: String, _ work: @escaping @Sendable (DedupeStore.Design) throws -> Outcome
+    ) throws(HarnessError) -> [Outcome] {
         let lock = NSLock()
-        nonisolated(unsafe) var outcomes = [Result<StoreExplorationSummary, HarnessError>](
-            repeating: .failure(.stageFailed("stores: no exploration")), count: designs.count)
-        let queue = DispatchQueue(label: "stores.explorer", attributes: .concurrent)
+        // One per design, each written by its task before `group.wait()` returns.
+        nonisolated(unsafe) var outcomes = [Result<Outcome, HarnessError>](
+            repeating: .failure(.stageFailed("stores: no \(stage) outcome")), count: designs.count)
+        let queue = DispatchQueue(label: "stores.\(stage)", attributes: .concurrent)
         let group = DispatchGroup()
         let slots = DispatchSemaphore(value: 2)
         for (index, design) in designs.enumerated() {
             slots.wait()
             queue.async(group: group) {
                 defer { slots.signal() }
-                let outcome: Result<StoreExplorationSummary, HarnessError>
+                let outcome: Result<Outcome, HarnessError>
                 do {
-                    let result = try StoreExplorer.explore(.design(design), settings: settings)
-                    outcome = .success(StoreExplorationSummary(
-                        design: design.rawValue, preemptions: settings.preemptions, faultPreemptions: settings.faultPreemptions,
-                        schedules: result.schedules, faultsInjected: result.faultsInjected, violations: result.violations.count,
-                        examples: result.shortestViolations.prefix(5).map(\.description)))
+                    outcome = .success(try work(design))
+                } catch let error as HarnessError {
+                    outcome = .failure(error)
                 } catch {
-                    outcome = .failure(.stageFailed("stores: explorer of \(design.rawValue): \(error)"))
+                    outcome = .failure(.stageFailed("stores: \(stage) of \(design.rawValue): \(error)"))
                 }
                 lock.withLock { outcomes[index] = outcome }
             }
@@ -156,45 +169,18 @@ enum StoreMeasurement {
                         acknowledged: 0, lost: 0, skipped: skipped)
                 })
         }
-        let lock = NSLock()
-        // One per design, each written by its task before `group.wait()` returns.
-        nonisolated(unsafe) var outcomes = [Result<(StoreKillResult, StoreTwoWriterResult), HarnessError>](
-            repeating: .failure(.stageFailed("stores: no outcome")), count: designs.count)
-        let queue = DispatchQueue(label: "stores.survival", attributes: .concurrent)
-        let group = DispatchGroup()
-        let slots = DispatchSemaphore(value: 2)
-        for (index, design) in designs.enumerated() {
-            slots.wait()
-            queue.async(group: group) {
-                defer { slots.signal() }
-                let outcome: Result<(StoreKillResult, StoreTwoWriterResult), HarnessError>
-                do {
-                    let settings = StoreKillSweep.Settings(
-                        points: sizing.killPoints, retained: sizing.killRetained, seed: seed,
-                        maximumAcknowledged: 2 * sizing.killRetained, maximumDelayMicroseconds: 100)
-                    let kill = try StoreKillSweep.run(
-                        design, executable: executable, settings: settings,
-                        directory: try StoreDesigns.makeDirectory(root, "kill-\(design.rawValue)"))
-                    let two = try StoreTwoWriters.run(
-                        design, executable: executable, consumesPerWriter: sizing.twoWriterConsumes,
-                        directory: try StoreDesigns.makeDirectory(root, "two-\(design.rawValue)"))
-                    outcome = .success((kill, two))
-                } catch let error as HarnessError {
-                    outcome = .failure(error)
-                } catch {
-                    outcome = .failure(.stageFailed("stores: \(design.rawValue): \(error)"))
-                }
-                lock.withLock { outcomes[index] = outcome }
-            }
+        let outcomes = try twoAtATime(designs, stage: "survival") { design in
+            let settings = StoreKillSweep.Settings(
+                points: sizing.killPoints, retained: sizing.killRetained, seed: seed,
+                maximumAcknowledged: 2 * sizing.killRetained, maximumDelayMicroseconds: 100)
+            let kill = try StoreKillSweep.run(
+                design, executable: executable, settings: settings,
+                directory: try StoreDesigns.makeDirectory(root, "kill-\(design.rawValue)"))
+            let two = try StoreTwoWriters.run(
+                design, executable: executable, consumesPerWriter: sizing.twoWriterConsumes,
+                directory: try StoreDesigns.makeDirectory(root, "two-\(design.rawValue)"))
+            return (kill, two)
         }
-        group.wait()
-        var kills: [StoreKillResult] = []
-        var twoWriters: [StoreTwoWriterResult] = []
-        for index in designs.indices {
-            let (kill, two) = try lock.withLock { outcomes[index] }.get()
-            kills.append(kill)
-            twoWriters.append(two)
-        }
-        return (kills, twoWriters)
+        return (outcomes.map(\.0), outcomes.map(\.1))
     }
 }

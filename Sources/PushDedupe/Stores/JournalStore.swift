@@ -80,9 +80,8 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
     }
 
     public func load() throws(StoreError) -> StoreLoad {
-        fileSystem.removeStaleTemporaries(of: path)
-        for _ in 0..<_StoreRead.attempts {
-            guard let (bytes, version) = try fileSystem.contents(of: path, locked: true) else {
+        try fileSystem.load(path, locked: true) { contents throws(StoreError) in
+            guard let (bytes, version) = contents else {
                 read = .absent
                 return StoreLoad(.nothing)
             }
@@ -95,17 +94,12 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
                     reason: "written by journal format version \(version); this library reads up to \(_JournalFormat.version), so the file is left untouched")
             case .invalid:
                 if _SnapshotFormat.isFramed(bytes) { return StoreLoad(.snapshot(bytes)) }
-                do throws(StoreError) {
-                    return try salvage(bytes, version)
-                } catch where error.kind == .changedSinceRead {
-                    continue
-                }
+                return try salvage(bytes, version)
             case .current(let recorded):
                 sharedRetained = max(retained, recorded)
                 return try recover(bytes)
             }
         }
-        throw _StoreRead.keptChanging(path)
     }
 
     /// A current journal's ids, after cutting a torn tail and copying damage aside.

@@ -95,20 +95,14 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     deinit { unmap() }
 
     public func load() throws(StoreError) -> StoreLoad {
-        fileSystem.removeStaleTemporaries(of: path)
-        for _ in 0..<_StoreRead.attempts {
-            guard let (bytes, version) = try fileSystem.contents(of: path, locked: true) else {
+        try fileSystem.load(path, locked: true) { contents throws(StoreError) in
+            guard let (bytes, version) = contents else {
                 read = .absent
                 return StoreLoad(.nothing)
             }
             read = .present(version)
-            do throws(StoreError) {
-                return try recover(bytes, version)
-            } catch where error.kind == .changedSinceRead {
-                continue
-            }
+            return try recover(bytes, version)
         }
-        throw _StoreRead.keptChanging(path)
     }
 
     private func recover(_ bytes: [UInt8], _ version: _FileVersion) throws(StoreError) -> StoreLoad {

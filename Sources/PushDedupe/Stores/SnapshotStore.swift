@@ -31,9 +31,8 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
     }
 
     public func load() throws(StoreError) -> StoreLoad {
-        fileSystem.removeStaleTemporaries(of: path)
-        for _ in 0..<_StoreRead.attempts {
-            guard let (bytes, version) = try fileSystem.contents(of: path, locked: false) else {
+        try fileSystem.load(path, locked: false) { contents throws(StoreError) in
+            guard let (bytes, version) = contents else {
                 read = .absent
                 return StoreLoad(.nothing)
             }
@@ -47,15 +46,10 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
                     newerVersion = Int(bytes[_SnapshotFormat.magic.count])
                     throw newerVersionError(Int(bytes[_SnapshotFormat.magic.count]))
                 }
-                do throws(StoreError) {
-                    return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
-                } catch where error.kind == .changedSinceRead {
-                    continue
-                }
+                return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
             }
             return StoreLoad(.snapshot(bytes))
         }
-        throw _StoreRead.keptChanging(path)
     }
 
     public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {

@@ -98,6 +98,24 @@ struct _StoreFileSystem: Sendable {
         return (bytes, try version(fd, path, bytes: bytes, reading: true))
     }
 
+    /// A store's load: reads the file at `path` (`nil` when there is none) and hands it to
+    /// `recover`, again while `recover` finds that another store changed it meanwhile
+    /// (``StoreError/Kind/changedSinceRead``), at most ``_StoreRead/attempts`` times. First
+    /// removes temporaries a killed process left.
+    func load(
+        _ path: String, locked: Bool, _ recover: (_ contents: (bytes: [UInt8], version: _FileVersion)?) throws(StoreError) -> StoreLoad
+    ) throws(StoreError) -> StoreLoad {
+        removeStaleTemporaries(of: path)
+        for _ in 0..<_StoreRead.attempts {
+            do throws(StoreError) {
+                return try recover(try contents(of: path, locked: locked))
+            } catch where error.kind == .changedSinceRead {
+                continue
+            }
+        }
+        throw _StoreRead.keptChanging(path)
+    }
+
     /// The identity of the open file whose contents are `bytes`.
     func version(_ fd: Int32, _ path: String, bytes: [UInt8], reading: Bool = false) throws(StoreError) -> _FileVersion {
         var info = stat()
