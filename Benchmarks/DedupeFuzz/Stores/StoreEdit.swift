@@ -181,7 +181,7 @@ enum StoreEdit: Equatable, Sendable {
             if consistent { StoreFileLayout.refreshSnapshotChecksum(&bytes) }
             return described
         case .sqlite:
-            // SQLite's header has no checksum: `consistent` changes nothing here.
+            // SQLite's header has no checksum: `consistent` changes only the version (below).
             guard bytes.count >= 100 else { return name + "(short)" }
             switch field {
             case .magic: bytes[Int(value % 16)] ^= max(1, UInt8(truncatingIfNeeded: value >> 8))
@@ -191,6 +191,15 @@ enum StoreEdit: Equatable, Sendable {
                 let offset = 18 + Int(value >> 62 & 1)
                 bytes[offset] = UInt8(value & 3)
                 return name + "@\(offset)=\(bytes[offset])"
+            // Consistent: the header's `user_version` and the checksummed `meta` row both, as a
+            // later library writes them (a database a previous edit damaged gets the header alone).
+            case .version where consistent:
+                let version = Int(Int32(bitPattern: word))
+                if let marked = try? StoreDamageMatrix.markedNewer(bytes, version: version) {
+                    bytes = marked
+                    return name + "=\(version)"
+                }
+                StoreFileLayout.storeBigEndian32(word, at: StoreFileLayout.sqliteUserVersionOffset, in: &bytes)
             case .version: StoreFileLayout.storeBigEndian32(word, at: StoreFileLayout.sqliteUserVersionOffset, in: &bytes)
             case .count: StoreFileLayout.storeBigEndian32(word, at: 28, in: &bytes)
             // No checksum either: the file change counter stands in for it.

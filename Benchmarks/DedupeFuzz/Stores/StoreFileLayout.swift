@@ -88,21 +88,23 @@ enum StoreFileLayout {
         }
     }
 
-    /// Whether `bytes` state a newer version: a header that holds with a version above 1.
-    /// SQLite has no header checksum, so any `user_version` above 1 states one, whatever else
-    /// is damaged: no reader can tell a flipped bit there from a later schema.
+    /// The SQLite schema version the library writes; every other design's format is version 1.
+    static let sqliteSchemaVersion = 2
+
+    /// Whether `bytes` state a newer version: a header that holds with a version above the
+    /// library's. For SQLite, whose header has no checksum, the header's `user_version` alone
+    /// (a store may still find the checksummed `meta` row disagrees, and read it as damage).
     static func statesNewerVersion(_ design: DedupeStore.Design, _ bytes: [UInt8]) -> Bool {
-        (version(design, bytes) ?? 0) > 1
+        (version(design, bytes) ?? 0) > (design == .sqlite ? sqliteSchemaVersion : 1)
     }
 
     /// Whether `bytes` are a newer version's valid file, which a store must leave byte for byte:
-    /// one that states a newer version and, for SQLite, differs from the `pristine` database in
-    /// `user_version` only (its only way to be known valid).
+    /// one that states a newer version and, for SQLite, is the `pristine` database marked as that
+    /// version in its header and its `meta` row, as a later library writes it.
     static func isValidNewerVersion(_ design: DedupeStore.Design, _ bytes: [UInt8], pristine: [UInt8]) -> Bool {
-        guard statesNewerVersion(design, bytes) else { return false }
+        guard statesNewerVersion(design, bytes), let version = version(design, bytes) else { return false }
         guard design == .sqlite else { return true }
-        let field = sqliteUserVersionOffset..<(sqliteUserVersionOffset + 4)
-        return bytes.count == pristine.count && bytes.indices.allSatisfy { field.contains($0) || bytes[$0] == pristine[$0] }
+        return (try? StoreDamageMatrix.markedNewer(pristine, version: version)) == bytes
     }
 
     /// The committed record count of a mapped journal whose header, slot count and count word
@@ -116,6 +118,17 @@ enum StoreFileLayout {
         let count = UInt32(truncatingIfNeeded: word)
         guard slots <= UInt64((bytes.count - mappedHeaderSize) / recordSize), word == mappedCountWord(count),
               UInt64(count) <= slots else { return nil }
+        return Int(count)
+    }
+
+    /// The count a mapped journal's count word holds when its check holds and it is within the
+    /// slots the file has room for, whatever the rest of the header says; `nil` otherwise, when
+    /// no reader can tell a record a consume wrote before its count from a committed one.
+    static func mappedCountWord(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= mappedHeaderSize else { return nil }
+        let word = load64(bytes, mappedCountOffset)
+        let count = UInt32(truncatingIfNeeded: word)
+        guard word == mappedCountWord(count), Int(count) <= (bytes.count - mappedHeaderSize) / recordSize else { return nil }
         return Int(count)
     }
 

@@ -21,8 +21,8 @@ enum StoreFuzzVerdict {
         /// The push consumed after a restore that reported the store usable, and written
         /// without an error, is unknown after the relaunch.
         case newPushLost = "new-push-lost"
-        /// A file that does not state a newer version was reported as one (left untouched, so
-        /// the app never persists again).
+        /// A regular file that does not state a newer version was left untouched (so the app never
+        /// persists again), or anything else was left untouched as a newer version.
         case misreadVersion = "misread-version"
     }
 
@@ -41,7 +41,11 @@ enum StoreFuzzVerdict {
         let retried = observation.settledOutcome == observation.firstOutcome ? "" : " (after retries: \(observation.settledOutcome))"
         let first = "first restore: \(observation.firstOutcome)" + retried
 
-        let ghostCommitted = (StoreFileLayout.mappedCommittedCount(placed.content) ?? 0) > placed.input.ids && holdsFile
+        // The ghost is a record a consume wrote before its count: invented only where a count
+        // word that holds leaves it out. With the count damaged, no reader of this format can tell
+        // it from a committed record, and salvaging every valid record keeps what is undamaged.
+        let ghostCommitted = holdsFile && design == .mappedJournal
+            && StoreFileLayout.mappedCountWord(placed.content).map { $0 > placed.input.ids } ?? true
         let accounted = observation.knownConsumed.count + (observation.knowsNew ? 1 : 0)
             + (observation.knowsGhost && ghostCommitted ? 1 : 0)
         if observation.knowsGhost && !ghostCommitted {
@@ -74,32 +78,40 @@ enum StoreFuzzVerdict {
             findings.append(Finding(category: .newPushLost, detail: "\(first); relaunch: \(observation.secondOutcome)"))
         }
 
-        if case .leftUntouched = observation.firstOutcome, !statesNewer {
-            findings.append(Finding(category: .misreadVersion, detail: "\(placed.input.placement.holdsFile ? "a file of no newer version" : placed.object.summary) left untouched; \(first)"))
+        // Left untouched is right for a newer version's file, and for anything but a regular file
+        // at the path (a symbolic link is never followed, even to a store).
+        if case .leftUntouched(let error) = observation.firstOutcome {
+            let regularFile = placed.input.placement == .file || placed.input.placement == .modeZero
+            let right = error.kind == .notARegularFile ? !regularFile : statesNewer
+            if !right {
+                findings.append(Finding(category: .misreadVersion, detail: "\(regularFile ? "a file of no newer version" : placed.object.summary) left untouched; \(first)"))
+            }
         }
         return findings
     }
 
     /// The `k` of every consumed `d-k` whose record was undamaged, which the relaunch must know.
     /// Conservative, per design:
-    /// - nothing when the path holds no readable file, or one that states a newer version (left
-    ///   untouched by contract);
+    /// - nothing when the path holds no readable regular file (a symbolic link is never followed,
+    ///   even to a store), or one that states a newer version (left untouched by contract);
     /// - journal: the record's 24 bytes are unchanged at their offset (records sit on a fixed
     ///   grid after the header and carry their own checksums; a damaged header is salvaged);
-    /// - mapped journal: the same, and when the header, slot count and count word still hold,
-    ///   the record is below that count (a valid lower count uncommits it);
+    /// - mapped journal: the same, and when the count word's check holds (within the slots the
+    ///   file has room for), the record is below that count: the word is the commit point, so a
+    ///   valid lower count uncommits it;
     /// - snapshot and SQLite: every byte of the file is unchanged (a snapshot's one checksum
     ///   covers every byte; SQLite's reader may need any page).
     static func undamagedRecords(_ placed: StoreFuzzTrial.Placed) -> Set<Int> {
         let design = placed.input.design
         let content = placed.content
-        guard placed.input.placement.holdsFile, placed.readable, !StoreFileLayout.statesNewerVersion(design, content) else { return [] }
+        guard placed.input.placement.holdsFile, placed.input.placement != .symlinkToStore, placed.readable,
+              !StoreFileLayout.statesNewerVersion(design, content) else { return [] }
         let all = 0..<placed.input.ids
         switch design {
         case .snapshot, .sqlite:
             return content == placed.pristine ? Set(all) : []
         case .journal, .mappedJournal:
-            let committed = design == .mappedJournal ? StoreFileLayout.mappedCommittedCount(content) : nil
+            let committed = design == .mappedJournal ? StoreFileLayout.mappedCountWord(content) : nil
             return Set(all.filter { k in
                 guard let start = StoreFileLayout.recordOffset(design, k) else { return false }
                 let end = start + StoreFileLayout.recordSize

@@ -104,19 +104,19 @@ package enum StoreDamageMatrix {
             case .sqlite:
                 // Version 99 in the header's `user_version` and the checksummed `meta` row, which
                 // must agree: either alone is damage.
-                bytes = try markedNewer(pristine)
+                bytes = try markedNewer(pristine, version: 99)
             }
             return .success([Variant(bytes: bytes, expected: 0..<0)])
         }
     }
 
-    /// A SQLite store file marked as a later schema version.
-    static func markedNewer(_ database: [UInt8]) throws(HarnessError) -> [UInt8] {
+    /// A SQLite store file marked as schema `version`, as a later library writes it.
+    package static func markedNewer(_ database: [UInt8], version: Int) throws(HarnessError) -> [UInt8] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("dedupe-newer-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: url) }
         do {
             try Data(database).write(to: url)
-            try SQLiteStore.markSchemaVersion(99, ofDatabaseAt: url)
+            try SQLiteStore.markSchemaVersion(version, ofDatabaseAt: url)
             return [UInt8](try Data(contentsOf: url))
         } catch {
             throw .stageFailed("stores: damage of sqlite: cannot mark a newer version: \(error)")

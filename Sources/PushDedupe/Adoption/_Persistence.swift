@@ -121,10 +121,11 @@ final class _Persistence<Consumed: ConsumedSet> {
             do throws(SnapshotError) {
                 (restored, outcome) = try coding.decode(bytes)
             } catch {
-                let untouched = StoreError(path: store.path, kind: .newerVersion(found: Int(bytes.count > 4 ? bytes[4] : 0), supported: Int(_SnapshotFormat.version)), reason: "\(error); the file is left untouched")
-                if error.kind == .unsupportedVersion, bytes.count > 4, bytes[4] > _SnapshotFormat.version {
+                if let newer = _SnapshotFormat.newerVersion(bytes) {
                     state = .readOnly
-                    restoreOutcome = .leftUntouched(untouched)
+                    restoreOutcome = .leftUntouched(StoreError(
+                        path: store.path, kind: .newerVersion(found: Int(newer), supported: Int(_SnapshotFormat.version)),
+                        reason: "\(error); the file is left untouched"))
                     counts.filesLeftUntouched += 1
                     return
                 }

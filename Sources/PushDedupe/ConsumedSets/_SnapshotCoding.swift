@@ -28,16 +28,27 @@ enum _SnapshotFormat {
         }
     }
 
-    /// Whether `bytes` is a snapshot whose checksum holds, of any version: the framing is the
-    /// same in every version, so a damaged file is never taken for a snapshot, nor a damaged
-    /// version byte for a newer version.
+    /// Whether `bytes` is a snapshot whose checksum holds, of this version or a newer one, so
+    /// that a damaged file is never taken for a snapshot.
     static func isFramed(_ bytes: [UInt8]) -> Bool {
+        if newerVersion(bytes) != nil { return true }
         do throws(SnapshotError) {
             _ = try _SnapshotReader(framing: bytes)
             return true
         } catch {
-            return error.kind == .unsupportedVersion
+            return false
         }
+    }
+
+    /// The version of a later library's snapshot: the magic, a version above this one, and a
+    /// checksum in the last 8 bytes over every byte before them, which every version keeps
+    /// (what lies between may change). `nil` for anything else: a damaged version byte fails
+    /// the checksum, so it is never taken for a newer version.
+    static func newerVersion(_ bytes: [UInt8]) -> UInt8? {
+        guard bytes.count >= magic.count + 1 + checksumLength, bytes.starts(with: magic), bytes[magic.count] > version else { return nil }
+        let end = bytes.count - checksumLength
+        let stored = bytes[end...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return stored == checksum(bytes[..<end]) ? bytes[magic.count] : nil
     }
 }
 

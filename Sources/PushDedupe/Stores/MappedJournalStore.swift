@@ -155,17 +155,15 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
     /// A file whose header cannot be trusted: under its lock, if it is still the file that was
     /// read, copied aside, and the valid records it committed written to a new mapped journal
     /// renamed over it.
-    /// The records are those the count covers when the count word's check holds (past it lie a
-    /// consume that never returned and slots a compaction left behind); otherwise the valid
-    /// records before the first invalid one.
+    /// The records are the valid ones the count covers when the count word's check holds (past
+    /// it lies a consume that never returned); otherwise every valid record (a compaction clears
+    /// the slots past its count, so none is stale), which keeps whatever is undamaged.
     private func salvage(_ bytes: [UInt8], _ version: _FileVersion, reason: String) throws(StoreError) -> StoreLoad {
         let ids = bytes.withUnsafeBytes { buffer -> [EnvelopeID] in
             guard buffer.count > Self.headerSize else { return [] }
             let slots = (buffer.count - Self.headerSize) / _JournalFormat.recordSize
-            if let used = Self.count(in: _JournalFormat.load64(buffer, Self.countOffset)), used <= slots {
-                return _JournalFormat.records(buffer, from: Self.headerSize, to: Self.headerSize + used * _JournalFormat.recordSize).ids
-            }
-            return _JournalFormat.validPrefix(buffer, from: Self.headerSize, to: buffer.count)
+            let committed = Self.count(in: _JournalFormat.load64(buffer, Self.countOffset)).flatMap { $0 <= slots ? $0 : nil }
+            return _JournalFormat.records(buffer, from: Self.headerSize, to: Self.headerSize + (committed ?? slots) * _JournalFormat.recordSize).ids
         }
         unmap()
         let file = Self.file(ids, slots: max(2 * sharedRetained, ids.count), retained: sharedRetained)

@@ -72,6 +72,9 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     /// The rows the last load read from a database (none for no file), or `nil` when it read
     /// anything else: what a replace of the rows expects to find.
     private var loadedRows: [EnvelopeID]?
+    /// Whether the last load failed (an I/O error, a lock, Data Protection, a repair that could
+    /// not write): appends wait for the next load that reads the database.
+    private var lastLoadFailed = false
 
     /// A database that passed verification.
     private struct Connection {
@@ -117,6 +120,18 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     // MARK: - The protocol
 
     public func load() throws(StoreError) -> StoreLoad {
+        do throws(StoreError) {
+            let load = try loadVerifying()
+            lastLoadFailed = false
+            return load
+        } catch {
+            // (A newer version's file, or no regular file, refuses every write on its own.)
+            lastLoadFailed = error.kind != .notARegularFile
+            throw error
+        }
+    }
+
+    private func loadVerifying() throws(StoreError) -> StoreLoad {
         fileSystem.removeStaleTemporaries(of: path)
         for _ in 0..<_StoreRead.attempts {
             // The connection is closed before the file is read: closing any descriptor of the
@@ -134,13 +149,13 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
                 if !bytes.isEmpty && !bytes.starts(with: Self.databaseMagic) {
                     return StoreLoad(.nothing, repairs: [try moveAsideWithLog(expecting: version, reason: "not a SQLite database")])
                 }
-                switch try openVerified(reading: true) {
+                switch try openVerified(reading: true, read: bytes) {
                 case .damaged(let reason):
                     return try quarantine(expecting: version, reason: reason, reading: true)
                 case .verified(let opened):
                     connection = opened
                     do throws(StoreError) {
-                        return try readRows(opened)
+                        return try readRows(opened, read: bytes)
                     } catch where Self.isDamage(error) {
                         return try quarantine(expecting: version, reason: error.reason, reading: true)
                     }
@@ -154,6 +169,13 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
 
     public func append(_ ids: [EnvelopeID], snapshot: () -> [UInt8]) throws(StoreError) {
         guard !ids.isEmpty else { return }
+        // An insert may rewrite a page of rows the load could not check: nothing is written to
+        // a database until a load reads it (the deduplicator keeps the ids and writes them then).
+        if lastLoadFailed {
+            throw StoreError(
+                path: path, kind: .unreadable(errno: EAGAIN),
+                reason: "the database could not be read at the last load; nothing is written to it until a load reads it")
+        }
         var connection = try writableConnection()
         do throws(StoreError) {
             try insert(ids, connection, checkingEach: true)
@@ -217,7 +239,7 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
     ///
     /// - Throws: transient errors as unreadable (`reading`) or unwritable; `.newerVersion` for a
     ///   newer version's database, left untouched; `.notARegularFile`.
-    private func openVerified(reading: Bool) throws(StoreError) -> Verification {
+    private func openVerified(reading: Bool, read original: [UInt8]? = nil) throws(StoreError) -> Verification {
         // Our own open refuses a symbolic link, a fifo or a directory before SQLite sees the
         // path, without waiting on a fifo; it also creates the file with the protection class.
         guard let descriptor = try fileSystem.open(path, flags: O_RDWR | O_CREAT, reading: reading) else {
@@ -241,6 +263,12 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
                 sqlite3_close(opened)
                 return .damaged(reason: damage.reason)
             }
+            // A load keeps the file as it read it aside before this connection writes anything
+            // (WAL mode, a checkpoint at close) when a row fails its checksum: the evidence,
+            // once, whatever happens to the repair after.
+            if let original, case .current = layout, try hasDamagedRows(opened, reading: reading) {
+                _ = try fileSystem.copyAside(path, bytes: original)
+            }
             try execute(opened, "PRAGMA journal_mode=WAL", reading: reading)
             switch layout {
             case .empty: try create(opened, reading: reading)
@@ -260,6 +288,15 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             sqlite3_close(opened)
             throw error
         }
+    }
+
+    /// Whether a row of the `consumed` table fails its checksum. Reads only.
+    private func hasDamagedRows(_ database: OpaquePointer, reading: Bool) throws(StoreError) -> Bool {
+        var damaged = false
+        try query(database, "SELECT high, low, checksum FROM consumed", reading: reading) { row in
+            if sqlite3_column_int64(row, 2) != Self.checksum(Self.id(row, high: 0)) { damaged = true }
+        }
+        return damaged
     }
 
     private struct Damage: Error {
@@ -386,7 +423,7 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
 
     /// The rows whose checksums hold, oldest first. Rows that fail theirs are never returned:
     /// the database is copied aside once, then they are deleted.
-    private func readRows(_ opened: Connection) throws(StoreError) -> StoreLoad {
+    private func readRows(_ opened: Connection, read original: [UInt8]) throws(StoreError) -> StoreLoad {
         var ids: [EnvelopeID] = []
         var damaged: [Int64] = []
         try query(opened.database, "SELECT seq, high, low, checksum FROM consumed ORDER BY seq", reading: true) { row in
@@ -397,11 +434,10 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
             loadedRows = ids
             return StoreLoad(.ids(ids))
         }
-        // Closed first, which checkpoints the log into the file (when no other process has it
-        // open) and keeps the copy's descriptor from dropping SQLite's locks.
+        // The file as the load read it was copied aside before the connection wrote anything
+        // (`openVerified`); closed first, so the copy's descriptor cannot drop SQLite's locks.
         closeConnection()
-        guard let current = try fileSystem.contents(of: path, locked: true) else { throw _StoreFileSystem.changedSinceRead(path) }
-        let copy = try fileSystem.copyAside(path, bytes: current.bytes)
+        let copy = try fileSystem.copyAside(path, bytes: original)
         let connection = try writableConnection()
         // The index still holds the ids as they were written: rebuilt from the rows first, or
         // SQLite finds the deletes' index entries missing.

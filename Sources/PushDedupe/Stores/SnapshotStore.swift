@@ -37,15 +37,15 @@ public final class SnapshotStore: ConsumedStore, @unchecked Sendable {
                 return StoreLoad(.nothing)
             }
             read = .present(version)
+            // A newer version is read off a checksum that holds: a damaged version byte reads as
+            // damage, never as a newer version.
+            if let newer = _SnapshotFormat.newerVersion(bytes) {
+                newerVersion = Int(newer)
+                throw newerVersionError(Int(newer))
+            }
             do throws(SnapshotError) {
                 _ = try _SnapshotReader(framing: bytes)
             } catch {
-                // The reader checks the version only once the checksum holds: a damaged version
-                // byte reads as damage, never as a newer version.
-                if error.kind == .unsupportedVersion, bytes[_SnapshotFormat.magic.count] > _SnapshotFormat.version {
-                    newerVersion = Int(bytes[_SnapshotFormat.magic.count])
-                    throw newerVersionError(Int(bytes[_SnapshotFormat.magic.count]))
-                }
                 return StoreLoad(.nothing, repairs: [try moveAside(reason: bytes.isEmpty ? "the file is empty" : "\(error)")])
             }
             return StoreLoad(.snapshot(bytes))

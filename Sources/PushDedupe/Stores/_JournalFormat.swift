@@ -128,17 +128,6 @@ enum _JournalFormat {
         return (ids, damaged, validEnd)
     }
 
-    /// The ids of the valid records of `buffer[start..<end]` before the first invalid one.
-    static func validPrefix(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> [EnvelopeID] {
-        var ids: [EnvelopeID] = []
-        var offset = start
-        while offset + recordSize <= end, let id = decode(buffer, at: offset) {
-            ids.append(id)
-            offset += recordSize
-        }
-        return ids
-    }
-
     /// The newest `keep` distinct ids of `ids`, oldest first: what a compaction keeps.
     static func newestDistinct(_ ids: [EnvelopeID], keep: Int) -> [EnvelopeID] {
         var seen = Set<EnvelopeID>()
