@@ -143,13 +143,7 @@ public final class JournalStore: ConsumedStore, @unchecked Sendable {
             ? bytes.withUnsafeBytes { _JournalFormat.records($0, from: _JournalFormat.headerSize, to: bytes.count).ids } : []
         closeDescriptor()
         let salvaged = journal(ids)
-        let copy = try fileSystem.withBinding(path, expecting: version) { _, _ throws(StoreError) in
-            let copy = try fileSystem.copyAside(path, bytes: bytes)
-            let temporary = try fileSystem.writeTemporary(beside: path, "replacing", salvaged, durability: durability)
-            defer { unlink(temporary) }
-            try fileSystem.publish(temporary, over: path, durability: durability)
-            return copy
-        }
+        let copy = try fileSystem.salvage(path, damaged: bytes, expecting: version, with: salvaged, durability: durability)
         bytesWritten += salvaged.count
         recordsInFile = ids.count
         read = .unread

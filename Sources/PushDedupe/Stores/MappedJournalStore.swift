@@ -167,13 +167,7 @@ public final class MappedJournalStore: ConsumedStore, @unchecked Sendable {
         }
         unmap()
         let file = Self.file(ids, slots: max(2 * sharedRetained, ids.count), retained: sharedRetained)
-        let copy = try fileSystem.withBinding(path, expecting: version) { _, _ throws(StoreError) in
-            let copy = try fileSystem.copyAside(path, bytes: bytes)
-            let temporary = try fileSystem.writeTemporary(beside: path, "replacing", file, durability: durability)
-            defer { unlink(temporary) }
-            try fileSystem.publish(temporary, over: path, durability: durability)
-            return copy
-        }
+        let copy = try fileSystem.salvage(path, damaged: bytes, expecting: version, with: file, durability: durability)
         bytesWritten += Self.headerSize + ids.count * _JournalFormat.recordSize
         read = .unread
         return StoreLoad(.ids(ids), repairs: [.movedAside(movedTo: copy, reason: "\(reason); \(ids.count) valid record(s) salvaged")])

@@ -354,6 +354,22 @@ struct _StoreFileSystem: Sendable {
         try publish(temporary, over: path, durability: durability)
     }
 
+    /// A salvage of the damaged file a store read (`damaged`, `expected`): under its lock, if
+    /// the path still names it unchanged, it is copied aside (once per distinct content), and
+    /// `salvaged` is renamed over it. The path is never empty, so a racing store reads again.
+    /// Returns the copy.
+    func salvage(_ path: String, damaged: [UInt8], expecting expected: _FileVersion, with salvaged: [UInt8], durability: StoreDurability)
+        throws(StoreError) -> String
+    {
+        try withBinding(path, expecting: expected) { _, _ throws(StoreError) in
+            let copy = try copyAside(path, bytes: damaged)
+            let temporary = try writeTemporary(beside: path, "replacing", salvaged, durability: durability)
+            defer { unlink(temporary) }
+            try publish(temporary, over: path, durability: durability)
+            return copy
+        }
+    }
+
     /// Renames `temporary` over `path`; the caller holds the lock of the file `path` names and
     /// has checked it is the one it read.
     func publish(_ temporary: String, over path: String, durability: StoreDurability) throws(StoreError) {
