@@ -561,14 +561,6 @@ public final class SQLiteStore: ConsumedStore, @unchecked Sendable {
         return statement
     }
 
-    /// Whether the path holds a file that is not a database (an earlier version's snapshot).
-    private func holdsOtherFile() throws(StoreError) -> Bool {
-        guard let fd = try fileSystem.open(path, flags: O_RDONLY, reading: true, missingIsNil: true) else { return false }
-        defer { close(fd) }
-        let prefix = try fileSystem.readPrefix(fd, count: Self.databaseMagic.count, path)
-        return !prefix.isEmpty && prefix != Self.databaseMagic
-    }
-
     /// Replaces the snapshot the last load read with a database of `ids`, built whole at a
     /// temporary of its own and renamed over the path only if the path still holds that
     /// snapshot; otherwise `.changedSinceRead`, and the deduplicator reads again.
