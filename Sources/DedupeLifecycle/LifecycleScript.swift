@@ -48,7 +48,7 @@ package struct LifecycleScript: Sendable {
             case childAppend
             /// The user taps an async button (checkout) whose completion pushes a receipt.
             case checkoutTap
-            /// The app entered the background: `snapshot-on-background` saves here.
+            /// The app entered the background: `on-background` saves here.
             case background
             /// The process is killed and started again (a cold launch).
             case relaunch

@@ -206,7 +206,7 @@ struct _ScriptParser {
             scheduling = value
         default:
             guard persistence == nil else { throw fail(number, "'persistence' given twice") }
-            guard let value = Persistence(rawValue: tokens[1]) else {
+            guard let value = Persistence(reading: tokens[1]) else {
                 throw fail(number, "unknown persistence '\(tokens[1])' (\(Persistence.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             persistence = value

@@ -4,7 +4,7 @@ extension _LifecycleRun {
     /// Why the consumed set let an envelope's handler run again.
     func reprocessingRule(_ slot: Int) -> FailureRule {
         // A store that keeps every write lost only a reservation the kill came before.
-        if policy.reserveThenCommit, persistence == .snapshot, consumeOrigin[slot] == .beforeFetch,
+        if policy.reserveThenCommit, persistence == .afterEveryConsume, consumeOrigin[slot] == .beforeFetch,
            counts.relaunches > Int(consumedAtRelaunch[slot]) {
             return .retryAfterKill
         }
@@ -13,8 +13,8 @@ extension _LifecycleRun {
             guard counts.relaunches > Int(consumedAtRelaunch[slot]) else { return .consumedSetForgot }
             switch persistence {
             case .memory: return .memoryPersistence
-            case .snapshotOnBackground: return .lostSinceBackground
-            case .snapshot: return .consumedSetForgot
+            case .onBackground: return .lostSinceBackground
+            case .afterEveryConsume: return .consumedSetForgot
             }
         }
         switch lastRun[slot] {
@@ -49,9 +49,9 @@ extension _LifecycleRun {
         switch persistence {
         case .memory:
             return .memoryPersistence
-        case .snapshotOnBackground where savedPending.envelope != envelope:
+        case .onBackground where savedPending.envelope != envelope:
             return .lostSinceBackground
-        case .snapshot, .snapshotOnBackground:
+        case .afterEveryConsume, .onBackground:
             // The pending route survives and replays at the cold launch: the consumed set stops
             // it when the envelope was consumed before the fetch, and not if that was a
             // reservation (reserve-then-commit), which the kill lost.

@@ -41,7 +41,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     let freshWindow: W
     var consumed: C
     let freshConsumed: C
-    /// The consumed set and pending route as of the last `background` (`snapshot-on-background`).
+    /// The consumed set and pending route as of the last `background` (`on-background`).
     var savedConsumed: C
     /// What the store holds under reserve-then-commit: the consumed set without the reservations
     /// not yet committed, which a kill loses. Unused otherwise (the store is `consumed`).
@@ -283,7 +283,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         case .checkoutTap:
             checkoutTap(input, index: index)
         case .background:
-            if persistence == .snapshotOnBackground {
+            if persistence == .onBackground {
                 savedConsumed = policy.reserveThenCommit ? committed : consumed
                 savedPending = pending
             }
@@ -522,7 +522,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         if pending.intent >= 0, !intentServed[Int(pending.intent)], intentRunningTasks[Int(pending.intent)] == 0 {
             switch persistence {
             case .memory: setback(pending.intent, .memoryPersistence, source: relaunchSource)
-            case .snapshotOnBackground where savedPending != pending:
+            case .onBackground where savedPending != pending:
                 setback(pending.intent, .lostSinceBackground, source: relaunchSource)
             default: break
             }
@@ -541,9 +541,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         case .memory:
             consumed = freshConsumed
             pending = .none
-        case .snapshot:
+        case .afterEveryConsume:
             if policy.reserveThenCommit { consumed = committed }
-        case .snapshotOnBackground:
+        case .onBackground:
             consumed = savedConsumed
             pending = savedPending
         }

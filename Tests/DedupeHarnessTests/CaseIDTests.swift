@@ -104,11 +104,11 @@ import Testing
         let catalogue = StrategyCatalogue.standard
         let window = try #require(catalogue.window("hash-deque"))
         let consumed = try #require(catalogue.consumedSet("fifo-set"))
-        let twin = Self.result(window, consumed, .twoLayer, parameters: Self.parameters(nil), identity: .pushID, persistence: .snapshot)
+        let twin = Self.result(window, consumed, .twoLayer, parameters: Self.parameters(nil), identity: .pushID, persistence: .afterEveryConsume)
         #expect(!twin.choice.isBase)
         #expect(twin.choice.base == Self.result(window, consumed, .twoLayer, parameters: Self.parameters(nil)).choice)
-        #expect(twin.id.text.hasSuffix("/push-id/snapshot"))
-        let alone = Self.result(window, consumed, .windowAlone, parameters: Self.parameters(nil), identity: .pushID, persistence: .snapshot)
+        #expect(twin.id.text.hasSuffix("/push-id/after-every-consume"))
+        let alone = Self.result(window, consumed, .windowAlone, parameters: Self.parameters(nil), identity: .pushID, persistence: .afterEveryConsume)
         #expect(alone.choice.isBase && alone.identity == nil && alone.persistence == nil)
     }
 }

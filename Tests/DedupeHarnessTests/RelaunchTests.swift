@@ -45,7 +45,7 @@ import Testing
         #expect(Workload(name: id, summary: "", routes: workload.routes, sources: workload.sources, events: events,
                          pushes: workload.pushes).firstInconsistency() == nil)
         for entry in StrategyCatalogue.standard.consumedSets {
-            let restored = try Self.decisions(entry, events, mode: .consumedAlone, persistence: .snapshot)
+            let restored = try Self.decisions(entry, events, mode: .consumedAlone, persistence: .afterEveryConsume)
             let lost = try Self.decisions(entry, events, mode: .consumedAlone, persistence: .memory)
             #expect(restored[relaunch] == CaseDecision.notApplicable.rawValue && lost[relaunch] == restored[relaunch])
             if !workload.events.prefix(300).contains(where: { $0.kind == .relaunch }) {
@@ -82,7 +82,7 @@ import Testing
     /// A persisting case stops at the first save point where its snapshots pass the bound, and
     /// decides the events before it as the unbounded run does; a case kept in memory never saves,
     /// so never stops.
-    @Test(arguments: [Persistence.snapshot, .snapshotOnBackground])
+    @Test(arguments: [Persistence.afterEveryConsume, .onBackground])
     func aPersistingCaseStopsWhereItsSnapshotsPassTheBound(persistence: Persistence) throws {
         let events = Self.growingSegments(4, of: 50)
         let columns = EventColumns(events)
@@ -101,7 +101,7 @@ import Testing
         // passes the bound and the case stops at that marker.
         let firstSave = try #require(run(persistence, bound: .max, on: columns.prefix(52)).snapshot?.maximumBytes)
         let bounded = try run(persistence, bound: firstSave)
-        let savePoints = events.indices.filter { events[$0].kind == (persistence == .snapshot ? .relaunch : .background) }
+        let savePoints = events.indices.filter { events[$0].kind == (persistence == .afterEveryConsume ? .relaunch : .background) }
         let stop = try #require(bounded.snapshot?.eventsRun)
         #expect(stop == savePoints[1], "\(persistence): stopped at \(stop), save points \(savePoints)")
         #expect(bounded.decisions == Array(whole.decisions.prefix(stop)))
@@ -180,9 +180,9 @@ import Testing
         for consumed in exact {
             let rows = results.cases.filter { $0.consumed == consumed }
             let memory = try #require(rows.first { $0.identity == .pushID && $0.persistence == .memory }?.correctness, "\(consumed)")
-            let minted = try #require(rows.first { $0.identity == .minted && $0.persistence == .snapshot }?.correctness, "\(consumed)")
+            let minted = try #require(rows.first { $0.identity == .minted && $0.persistence == .afterEveryConsume }?.correctness, "\(consumed)")
             #expect(minted.missedDuplicates == memory.missedDuplicates, "\(consumed): a minted id is new after the relaunch")
-            let snapshot = try #require(rows.first { $0.identity == .pushID && $0.persistence == .snapshot }, "\(consumed)")
+            let snapshot = try #require(rows.first { $0.identity == .pushID && $0.persistence == .afterEveryConsume }, "\(consumed)")
             #expect(memory.missedDuplicates == memory.dupEvents && memory.dupEvents > 0, "\(consumed) in memory")
             let relaunches = try #require(snapshot.snapshot?.relaunches)
             #expect(relaunches > 0 && (snapshot.snapshot?.maximumBytes ?? 0) > 0)

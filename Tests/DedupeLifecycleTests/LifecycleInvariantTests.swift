@@ -104,7 +104,7 @@ import Testing
     /// On its own scenario, each switch in its protecting position leaves its failure at 0, and
     /// in the other position brings it back: the six published fixes, and the two switches off
     /// in the published code the other way round. A scenario of process death is checked under
-    /// `snapshot`, the store that keeps every write.
+    /// `after-every-consume`, the store that keeps every write.
     @Test func everyFixHoldsOnItsScenario() throws {
         let built = LifecycleScenarioCatalogue.all.filter { $0.exercises != nil }
         let results = try PolicyRun.run(seed: 42, scenarios: built.map(\.id), scale: 0.05)
@@ -115,7 +115,7 @@ import Testing
             let failure = try #require(variant.protectedFailure)
             func row(_ variant: PolicyVariant) -> PolicyResults.Row? {
                 let rows = results.rows.filter { $0.scenario == scenario.id && $0.variant == variant }
-                return rows.first { $0.persistence == .snapshot } ?? rows.first
+                return rows.first { $0.persistence == .afterEveryConsume } ?? rows.first
             }
             let on = try #require(row(.published))
             let off = try #require(row(variant))

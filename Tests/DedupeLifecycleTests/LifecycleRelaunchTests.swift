@@ -34,16 +34,16 @@ import Testing
         #expect(memory.causes.contains { $0.failure == .reprocessedEnvelopes && $0.rule == .memoryPersistence && $0.mechanism == "ready_callback" })
         #expect(memory.counts.pushes == 1)
         #expect(memory.counts.lostNavigations == 0)
-        let snapshot = try Self.run(Self.midFetch(), .snapshot)
+        let snapshot = try Self.run(Self.midFetch(), .afterEveryConsume)
         #expect(snapshot.counts.tasksKilled == 1)
         #expect(snapshot.counts.reprocessedEnvelopes == 0, "the consumed set survived")
         #expect(snapshot.counts.pushes == 0)
         #expect(snapshot.counts.lostNavigations == 1)
         #expect(snapshot.causes.map(\.rule) == [.noRetryAfterConsume])
         // Saved at a background after the consume: as a snapshot. Before it: as memory.
-        let after = try Self.run(Self.midFetch(background: 20), .snapshotOnBackground)
+        let after = try Self.run(Self.midFetch(background: 20), .onBackground)
         #expect(after.counts.reprocessedEnvelopes == 0)
-        let before = try Self.run(Self.midFetch(background: 5), .snapshotOnBackground)
+        let before = try Self.run(Self.midFetch(background: 5), .onBackground)
         #expect(before.counts.reprocessedEnvelopes == 1)
         #expect(before.causes.contains { $0.failure == .reprocessedEnvelopes && $0.rule == .lostSinceBackground })
         // Without the relaunch the task completes and the emit is stopped.
@@ -62,7 +62,7 @@ import Testing
             builder.event(.relaunch, at: 100)
             builder.event(.tap, route: a, intent: intent, at: 200)
         }
-        let tapped = try Self.run(path, .snapshot)
+        let tapped = try Self.run(path, .afterEveryConsume)
         #expect(tapped.counts.pushes == 2)
         #expect(tapped.counts.repushedAfterLeave == 1)
         #expect(tapped.causes.map(\.rule) == [.tapAfterLeave])
@@ -83,13 +83,13 @@ import Testing
             builder.payload(builder.envelope(wanting: a), at: 0, source: "cold_launch")
             builder.event(.relaunch, at: 300)
         }
-        let snapshot = try Self.run(script, .snapshot)
+        let snapshot = try Self.run(script, .afterEveryConsume)
         #expect(snapshot.counts.pushes == 1)
         #expect(snapshot.counts.lostNavigations == 0)
         let memory = try Self.run(script, .memory)
         #expect(memory.counts.pushes == 0)
         #expect(memory.causes.map(\.rule) == [.memoryPersistence])
-        let background = try Self.run(script, .snapshotOnBackground)
+        let background = try Self.run(script, .onBackground)
         #expect(background.causes.map(\.rule) == [.lostSinceBackground])
     }
 }

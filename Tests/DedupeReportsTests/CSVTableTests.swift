@@ -52,7 +52,7 @@ import PushDedupe
         let workload = Workload(name: "t", summary: "", routes: routes, sources: ["tap"], events: events)
         let pair = CaseID(workload: "t", choice: StrategyChoice(
             mode: .twoLayer, window: LayerKey(id: "hash-deque", reads: [], Fixtures.parameters),
-            consumed: LayerKey(id: "fifo-set", reads: [.capacity], Fixtures.parameters), identity: .pushID, persistence: .snapshot))
+            consumed: LayerKey(id: "fifo-set", reads: [.capacity], Fixtures.parameters), identity: .pushID, persistence: .afterEveryConsume))
         let decisions = CaseDecisions(
             id: pair, workload: workload,
             decisions: [CaseDecision.navigated, .suppressedByConsumedSet, .skippedEmit].map(\.rawValue))
@@ -66,7 +66,7 @@ import PushDedupe
         let rows = try DecisionsCSV.parse(text)
         #expect(rows.count == 4, "emits are not an input of window-alone")
         #expect(rows[0] == DecisionsCSV.Row(
-            caseID: "t/two-layer/hash-deque+fifo-set(capacity=1024)/push-id/snapshot", workload: "t", event: 1,
+            caseID: "t/two-layer/hash-deque+fifo-set(capacity=1024)/push-id/after-every-consume", workload: "t", event: 1,
             timeMilliseconds: "0", kind: "payload", envelope: EnvelopeID(high: 1, low: 2).description, truth: "new",
             decision: "navigated"))
         #expect(rows[1].timeMilliseconds == "180.000125" && rows[1].decision == "consumed" && rows[1].truth == "dup")

@@ -50,11 +50,11 @@ import Testing
             }
             return result
         }
-        let full = twin(.snapshotOnBackground, missed: 5)
-        let prefix = twin(.snapshot, missed: 0, eventsRun: 40)
+        let full = twin(.onBackground, missed: 5)
+        let prefix = twin(.afterEveryConsume, missed: 0, eventsRun: 40)
         for order in [[twin(.memory, missed: 10), prefix, full], [twin(.memory, missed: 10), full, prefix]] {
             let best = Recommendation.bestTwins(Candidate.aggregate(order), rule: RecommendationRule())
-            #expect(best.map(\.choice.persistence) == [.snapshotOnBackground])
+            #expect(best.map(\.choice.persistence) == [.onBackground])
         }
         // Alone with its base, the prefix twin still loses to the base's full run.
         let alone = Recommendation.bestTwins(Candidate.aggregate([prefix, twin(.memory, missed: 10)]), rule: RecommendationRule())

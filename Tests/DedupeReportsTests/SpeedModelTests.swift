@@ -26,9 +26,9 @@ import Testing
         var memory = base
         (memory.identity, memory.persistence) = (.minted, .memory)
         var twin = memory
-        twin.persistence = .snapshot
+        twin.persistence = .afterEveryConsume
         twin.timing = nil
-        return Candidate.aggregate([memory, twin]).first { $0.choice.persistence == .snapshot }!
+        return Candidate.aggregate([memory, twin]).first { $0.choice.persistence == .afterEveryConsume }!
     }
 
     @Test func byForkTakesEachForksMedianAndNeedsTwoForks() {

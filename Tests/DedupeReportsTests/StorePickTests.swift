@@ -95,11 +95,11 @@ import Testing
     }
 
     @Test func adoptionCodeNamesThePickedFactory() {
-        #expect(AdoptionCode.storeExpression(.snapshot, design: "journal") == ".journal(storeURL)")
-        #expect(AdoptionCode.storeExpression(.snapshot, design: "mapped-journal") == ".mappedJournal(storeURL)")
-        #expect(AdoptionCode.storeExpression(.snapshot, design: "sqlite") == ".sqlite(storeURL)")
-        #expect(AdoptionCode.storeExpression(.snapshot, design: "snapshot") == ".snapshot(storeURL, saving: .afterEveryConsume)")
-        #expect(AdoptionCode.storeExpression(.snapshotOnBackground) == ".snapshot(storeURL, saving: .onBackground)")
+        #expect(AdoptionCode.storeExpression(.afterEveryConsume, design: "journal") == ".journal(storeURL)")
+        #expect(AdoptionCode.storeExpression(.afterEveryConsume, design: "mapped-journal") == ".mappedJournal(storeURL)")
+        #expect(AdoptionCode.storeExpression(.afterEveryConsume, design: "sqlite") == ".sqlite(storeURL)")
+        #expect(AdoptionCode.storeExpression(.afterEveryConsume, design: "snapshot") == ".snapshot(storeURL, saving: .afterEveryConsume)")
+        #expect(AdoptionCode.storeExpression(.onBackground) == ".snapshot(storeURL, saving: .onBackground)")
         #expect(AdoptionCode.storeExpression(.memory, design: "journal") == ".none")
         // Every design has a factory: a new design cannot be left out.
         for design in DedupeStore.Design.allCases {

@@ -57,7 +57,7 @@ import Testing
     }
 
     /// In a share of the kills, a push is handled in the background after the last background
-    /// event; `snapshot-on-background` loses what those pushes' later deliveries needed.
+    /// event; `on-background` loses what those pushes' later deliveries needed.
     @Test func someKillsFollowAConsumeAfterTheLastBackground() throws {
         var lost = 0
         for seed: UInt64 in 1...3 {
@@ -82,8 +82,8 @@ import Testing
             }
             let share = Double(killsAfterLateConsume) / Double(kills)
             #expect(share > 0.2 && share < 0.9, "\(share)")
-            let onBackground = workload.consumedSetOutcome(.pushID, .snapshotOnBackground).missed.count
-            let everyConsume = workload.consumedSetOutcome(.pushID, .snapshot).missed.count
+            let onBackground = workload.consumedSetOutcome(.pushID, .onBackground).missed.count
+            let everyConsume = workload.consumedSetOutcome(.pushID, .afterEveryConsume).missed.count
             #expect(onBackground >= everyConsume)
             lost += onBackground - everyConsume
             #expect(workload.consumedSetOutcome(.pushID, .memory).missed.count > onBackground)
@@ -104,22 +104,22 @@ import Testing
         var replaysAfterADay = 0
         for seed: UInt64 in 1...3 {
             let workload = try workload(id, seed: seed)
-            let unbounded = workload.consumedSetOutcome(.pushID, .snapshot)
+            let unbounded = workload.consumedSetOutcome(.pushID, .afterEveryConsume)
             #expect(unbounded.falseDrops.isEmpty)
             // What an unbounded set misses is in-app only: double taps, second completions.
             #expect(unbounded.missed.allSatisfy { workload.events[$0].push == WorkloadEvent.noPush })
-            #expect(workload.consumedSetOutcome(.pushID, .snapshot, capacity: sized).missed == unbounded.missed)
+            #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume, capacity: sized).missed == unbounded.missed)
             let retention = Int64(facts.retentionDays) * Self.dayNanoseconds
-            #expect(workload.consumedSetOutcome(.pushID, .snapshot, retention: retention).missed == unbounded.missed)
-            let tenRecent = workload.consumedSetOutcome(.pushID, .snapshot, capacity: 10).missed.count
-            let lastID = workload.consumedSetOutcome(.pushID, .snapshot, capacity: 1).missed.count
+            #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume, retention: retention).missed == unbounded.missed)
+            let tenRecent = workload.consumedSetOutcome(.pushID, .afterEveryConsume, capacity: 10).missed.count
+            let lastID = workload.consumedSetOutcome(.pushID, .afterEveryConsume, capacity: 1).missed.count
             #expect(lastID >= tenRecent && tenRecent >= unbounded.missed.count)
             missedBySmallSets += lastID - unbounded.missed.count
-            missedByADay += workload.consumedSetOutcome(.pushID, .snapshot, retention: Self.dayNanoseconds).missed.count
+            missedByADay += workload.consumedSetOutcome(.pushID, .afterEveryConsume, retention: Self.dayNanoseconds).missed.count
                 - unbounded.missed.count
             replaysAfterADay += replaysLaterThan(Self.dayNanoseconds, in: workload)
             // Under minted identity the set catches only the router's emits.
-            let minted = workload.consumedSetOutcome(.minted, .snapshot).missed.count
+            let minted = workload.consumedSetOutcome(.minted, .afterEveryConsume).missed.count
             let emits = workload.events.filter { $0.kind == .emit }.count
             #expect(minted == unbounded.missed.count + replaysOfPushes(in: workload) - emits)
         }

@@ -37,9 +37,9 @@ import Testing
             #expect(deliveries.allSatisfy { sources.contains(workload.source(of: $0)) })
         }
         let duplicates = workload.count(.dup)
-        #expect(workload.consumedSetOutcome(.minted, .snapshot).missed.count == duplicates)
-        #expect(workload.consumedSetOutcome(.pushID, .snapshot).missed.isEmpty)
-        #expect(workload.consumedSetOutcome(.pushID, .snapshot).falseDrops.isEmpty)
+        #expect(workload.consumedSetOutcome(.minted, .afterEveryConsume).missed.count == duplicates)
+        #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume).missed.isEmpty)
+        #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume).falseDrops.isEmpty)
     }
 
     @Test func contentAvailablePushesAreDeliveredAgainWithinTwoSeconds() throws {
@@ -88,7 +88,7 @@ import Testing
             workload.events.filter { $0.kind == .payload && $0.time > pair[0].time && $0.time < pair[1].time }.count
         }
         #expect(between.contains { $0 > 10 } && between.contains { $0 <= 10 })
-        #expect(workload.consumedSetOutcome(.pushID, .snapshot, capacity: 10).missed.count == between.filter { $0 >= 10 }.count)
+        #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume, capacity: 10).missed.count == between.filter { $0 >= 10 }.count)
     }
 
     @Test func aStaleInitialNotificationFollowsEveryKill() throws {
@@ -118,8 +118,8 @@ import Testing
     }
 
     /// Every kill follows a background, and in the stated share of the kills that return a stale
-    /// notification, a push was handled after that background: `snapshot-on-background` loses
-    /// exactly those, `snapshot` none, `memory` every replay.
+    /// notification, a push was handled after that background: `on-background` loses
+    /// exactly those, `after-every-consume` none, `memory` every replay.
     @Test func aConsumeAfterTheLastBackgroundIsLostWithoutASnapshotPerConsume() throws {
         let workload = try workload("stale-initial-notification")
         let events = workload.events
@@ -146,11 +146,11 @@ import Testing
         }
         let share = Double(killsWithLateConsume) / Double(staleKills)
         #expect(abs(share - ScenarioCatalogue.consumeAfterBackgroundShare) < 0.06, "\(share)")
-        let lost = workload.consumedSetOutcome(.pushID, .snapshotOnBackground).missed
+        let lost = workload.consumedSetOutcome(.pushID, .onBackground).missed
         #expect(lost.count == killsWithLateConsume)
         #expect(lost.allSatisfy { workload.source(of: events[$0]) == "tap" })
-        #expect(workload.consumedSetOutcome(.pushID, .snapshot).missed.isEmpty)
+        #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume).missed.isEmpty)
         #expect(workload.consumedSetOutcome(.pushID, .memory).missed.count == workload.count(.dup))
-        #expect(workload.consumedSetOutcome(.minted, .snapshot).missed.count == workload.count(.dup))
+        #expect(workload.consumedSetOutcome(.minted, .afterEveryConsume).missed.count == workload.count(.dup))
     }
 }

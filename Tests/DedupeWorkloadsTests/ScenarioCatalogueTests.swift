@@ -85,8 +85,8 @@ import PushDedupe
             if workload.source(of: episode[0]) == "cold_launch" { swapped += 1 }
         }
         #expect(swapped > 20 && swapped < 60)
-        #expect(workload.consumedSetOutcome(.minted, .snapshot).missed.count == episodes.count)
-        #expect(workload.consumedSetOutcome(.pushID, .snapshot).missed.isEmpty)
+        #expect(workload.consumedSetOutcome(.minted, .afterEveryConsume).missed.count == episodes.count)
+        #expect(workload.consumedSetOutcome(.pushID, .afterEveryConsume).missed.isEmpty)
     }
 
     @Test func envelopeReemitted() throws {
@@ -121,7 +121,7 @@ import PushDedupe
         }
         #expect(insideWindow >= 1 && insideWindow <= 20)
         for identity in Identity.allCases {
-            #expect(workload.consumedSetOutcome(identity, .snapshot).falseDrops.isEmpty)
+            #expect(workload.consumedSetOutcome(identity, .afterEveryConsume).falseDrops.isEmpty)
         }
     }
 

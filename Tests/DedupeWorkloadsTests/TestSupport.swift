@@ -46,7 +46,7 @@ enum Identity: CaseIterable {
 
 /// When the consumed set is saved (the harness's persistence dimension).
 enum Persistence: CaseIterable {
-    case memory, snapshot, snapshotOnBackground
+    case memory, afterEveryConsume, onBackground
 }
 
 extension Workload {
@@ -72,13 +72,13 @@ extension Workload {
             let now = event.time.nanoseconds
             switch event.kind {
             case .background:
-                if persistence == .snapshotOnBackground { saved = (Array(order[head...]), members) }
+                if persistence == .onBackground { saved = (Array(order[head...]), members) }
                 continue
             case .relaunch:
                 switch persistence {
                 case .memory: (order, members) = ([], [:])
-                case .snapshot: continue
-                case .snapshotOnBackground: (order, members) = saved
+                case .afterEveryConsume: continue
+                case .onBackground: (order, members) = saved
                 }
                 head = 0
                 continue

@@ -71,7 +71,7 @@ struct _CorrectnessRun {
     var consumedFootprint = 0
     /// Whether the mode's path pops (`two-layer-guarded`), so scoring replays the same pops.
     var poppingPath = false
-    /// What the snapshots at relaunches cost, for a `snapshot` case.
+    /// What the snapshots at relaunches cost, for a `after-every-consume` case.
     var snapshot: SnapshotResult?
 }
 

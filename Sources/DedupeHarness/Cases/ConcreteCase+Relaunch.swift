@@ -11,7 +11,7 @@ struct _RelaunchState {
     /// Snapshots taken, and restores made from one.
     var saves = 0
     var restores = 0
-    /// The last snapshot `snapshot-on-background` saved, which the next relaunch restores.
+    /// The last snapshot `on-background` saved, which the next relaunch restores.
     var saved: [UInt8]?
     var totalBytes = 0
     var maximumBytes = 0
@@ -96,17 +96,17 @@ extension _ConcreteCase {
         process(columns, lower..<range.upperBound, decisions: decisions, created: created)
     }
 
-    /// The app entered the background: `snapshot-on-background` saves the consumed set now; the
-    /// other persistences need no save point (`memory` never saves, `snapshot` has saved after
+    /// The app entered the background: `on-background` saves the consumed set now; the
+    /// other persistences need no save point (`memory` never saves, `after-every-consume` has saved after
     /// every consume).
     mutating func enterBackground() {
-        guard relaunch.persistence == .snapshotOnBackground, let set = snapshottable() else { return }
+        guard relaunch.persistence == .onBackground, let set = snapshottable() else { return }
         relaunch.saved = save(set)
     }
 
     /// The process was killed and started again. The window and the navigation path are lost;
     /// the consumed set restarts empty, or from what its persistence saved: the state at the kill
-    /// (`snapshot`), or at the last background (`snapshot-on-background`; empty if the app was
+    /// (`after-every-consume`), or at the last background (`on-background`; empty if the app was
     /// never backgrounded). Envelopes created before stay created: the app persisted its pending
     /// route.
     mutating func relaunchApp() {
@@ -121,9 +121,9 @@ extension _ConcreteCase {
         switch relaunch.persistence {
         case .memory:
             saved = nil
-        case .snapshot:
+        case .afterEveryConsume:
             if let set = snapshottable() { saved = save(set) } else { saved = nil }
-        case .snapshotOnBackground:
+        case .onBackground:
             saved = relaunch.saved
         }
         if let saved, let set = snapshottable() {

@@ -130,7 +130,7 @@ package struct ConsumedSetEntry: Sendable {
     /// SDK ships (`recent-ids` at 10 and 100), whose rows mean those constants.
     package var isSwept: Bool = true
     /// Whether the type can snapshot and restore (conforms to `SnapshottableConsumedSet`), so it
-    /// gets `snapshot` persistence rows on workloads with relaunches.
+    /// gets `after-every-consume` persistence rows on workloads with relaunches.
     package var isSnapshottable: Bool
     let _alone: @Sendable (CaseMode, CaseParameters, Persistence) -> _AnyCase
 

@@ -35,7 +35,7 @@ package struct LayerKey: Hashable, Sendable, Comparable {
 /// read, and, when it uses a consumed set, the envelope identity and the persistence. The same
 /// choice runs on many workloads; ``CaseID`` adds the workload.
 ///
-/// Its ``text`` is the one name of the choice: `two-layer/hash-deque(window=500ms;reserve=8)+fifo-set(capacity=448)/push-id/snapshot`.
+/// Its ``text`` is the one name of the choice: `two-layer/hash-deque(window=500ms;reserve=8)+fifo-set(capacity=448)/push-id/after-every-consume`.
 package struct StrategyChoice: Hashable, Sendable, Comparable, CustomStringConvertible {
     package var mode: CaseMode
     package var window: LayerKey?

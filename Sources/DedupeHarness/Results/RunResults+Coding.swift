@@ -240,16 +240,20 @@ extension CaseResult {
             var consumed: String?
             var identity: EnvelopeIdentity?
             var persistence: Persistence?
+            /// The id as this build spells it: a former persistence name read as the current one.
+            var currentID: String
         }
 
         static func parse(_ id: String) -> Fields? {
             var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             var identity: EnvelopeIdentity?
             var persistence: Persistence?
-            if parts.count >= 5, let last = Persistence(rawValue: parts[parts.count - 1]),
+            var currentID = id
+            if parts.count >= 5, let last = Persistence(reading: parts[parts.count - 1]),
                 let previous = EnvelopeIdentity(rawValue: parts[parts.count - 2]) {
                 persistence = last
                 identity = previous
+                currentID = (parts.dropLast() + [last.rawValue]).joined(separator: "/")
                 parts.removeLast(2)
             }
             guard parts.count >= 3, let mode = CaseMode(rawValue: parts[parts.count - 2]),
@@ -260,7 +264,7 @@ extension CaseResult {
             return Fields(
                 workload: parts[..<(parts.count - 2)].joined(separator: "/"), mode: mode,
                 window: mode.usesWindow ? layers[0] : nil, consumed: mode.usesConsumedSet ? layers[layers.count - 1] : nil,
-                identity: identity, persistence: persistence)
+                identity: identity, persistence: persistence, currentID: currentID)
         }
 
         /// `hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)` → the two catalogue ids;
@@ -290,7 +294,7 @@ extension CaseResult {
                 parameters: parameters, timing: timing, memory: memory, correctness: correctness,
                 identity: fields.identity, persistence: fields.persistence)
             result.snapshot = snapshot
-            result.storedID = id
+            result.storedID = fields.currentID
             return result
         }
     }

@@ -1,6 +1,6 @@
 /// What snapshotting and restoring a consumed set cost in one persisting case (optional in
-/// ``CaseResult``). `snapshot` takes one at each relaunch (the state an app saving after every
-/// consume has on disk at the kill); `snapshot-on-background` one at each background. Times are
+/// ``CaseResult``). `after-every-consume` takes one at each relaunch (the state an app saving after every
+/// consume has on disk at the kill); `on-background` one at each background. Times are
 /// from the correctness run, measured around each call; quote them from release builds only.
 package struct SnapshotResult: Codable, Sendable, Equatable {
     /// Relaunches in the workload.

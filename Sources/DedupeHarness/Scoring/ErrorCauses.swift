@@ -14,7 +14,7 @@ package enum ErrorCause {
     /// stops it.
     package static let pushIdentity = "caught with push-id identity"
     /// The envelope was consumed before a relaunch that lost the set: the case's persisting twin
-    /// (`snapshot`) stops it.
+    /// (`after-every-consume`) stops it.
     package static let persistence = "caught with persistence"
     /// Needs both: the same push delivered again after a relaunch.
     package static let pushIdentityAndPersistence = "caught with push-id identity and persistence"
@@ -58,8 +58,8 @@ struct _ErrorAttribution {
         let navigated = CaseDecision.navigated.rawValue
         let asyncSource = workload.sources.firstIndex(of: PushSource.asyncCompletion.rawValue).map(UInt16.init)
         let pushTwin = identity == .minted ? twin(.pushID, persistence ?? .memory) : nil
-        let persistingTwin = persistence != .snapshot ? twin(identity ?? .minted, .snapshot) : nil
-        let bothTwin = identity == .minted && persistence != .snapshot ? twin(.pushID, .snapshot) : nil
+        let persistingTwin = persistence != .afterEveryConsume ? twin(identity ?? .minted, .afterEveryConsume) : nil
+        let bothTwin = identity == .minted && persistence != .afterEveryConsume ? twin(.pushID, .afterEveryConsume) : nil
         // Per envelope slot: the process life (relaunches so far) in which layer 2 last saw it,
         // or -1. Per fingerprint: when the window last admitted it.
         var seenInLife = [Int32](repeating: -1, count: max(1, columns.envelopeCount))

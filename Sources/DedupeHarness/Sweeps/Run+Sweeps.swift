@@ -33,7 +33,7 @@ extension _Run {
                 for workload in deviceWorkloads.isEmpty ? [representative] : deviceWorkloads {
                     try sweepCorrectness(.windowLength, x: milliseconds, strategy: window.id, workload: workload,
                                          window: window, consumed: referenceSet, parameters: parameters,
-                                         identity: .pushID, persistence: referenceSet?.isSnapshottable == true ? .snapshot : .memory)
+                                         identity: .pushID, persistence: referenceSet?.isSnapshottable == true ? .afterEveryConsume : .memory)
                 }
             }
         }

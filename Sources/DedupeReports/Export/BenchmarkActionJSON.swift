@@ -7,7 +7,7 @@ import Foundation
 /// thread, store included (the figure the pick ranks), and the structures' ns/event.
 ///
 /// ```json
-/// [{"name": "two-layer/…/push-id/snapshot: ns per push", "unit": "ns", "value": 1510.2, "range": "± 12.3",
+/// [{"name": "two-layer/…/push-id/after-every-consume: ns per push", "unit": "ns", "value": 1510.2, "range": "± 12.3",
 ///   "extra": "ns/event 26.4; false drops 13/7045; missed duplicates 215/3329"}]
 /// ```
 ///

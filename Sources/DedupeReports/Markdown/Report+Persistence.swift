@@ -9,8 +9,8 @@ extension MarkdownReport {
         guard !groups.isEmpty else { return "" }
         var out = "## Identity and persistence\n\n"
         out += "`minted` keys each payload on a fresh id (the seed code's `UUID()`); `push-id` on the id the push carries. "
-        out += "`memory` loses the consumed set at a kill, `snapshot-on-background` keeps what was saved at the last "
-        out += "`didEnterBackground`, `snapshot` what was saved after every consume. Matched against the published code "
+        out += "`memory` loses the consumed set at a kill, `on-background` keeps what was saved at the last "
+        out += "`didEnterBackground`, `after-every-consume` what was saved after every consume. Matched against the published code "
         out += "as it ships.\n\n"
         var table = MarkdownTable(
             header: ["Strategies", "Identity", "Persistence", "Missed dups", "Newly missed", "False drops", "Newly dropped", "Snapshot"],
@@ -33,7 +33,7 @@ extension MarkdownReport {
     /// each persistence (at `push-id` identity where the workload has push ids), and what the
     /// snapshots cost. Empty when no workload relaunched.
     static func persistenceSection(_ results: RunResults) -> String {
-        let persisting = results.cases.filter { $0.mode == ReferenceStrategies.mode && $0.persistence == .snapshot }
+        let persisting = results.cases.filter { $0.mode == ReferenceStrategies.mode && $0.persistence == .afterEveryConsume }
         guard !persisting.isEmpty else { return "" }
         let relaunching = Set(persisting.map(\.workload))
         var out = "## Persistence across relaunches\n\n"
@@ -63,8 +63,8 @@ extension MarkdownReport {
             rows[base, default: [:]][persistence] = cell
         }
         for base in order {
-            guard let cells = rows[base], let snapshot = cells[.snapshot] else { continue }
-            let missed = [Persistence.memory, .snapshotOnBackground, .snapshot].map { cells[$0].map { String($0.missed) } ?? "—" }.joined(separator: " → ")
+            guard let cells = rows[base], let snapshot = cells[.afterEveryConsume] else { continue }
+            let missed = [Persistence.memory, .onBackground, .afterEveryConsume].map { cells[$0].map { String($0.missed) } ?? "—" }.joined(separator: " → ")
             let n = Double(max(1, snapshot.count))
             table.rows.append([
                 "`\(base.strategiesText)`", missed, NumberText.bytes(Double(snapshot.bytes)),

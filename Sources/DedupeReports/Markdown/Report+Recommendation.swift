@@ -180,7 +180,7 @@ extension MarkdownReport {
     static func causesSection(_ recommendation: Recommendation, results: RunResults) -> String {
         guard let published = recommendation.published() else { return "" }
         var columns: [(String, Candidate)] = [("published, `minted`, `memory`", published)]
-        for (identity, persistence) in [(EnvelopeIdentity.pushID, Persistence.memory), (.pushID, .snapshot)] {
+        for (identity, persistence) in [(EnvelopeIdentity.pushID, Persistence.memory), (.pushID, .afterEveryConsume)] {
             if let twin = recommendation.published(identity: identity, persistence: persistence) {
                 columns.append(("published, `\(identity.rawValue)`, `\(persistence.rawValue)`", twin))
             }
@@ -210,7 +210,7 @@ extension MarkdownReport {
         else { return "" }
         var out = "**Window length:** \(NumberText.significant(choice.milliseconds)) ms — it minimises "
         out += "\(NumberText.significant(choice.dropWeight)) × false drops + missed duplicates of `\(choice.strategy)` + "
-        out += "`\(ReferenceStrategies.consumed)` at `push-id` and `snapshot` (as the pick ships) summed over the device workloads (\(chosen.falseDrops) false drops, "
+        out += "`\(ReferenceStrategies.consumed)` at `push-id` and `after-every-consume` (as the pick ships) summed over the device workloads (\(chosen.falseDrops) false drops, "
         out += "\(chosen.missedDuplicates) missed duplicates; `--drop-weight` sets the weight).\n\n"
         var table = MarkdownTable(header: ["Window (ms)", "False drops", "Missed dups", "Weighted cost"], alignRight: [0, 1, 2, 3])
         for point in choice.points {

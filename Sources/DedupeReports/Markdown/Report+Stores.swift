@@ -95,5 +95,5 @@ extension MarkdownReport {
 
 extension Candidate {
     /// Whether the candidate keeps its consumed set across launches.
-    var persists: Bool { choice.persistence == .snapshot || choice.persistence == .snapshotOnBackground }
+    var persists: Bool { choice.persistence == .afterEveryConsume || choice.persistence == .onBackground }
 }

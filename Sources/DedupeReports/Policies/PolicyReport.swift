@@ -73,13 +73,13 @@ package enum PolicyReport {
     /// For each switch, on the scenario built for it: its failure count with the switch in its
     /// protecting position and in the other one. For the six published switches the protecting
     /// position is `published`; for those it has off (``PolicyVariant/turnsSwitchOn``) it is the
-    /// variant. A scenario of process death is checked under `snapshot`, the store that keeps
+    /// variant. A scenario of process death is checked under `after-every-consume`, the store that keeps
     /// what a consume wrote, where when it wrote matters.
     static func fixChecks(_ policies: PolicyResults) -> [FixCheck] {
         var checks: [FixCheck] = []
         func row(_ scenario: String, _ variant: PolicyVariant) -> PolicyResults.Row? {
             let rows = policies.rows.filter { $0.scenario == scenario && $0.variant == variant }
-            return rows.first { $0.persistence == .snapshot } ?? rows.first
+            return rows.first { $0.persistence == .afterEveryConsume } ?? rows.first
         }
         for scenario in policies.scenarios {
             guard let variant = scenario.exercises, let failure = variant.protectedFailure,

@@ -19,11 +19,11 @@ package enum AdoptionCode {
         let design = storeDesign(store)
         let recording = design == DedupeStore.Design.snapshot.rawValue ? nil : design
         switch candidate.choice.persistence {
-        case .snapshot?, .snapshotOnBackground?:
+        case .afterEveryConsume?, .onBackground?:
             if let recording {
                 parts.append("record every consume in a `\(recording)` store")
             } else {
-                parts.append(candidate.choice.persistence == .snapshot
+                parts.append(candidate.choice.persistence == .afterEveryConsume
                     ? "save the consumed set after every consume" : "save the consumed set when the app enters the background")
             }
         case .memory?: parts.append("keep the consumed set in memory")
@@ -47,7 +47,7 @@ package enum AdoptionCode {
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"
         let design = storeDesign(store)
         let store = storeExpression(candidate.choice.persistence, design: design)
-        let persistsWithTheStore = candidate.choice.persistence == .snapshot
+        let persistsWithTheStore = candidate.choice.persistence == .afterEveryConsume
         if let preset = matchingPreset(candidate, storeDesign: design) {
             // A version whose own store design is the pick's takes just the file.
             let ownStore = persistsWithTheStore && preset.storeDesign.rawValue == design
@@ -74,7 +74,7 @@ package enum AdoptionCode {
             out += "// At the router's entry for every envelope emitted again (pending route, ready callback):\n"
             out += "let replay = dedupe.receiveEmit(envelope: envelope)\n"
         }
-        if candidate.choice.persistence == .snapshotOnBackground && design == DedupeStore.Design.snapshot.rawValue {
+        if candidate.choice.persistence == .onBackground && design == DedupeStore.Design.snapshot.rawValue {
             out += "// In sceneDidEnterBackground / applicationDidEnterBackground:\n"
             out += "dedupe.didEnterBackground()\n"
         }
@@ -92,8 +92,8 @@ package enum AdoptionCode {
     static func storeExpression(_ persistence: Persistence?, design: String? = nil) -> String {
         let saving: String
         switch persistence {
-        case .snapshot?: saving = ".afterEveryConsume"
-        case .snapshotOnBackground?: saving = ".onBackground"
+        case .afterEveryConsume?: saving = ".afterEveryConsume"
+        case .onBackground?: saving = ".onBackground"
         case .memory?, nil: return ".none"
         }
         return StorePick.factory(design ?? DedupeStore.Design.snapshot.rawValue, url: "storeURL", saving: saving)

@@ -123,7 +123,7 @@ package struct Candidate: Sendable, Equatable {
         if rows[StrategyChoice(mode: choice.mode, window: choice.window, consumed: choice.consumed, identity: .pushID, persistence: .memory)] == nil {
             stand.identity = stand.identity.map { _ in .minted }
         }
-        if rows[StrategyChoice(mode: choice.mode, window: choice.window, consumed: choice.consumed, identity: .minted, persistence: .snapshot)] == nil {
+        if rows[StrategyChoice(mode: choice.mode, window: choice.window, consumed: choice.consumed, identity: .minted, persistence: .afterEveryConsume)] == nil {
             stand.persistence = stand.persistence.map { _ in .memory }
         }
         return rows[stand]

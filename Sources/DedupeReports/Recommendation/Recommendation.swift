@@ -150,7 +150,7 @@ extension Recommendation {
 
     /// One candidate per strategy choice at its best identity and persistence: the fewest
     /// weighted errors on the device workloads (drop weight × false drops + missed duplicates), a tie going to the cheaper persistence
-    /// (`memory`, then `snapshot-on-background`, then `snapshot`), then to `minted` (it needs
+    /// (`memory`, then `on-background`, then `after-every-consume`), then to `minted` (it needs
     /// nothing from the server). The ranking compares pipelines as they would ship. A twin that
     /// ran on a prefix (``Candidate/ranOnPrefix``) has fewer events to err on, so it never wins.
     static func bestTwins(_ candidates: [Candidate], rule: RecommendationRule) -> [Candidate] {
@@ -176,8 +176,8 @@ extension Recommendation {
     private static func persistenceCost(_ persistence: Persistence?) -> Int {
         switch persistence {
         case .memory?, nil: 0
-        case .snapshotOnBackground?: 1
-        case .snapshot?: 2
+        case .onBackground?: 1
+        case .afterEveryConsume?: 2
         }
     }
 

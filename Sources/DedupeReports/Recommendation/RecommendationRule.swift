@@ -194,6 +194,6 @@ package struct RecommendationRule: Sendable, Equatable {
 
     /// Bytes the picked store writes per event of this candidate's traffic.
     func bytesWrittenPerEvent(_ candidate: Candidate, speed: SpeedModel) -> Double {
-        candidate.choice.persistence == .snapshot ? speed.storeBytesPerConsume * candidate.consumesPerEvent : 0
+        candidate.choice.persistence == .afterEveryConsume ? speed.storeBytesPerConsume * candidate.consumesPerEvent : 0
     }
 }

@@ -51,7 +51,7 @@ package struct SpeedModel: Sendable, Equatable {
     /// The store's share of a push: a consume's cost per consume made, for a choice that writes
     /// after every consume; none for one kept in memory or saved only at background.
     func storeNanosecondsPerEvent(_ candidate: Candidate) -> Double {
-        candidate.choice.persistence == .snapshot ? storeNanosecondsPerConsume * candidate.consumesPerEvent : 0
+        candidate.choice.persistence == .afterEveryConsume ? storeNanosecondsPerConsume * candidate.consumesPerEvent : 0
     }
 
     /// The 95% interval of `a`'s cost per push over `b`'s, from their paired forks; the point

@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aDifferentRecommendationIsReported() {
-        let other = "**Adopt `two-layer/ring-buffer(window=250ms;capacity=64)+rotating-sets(retention=10s;reserve=4096)/push-id/snapshot`**: …"
+        let other = "**Adopt `two-layer/ring-buffer(window=250ms;capacity=64)+rotating-sets(retention=10s;reserve=4096)/push-id/after-every-consume`**: …"
         let problems = Self.mismatches(headline: other, preset: RecommendedPreset.v1)
         #expect(problems.contains { $0.contains("window strategy: headline `ring-buffer`") })
         #expect(problems.contains { $0.contains("consumed strategy: headline `rotating-sets`") })
@@ -90,7 +90,7 @@ import Testing
         #expect(problems.contains { $0.contains("unread parameter `retention=10s`") })
         #expect(Self.mismatches(headline: "no recommendation here", preset: RecommendedPreset.v1) == ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"])
         // The store a persisting pick names is compared with the version's.
-        let v3Pick = "**Adopt `two-layer/hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)/push-id/snapshot` with the `journal` store**"
+        let v3Pick = "**Adopt `two-layer/hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)/push-id/after-every-consume` with the `journal` store**"
         #expect(Self.mismatches(headline: v3Pick, preset: RecommendedPreset.v3).isEmpty)
         #expect(Self.mismatches(headline: v3Pick, preset: RecommendedPreset.v2) == ["store: headline `journal`, preset `snapshot`"])
     }
