@@ -2,7 +2,7 @@ import DedupeWorkloads
 import PushDedupe
 
 /// The traces `dedupe-fuzz` feeds `replay`: a few seed traces, each mutated one to three times with
-/// the edits that broke the stages after the parser (issue 25): time edges and gaps, relaunch
+/// the edits that broke the stages after the parser: time edges and gaps, relaunch
 /// and background placement, encodings, column counts, bursts of fingerprints, long delays.
 enum FuzzTraces {
     static let header = TraceFormat.header

@@ -60,7 +60,7 @@ package struct LifecycleCounts: Codable, Sendable, Equatable {
         case ignoredTaps, earlyReturns, relaunches
     }
 
-    /// Counts added in issue 24 (`overlappingTasks`, `tasksKilled`, `tasksUnfinished`,
+    /// The counts of the process-death model (`overlappingTasks`, `tasksKilled`, `tasksUnfinished`,
     /// `suppressedByRouterGuard`, `relaunches`) are optional in schema 2: results written before
     /// them read as 0, which is what that model did (it had no kill, no router guard).
     package init(from decoder: any Decoder) throws {

@@ -3,7 +3,7 @@ import PushDedupe
 
 /// The router and view policies of the two articles, each a switch. Six are on in the published
 /// policy; the seventh, a top-of-stack check on the router's own push, and the eighth, committing
-/// a consume durably only when its route is shown, are off in it, as in the articles' code. See
+/// a consume durably only when its route is shown, are off in it, as in the published code. See
 /// `Guides/Policies.md`.
 package struct LifecyclePolicy: Sendable, Hashable {
     /// Mark the envelope consumed before the detail fetch starts (published), rather than after

@@ -10,21 +10,21 @@ package struct PolicyResults: Codable, Sendable, Equatable {
         package var summary: String
         /// The variant the scenario is built to show its switch on, if any.
         package var exercises: PolicyVariant?
-        /// Deliveries the conversion from a workload left out (optional; issue 24).
+        /// Deliveries the conversion from a workload left out (optional).
         package var leftOut: [LifecycleScript.LeftOut]?
         /// Whether the scenario kills the process, so its rows cover every persistence
-        /// (optional; issue 24).
+        /// (optional).
         package var relaunches: Bool?
     }
 
     /// One scenario under one variant and one persistence.
     package struct Row: Codable, Sendable, Equatable {
         package var scenario: String
-        /// Optional (issue 24): absent rows ran in memory.
+        /// Optional: absent rows ran in memory.
         package var persistence: Persistence?
         package var variant: PolicyVariant
         package var counts: LifecycleCounts
-        /// The cause of every failure, adding up to each failure column (optional; issue 24).
+        /// The cause of every failure, adding up to each failure column (optional).
         package var causes: [FailureCause]?
 
         package init(scenario: String, persistence: Persistence?, variant: PolicyVariant, counts: LifecycleCounts, causes: [FailureCause]?) {
@@ -59,7 +59,7 @@ package struct PolicyResults: Codable, Sendable, Equatable {
     package var fetchFailureRate: Double
     package var checkoutMedianMilliseconds: Double
     package var dwellMedianMilliseconds: Double
-    /// The cold launch's host delay after a relaunch (optional; issue 24).
+    /// The cold launch's host delay after a relaunch (optional).
     package var coldLaunchHostMedianMilliseconds: Double?
     package var scenarios: [ScenarioInfo]
     /// Scenario-major, then persistence, then variants in ``PolicyVariant`` order.
@@ -68,7 +68,7 @@ package struct PolicyResults: Codable, Sendable, Equatable {
     package var sweepScenario: String?
     package var sweep: [SweepPoint]
     /// A process killed at every step of a routed push, under the router's default
-    /// configuration, then the published one (optional; issue 42: absent in earlier results and
-    /// in a `--script` run).
+    /// configuration, then the published one (optional: absent in older results files and in a
+    /// `--script` run).
     package var killSweep: [RouterKillSweep]?
 }

@@ -9,7 +9,7 @@ import PushDedupe
 package struct RouterKillSweep: Codable, Sendable, Equatable {
     /// The ``ConsumeTiming`` id the core ran with.
     package var consume: String
-    /// Whether it is the core's default configuration (every fix on) or the articles' code.
+    /// Whether it is the core's default configuration (every fix on) or the published code.
     package var configuration: String
     /// Kill points: after 0, 1, … effects, up to all of them (no kill).
     package var killPoints: Int

@@ -48,7 +48,7 @@ import Darwin
     }
 
     @Test func oneProcessWhereOneCaseIsSlowIsNotARegression() {
-        // The issue's `fifo-set` at 9.5 ns in one process and 11.5 in another: +25% in one fork.
+        // A `fifo-set` at 9.5 ns in one process and 11.5 in another: +25% in one fork.
         let baseline = ForkedResults.make(seed: 1)
         let current = ForkedResults.make(seed: 2, factor: { result, fork, _ in Self.isBloom(result) && fork == 0 ? 1.25 : 1 })
         #expect(!ResultsComparison(baseline: baseline, current: current).hasRegression)

@@ -22,6 +22,13 @@ import Testing
         #expect(try !BinaryRunner.run(["--help"]).output.contains(HarnessChild.verb))
     }
 
+    /// `replay --help` names the trace header the recorder writes, every optional column included.
+    @Test func replayHelpNamesTheWholeTraceHeader() throws {
+        let help = try BinaryRunner.run(["replay", "--help"]).output
+        #expect(help.contains("time_ms,kind,envelope,fingerprint,source,truth,push_id,suppressed"), "\(help)")
+        #expect(help.contains("Guides/TraceFormat.md"))
+    }
+
     /// `--decisions` lists the columns the file has: one `case` id, not the old `mode,window,consumed`.
     @Test(arguments: ["run", "replay"])
     func decisionsHelpListsTheFilesColumns(_ verb: String) throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct LifecycleCountsTests {
-    /// Results written before issue 24 lack the counts it added; they decode as 0.
+    /// Older results lack the process-death counts; they decode as 0.
     @Test func countsWithoutTheNewFieldsDecode() throws {
         let old = """
         {"intents":2,"pushes":1,"duplicateScreens":0,"lostNavigations":1,"reprocessedEnvelopes":0,"wrongScreens":0,

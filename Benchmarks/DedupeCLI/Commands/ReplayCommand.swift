@@ -1,11 +1,13 @@
 import DedupeHarness
 import DedupeReports
+import PushDedupe
 
 extension Subcommands {
     static let replay = Subcommand(
         name: "replay", summary: "Run every strategy and mode on a trace file.", positionals: "TRACE.csv",
         discussion: """
-        The trace format is documented in Guides/CLI.md: header time_ms,kind,envelope,fingerprint,source,truth.
+        The trace format is documented in Guides/TraceFormat.md: header \(TraceFormat.headers[TraceFormat.headers.count - 1])
+        (the first \(TraceFormat.minimumColumnCount) columns are required; a header may stop after any of them).
         A malformed trace fails with 'FILE:LINE: reason' and exit code 2.
         """,
         options: [

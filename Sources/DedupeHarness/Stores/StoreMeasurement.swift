@@ -24,7 +24,7 @@ package struct StoreSizing: Sendable, Equatable {
     package var explorerFaultPreemptions: Int
     package var explorerFaults: [StoreExplorer.FaultKind]
 
-    /// The default run: issue 41's sizes, 1,000 kill points and 10,000 consumes per writer.
+    /// The default run: the phone-sized sets, 1,000 kill points and 10,000 consumes per writer.
     package static let full = StoreSizing(
         sizes: [100, 300, 1_000, 1_750, 3_000, 10_000, 30_000, 100_000], secondsPerCost: 1.5, secondsPerSweepPoint: 0.6,
         restores: 9, killPoints: 1_000, killRetained: 64, twoWriterConsumes: 10_000, maximumBitFlips: 4_096,

@@ -4,7 +4,7 @@ import DedupeHarness
 /// detail lives in the CSVs it links (§ Files). The section order is fixed and documented in
 /// `Guides/Reports.md`.
 package enum MarkdownReport {
-    /// The line budget `report.md` keeps to: "about 400 lines" (issue 26), checked by a test on
+    /// The line budget `report.md` keeps to: about 400 lines, so it reads in one sitting; checked by a test on
     /// the committed reference run.
     package static let lineBudget = 400
 

@@ -8,7 +8,7 @@ extension MarkdownReport {
         let groups = [recommendation.published()?.choice.base, recommendation.winner?.choice.base].compactMap { $0 }
         guard !groups.isEmpty else { return "" }
         var out = "## Identity and persistence\n\n"
-        out += "`minted` keys each payload on a fresh id (the seed code's `UUID()`); `push-id` on the id the push carries. "
+        out += "`minted` keys each payload on a fresh id (the published code's `UUID()`); `push-id` on the id the push carries. "
         out += "`memory` loses the consumed set at a kill, `on-background` keeps what was saved at the last "
         out += "`didEnterBackground`, `after-every-consume` what was saved after every consume. Matched against the published code "
         out += "as it ships.\n\n"

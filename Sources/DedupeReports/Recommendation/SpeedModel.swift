@@ -16,7 +16,7 @@ import Foundation
 ///   measured twice in separate processes.
 package struct SpeedModel: Sendable, Equatable {
     /// What moves between hosts: the pick's speed lead that reversed on another machine was 7.5%
-    /// (issue 43: `fifo-set` ahead of `bounded-lru` by 7.5% on one host, behind on another), so a
+    /// (`fifo-set` ahead of `bounded-lru` by 7.5% on one host, behind on another), so a
     /// lead must be larger than that to decide.
     package static let hostMargin = 0.10
 

@@ -19,7 +19,7 @@ package struct StorePick: Sendable, Equatable {
     /// 0.68× to 1.05× the `journal`'s between two default runs here), and more across kernels and
     /// file systems, so a lead under 2× is no reason to choose.
     package static let costTieFactor = 2.0
-    /// A p99 a push never notices on the calling thread: 100 µs, issue 41's target for the
+    /// A p99 a push never notices on the calling thread: 100 µs, the target for the
     /// picked store (a 60 Hz frame is 16.7 ms). Designs under it tie whatever their ratio.
     package static let p99Budget = 100_000.0
 

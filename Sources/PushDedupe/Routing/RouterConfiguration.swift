@@ -1,5 +1,5 @@
 /// How a ``RouterCore`` applies the two articles' router and view fixes. Every switch defaults to
-/// the safe setting; ``published`` is the articles' code as written.
+/// the safe setting; ``published`` is the published code as written.
 ///
 /// Each switch of the policy simulator's `LifecyclePolicy` is one setting here (or, for the two
 /// about *when* a consume is recorded, one setting of the ledger); `Guides/Router.md` lists the
@@ -19,7 +19,7 @@ public struct RouterConfiguration: Sendable, Hashable {
     /// Every fix on, and the consume reserved before the work and committed when it ends.
     public init() {}
 
-    /// The articles' code as written: the consume committed at receipt, and the top-of-stack
+    /// The published code as written: the consume committed at receipt, and the top-of-stack
     /// guard only on the view's own pushes (a UIKit `pushViewController` is a command with no such
     /// check).
     public static let published: RouterConfiguration = {
