@@ -30,13 +30,16 @@ let package = Package(
         .target(name: "DedupeLifecycle", dependencies: ["PushDedupe", "DedupeWorkloads"]),
         // Timing, allocator statistics and correctness scoring.
         .target(name: "DedupeHarness", dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeLifecycle"]),
-        // CSV, Markdown, JSON and SVG reports derived from the harness's results.
-        .target(name: "DedupeReports", dependencies: ["DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
+        // What to adopt, and whether a change regressed: the recommendation's rule, the store
+        // pick, and `compare`'s statistics, all read from results.
+        .target(name: "DedupeDecision", dependencies: ["DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
+        // CSV, Markdown, JSON and SVG reports derived from the harness's results and the decision.
+        .target(name: "DedupeReports", dependencies: ["DedupeDecision", "DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         // The user's command line: argument parsing and the user's verbs, kept in a library so
         // tests reach it. The maintainer tools below parse and report errors with it too.
         .target(
             name: "DedupeCLI",
-            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeReports"],
+            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeDecision", "DedupeReports"],
             path: "Benchmarks/DedupeCLI"
         ),
         .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
@@ -44,13 +47,13 @@ let package = Package(
         // verbs only: the end-to-end fuzzer of dedupe-bench, and the measurements outside a run.
         .target(
             name: "DedupeFuzz",
-            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
+            dependencies: ["DedupeCLI", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
             path: "Benchmarks/DedupeFuzz"
         ),
         .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCLI", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
         .target(
             name: "DedupeMaintenance",
-            dependencies: ["DedupeCLI", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
+            dependencies: ["DedupeCLI", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
             path: "Benchmarks/DedupeMaintenance"
         ),
         .executableTarget(
@@ -60,11 +63,11 @@ let package = Package(
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeLifecycleTests", dependencies: ["DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
-        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness", "DedupeLifecycle"]),
+        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeDecision", "DedupeReports", "DedupeHarness", "DedupeLifecycle"]),
         .testTarget(
             name: "DedupeCLITests",
             // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).
-            dependencies: ["DedupeCLI", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
+            dependencies: ["DedupeCLI", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import DedupeCLI
 import DedupeHarness
 import DedupeReports

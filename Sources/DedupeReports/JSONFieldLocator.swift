@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import Foundation
 
 /// Finds the field a failed decode stumbled on. Foundation's `JSONDecoder` on Linux reports a

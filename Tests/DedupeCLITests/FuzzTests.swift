@@ -1,3 +1,4 @@
+import DedupeDecision
 import DedupeReports
 import Foundation
 import Testing

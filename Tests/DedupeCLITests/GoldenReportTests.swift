@@ -1,3 +1,4 @@
+import DedupeDecision
 @testable import DedupeHarness
 import DedupeReports
 import Foundation

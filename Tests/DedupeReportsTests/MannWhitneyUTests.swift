@@ -1,3 +1,4 @@
+@testable import DedupeDecision
 import Testing
 @testable import DedupeReports
 

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import Testing
 import DedupeReports
 

@@ -1,3 +1,4 @@
+@testable import DedupeDecision
 @testable import DedupeHarness
 import PushDedupe
 import Testing

@@ -1,3 +1,4 @@
+@testable import DedupeDecision
 import Foundation
 import PushDedupe
 import Testing

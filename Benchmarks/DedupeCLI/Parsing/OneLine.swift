@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import DedupeReports
 
 /// Text that prints as exactly one line whatever it quotes: file names, scenario ids and option

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import DedupeCLI
 import DedupeReports
 import Foundation

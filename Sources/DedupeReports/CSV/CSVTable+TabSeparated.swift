@@ -1,3 +1,5 @@
+import DedupeWorkloads
+
 extension CSVTable {
     /// The table tab-separated (`compare --out`), one line per row, each ending in `\n`.
     ///

@@ -1,3 +1,4 @@
+import DedupeDecision
 import DedupeHarness
 
 /// The charts the report embeds, each drawn from one sweep dimension.

@@ -1,3 +1,5 @@
+import DedupeWorkloads
+
 /// Text from outside the tool — a trace's file name, ids and labels from a results file — placed
 /// in Markdown, where a newline would end a table row or a paragraph, and a backtick, a bracket
 /// or an angle bracket would start markup.

@@ -1,3 +1,5 @@
+import DedupeDecision
+
 /// The non-dominated candidates under objectives that are all minimized.
 enum ParetoFrontier {
     /// The candidates no other candidate beats or equals on every objective while beating on

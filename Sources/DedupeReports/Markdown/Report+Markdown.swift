@@ -1,3 +1,4 @@
+import DedupeDecision
 import DedupeHarness
 
 /// `report.md`: the summary a reviewer reads top to bottom, at most about 400 lines. Per-case
@@ -225,15 +226,4 @@ package enum MarkdownReport {
         for chart in charts { out += "![\(chart.caption)](\(chart.fileName))\n" }
         return out
     }
-}
-
-extension Candidate {
-    /// The parameters this candidate's strategies read.
-    package var parameterText: String {
-        StrategyParameter.summary(
-            (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : []), parameters)
-    }
-
-    /// The layers' declared guarantees, `exact + exact-forgets-oldest`.
-    package var guaranteeText: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
 }

@@ -1,3 +1,4 @@
+import DedupeDecision
 import DedupeHarness
 import PushDedupe
 

@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import DedupeHarness
 import Foundation
 

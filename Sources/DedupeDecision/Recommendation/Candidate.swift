@@ -78,7 +78,7 @@ package struct Candidate: Sendable, Equatable {
     }
 
     /// The guarantee classes the candidate's layers declared; `nil` for a layer without a record.
-    var guaranteeClasses: [String?] {
+    package var guaranteeClasses: [String?] {
         var classes: [String?] = []
         if window != nil { classes.append(windowGuarantee?.guaranteeClass.rawValue) }
         if consumed != nil { classes.append(consumedGuarantee?.guaranteeClass.rawValue) }

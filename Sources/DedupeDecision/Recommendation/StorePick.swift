@@ -63,7 +63,7 @@ package struct StorePick: Sendable, Equatable {
     }
 
     /// Why `design` cannot be picked, or `nil` when it passes.
-    static func exclusion(_ design: String, _ stores: StoreResults) -> String? {
+    package static func exclusion(_ design: String, _ stores: StoreResults) -> String? {
         var reasons: [String] = []
         if let kill = stores.kills.first(where: { $0.design == design }) {
             if let skipped = kill.skipped {

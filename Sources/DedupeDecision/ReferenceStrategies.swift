@@ -15,14 +15,25 @@ package enum ReferenceStrategies {
 
 extension StrategyParameter {
     /// `window 500 ms, capacity 64`: the values of `reads` in `parameters`, in declaration order.
-    static func summary(_ reads: [StrategyParameter], _ parameters: CaseParameters) -> String {
+    package static func summary(_ reads: [StrategyParameter], _ parameters: CaseParameters) -> String {
         reads.map { $0.text(parameters) }.joined(separator: ", ")
     }
 }
 
 extension GuaranteeRecord {
     /// `exact + exact-forgets-oldest`: the guarantee of each layer that has one.
-    static func summary(_ window: GuaranteeRecord?, _ consumed: GuaranteeRecord?) -> String {
+    package static func summary(_ window: GuaranteeRecord?, _ consumed: GuaranteeRecord?) -> String {
         [window, consumed].compactMap { $0?.text }.joined(separator: " + ")
     }
+}
+
+extension Candidate {
+    /// The parameters this candidate's strategies read.
+    package var parameterText: String {
+        StrategyParameter.summary(
+            (window != nil ? windowReads ?? [] : []) + (consumed != nil ? consumedReads ?? [] : []), parameters)
+    }
+
+    /// The layers' declared guarantees, `exact + exact-forgets-oldest`.
+    package var guaranteeText: String { GuaranteeRecord.summary(windowGuarantee, consumedGuarantee) }
 }

@@ -132,7 +132,7 @@ extension Recommendation {
     }
 
     /// Candidates with errors and speed over the device workloads and memory over all of them.
-    static func deviceCandidates(_ cases: [CaseResult], device: Set<String>) -> [Candidate] {
+    package static func deviceCandidates(_ cases: [CaseResult], device: Set<String>) -> [Candidate] {
         let onDevice = cases.filter { device.contains($0.workload) }
         let everywhere = Candidate.aggregate(cases)
         guard !onDevice.isEmpty else { return everywhere }
@@ -153,7 +153,7 @@ extension Recommendation {
     /// (`memory`, then `on-background`, then `after-every-consume`), then to `minted` (it needs
     /// nothing from the server). The ranking compares pipelines as they would ship. A twin that
     /// ran on a prefix (``Candidate/ranOnPrefix``) has fewer events to err on, so it never wins.
-    static func bestTwins(_ candidates: [Candidate], rule: RecommendationRule) -> [Candidate] {
+    package static func bestTwins(_ candidates: [Candidate], rule: RecommendationRule) -> [Candidate] {
         var order: [StrategyChoice] = []
         var best: [StrategyChoice: Candidate] = [:]
         func rank(_ c: Candidate) -> (Double, Int, Int) {
@@ -280,7 +280,7 @@ extension Recommendation {
     }
 
     /// `12.3 ns/event, 4.0 KiB peak, 2 newly missed`.
-    static func describe(_ candidate: Candidate) -> String {
+    package static func describe(_ candidate: Candidate) -> String {
         var parts: [String] = []
         if let ns = candidate.nanosecondsPerEvent { parts.append("\(NumberText.significant(ns)) ns/event") }
         if let bytes = candidate.memoryBytes { parts.append("\(NumberText.bytes(bytes)) peak") }

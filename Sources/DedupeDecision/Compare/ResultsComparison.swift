@@ -1,3 +1,4 @@
+import DedupeWorkloads
 import DedupeHarness
 import Foundation
 
@@ -35,7 +36,7 @@ package struct ResultsComparison: Sendable {
         /// The interval's confidence, 1 − α, in percent and exact in decimal: `95`, `99.9`,
         /// `99.99999`. Computed from α as typed, since the `Double` 1 − α rounded for print reads
         /// `100` for a small α.
-        var confidencePercent: String {
+        package var confidencePercent: String {
             let alphaText = ResultsComparison.setting(alpha)
             return "\(100 - 100 * (Decimal(string: alphaText) ?? Decimal(alpha)))"
         }
@@ -291,13 +292,13 @@ package struct ResultsComparison: Sendable {
         return unit(.unchanged, faster, significant ? "\(interval) reaches above −\(threshold)%" : "\(p) ≥ \(alpha) (faster)")
     }
 
-    static func signed(_ percent: Double) -> String {
+    package static func signed(_ percent: Double) -> String {
         (percent >= 0 ? "+" : "−") + NumberText.fixed(abs(percent), 1) + "%"
     }
 
     /// A setting as typed: the shortest plain decimal that reads back as `value` (`5`, `0.05`,
     /// `97.5`, `0.0000001`), or in `%g` form beyond 40 decimal places.
-    static func setting(_ value: Double) -> String {
+    package static func setting(_ value: Double) -> String {
         for places in 0...40 {
             let text = String(format: "%.\(places)f", value)
             if Double(text) == value { return text }
@@ -305,7 +306,7 @@ package struct ResultsComparison: Sendable {
         return String(format: "%g", value)
     }
 
-    static func pText(_ p: Double) -> String {
+    package static func pText(_ p: Double) -> String {
         p < 1e-4 ? String(format: "%.1e", p) : NumberText.significant(p)
     }
 

@@ -1,3 +1,5 @@
+import DedupeDecision
+import DedupeWorkloads
 import DedupeHarness
 import Foundation
 
