@@ -35,29 +35,32 @@ let package = Package(
         .target(name: "DedupeDecision", dependencies: ["DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         // CSV, Markdown, JSON and SVG reports derived from the harness's results and the decision.
         .target(name: "DedupeReports", dependencies: ["DedupeDecision", "DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
-        // The user's command line: argument parsing and the user's verbs, kept in a library so
-        // tests reach it. The maintainer tools below parse and report errors with it too.
+        // The command-line conventions every tool shares: parsing, help, one-line errors and exit
+        // codes.
+        .target(name: "DedupeCommandLine", dependencies: ["DedupeWorkloads"], path: "Benchmarks/DedupeCommandLine"),
+        // The user's verbs, kept in a library so tests reach them.
         .target(
             name: "DedupeCLI",
-            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeDecision", "DedupeReports"],
+            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeDecision", "DedupeReports", "DedupeCommandLine"],
             path: "Benchmarks/DedupeCLI"
         ),
-        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
+        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
         // Maintainer tools, each an executable of its own so the user's tool holds the user's
         // verbs only: the end-to-end fuzzer of dedupe-bench, and the measurements outside a run.
+        // They share the command-line conventions; the measurements also take the run's options.
         .target(
             name: "DedupeFuzz",
-            dependencies: ["DedupeCLI", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
+            dependencies: ["DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
             path: "Benchmarks/DedupeFuzz"
         ),
-        .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCLI", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
+        .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCommandLine", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
         .target(
             name: "DedupeMaintenance",
-            dependencies: ["DedupeCLI", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
+            dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
             path: "Benchmarks/DedupeMaintenance"
         ),
         .executableTarget(
-            name: "dedupe-maintain", dependencies: ["DedupeCLI", "DedupeMaintenance"], path: "Benchmarks/dedupe-maintain"),
+            name: "dedupe-maintain", dependencies: ["DedupeCommandLine", "DedupeMaintenance"], path: "Benchmarks/dedupe-maintain"),
 
         .testTarget(name: "PushDedupeTests", dependencies: ["PushDedupe"], swiftSettings: strategySettings),
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
@@ -67,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "DedupeCLITests",
             // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).
-            dependencies: ["DedupeCLI", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
+            dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,3 +1,5 @@
+import DedupeCommandLine
+
 /// The `dedupe-bench` command: the user's verbs, dispatched by ``CommandLineTool``.
 ///
 /// Exit codes: 0 success; 1 `compare` found a significant regression or `verify`'s verdict

@@ -1,4 +1,4 @@
-import DedupeCLI
+import DedupeCommandLine
 import Foundation
 #if canImport(Glibc)
 import Glibc

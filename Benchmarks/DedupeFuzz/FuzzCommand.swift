@@ -1,4 +1,4 @@
-import DedupeCLI
+import DedupeCommandLine
 import DedupeHarness
 import Foundation
 
@@ -29,26 +29,26 @@ package enum FuzzCommand {
         the store designs' files instead (see 'dedupe-fuzz stores --help').
         """,
         options: [
-            SharedOptions.seed,
+            CommonOptions.seed,
             FuzzOptions.inputs, FuzzOptions.seconds, FuzzOptions.timeout, FuzzOptions.kinds, FuzzOptions.minimize, FuzzOptions.out,
             FuzzOptions.bench,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         var round = FuzzRound(
-            seed: try SharedOptions.seed(arguments),
+            seed: try CommonOptions.seed(arguments),
             inputs: try arguments.value(FuzzOptions.inputs, default: 100, expecting: "an integer from 1 to 1000000") {
-                (SharedOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
+                (CommonOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
             },
             seconds: try arguments.value(FuzzOptions.seconds, default: .infinity, expecting: "a number of seconds above 0") {
-                SharedOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
+                CommonOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
             },
             timeout: try arguments.value(FuzzOptions.timeout, default: 30, expecting: "a number of seconds from 1 to 3600") {
-                SharedOptions.decimal($0).flatMap { (1...3_600).contains($0) ? $0 : nil }
+                CommonOptions.decimal($0).flatMap { (1...3_600).contains($0) ? $0 : nil }
             },
             kinds: try FuzzRound.kinds(arguments.value(FuzzOptions.kinds)),
             minimizationRuns: try arguments.value(FuzzOptions.minimize, default: 60, expecting: "an integer from 0 to 10000") {
-                (SharedOptions.integer($0) as Int?).flatMap { (0...10_000).contains($0) ? $0 : nil }
+                (CommonOptions.integer($0) as Int?).flatMap { (0...10_000).contains($0) ? $0 : nil }
             },
             directory: try FuzzRound.directory(arguments.value(FuzzOptions.out)),
             tool: try benchExecutable(arguments.value(FuzzOptions.bench)))

@@ -1,4 +1,5 @@
 import DedupeCLI
+import DedupeCommandLine
 import DedupeHarness
 import DedupeReports
 
@@ -17,7 +18,7 @@ extension MaintenanceCommand {
         last is the most any window can lead the baseline by, since direct-mapped-window is one slot read.
         """,
         options: [
-            SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
+            SharedOptions.quick, SharedOptions.filter, CommonOptions.seed, SharedOptions.repetitions,
             SharedOptions.windowMilliseconds, SharedOptions.allowDebug, SharedOptions.quiet,
             liveSetSizes,
         ]
@@ -29,7 +30,7 @@ extension MaintenanceCommand {
         let sizes: [Int] = try arguments.value(liveSetSizes, default: [], expecting: "a comma-separated list of integers from 1 to 1048576") {
             text -> [Int]? in
             let fields = text.split(separator: ",", omittingEmptySubsequences: false)
-            let sizes = fields.compactMap { SharedOptions.integer(String($0)) as Int? }
+            let sizes = fields.compactMap { CommonOptions.integer(String($0)) as Int? }
             return sizes.count == fields.count && sizes.allSatisfy { (1...(1 << 20)).contains($0) } ? sizes : nil
         }
         let points: [SweepPoint]

@@ -1,4 +1,4 @@
-import DedupeCLI
+import DedupeCommandLine
 
 /// `dedupe-maintain`: the maintainers' measurements that are not part of a run, and so not
 /// `dedupe-bench` verbs: what the adoption facade and the trace recorder cost per event, and the

@@ -1,4 +1,5 @@
 import DedupeCLI
+import DedupeCommandLine
 import DedupeHarness
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import DedupeCLI
+import DedupeCommandLine
 import DedupeFuzz
 
 #if canImport(Glibc)

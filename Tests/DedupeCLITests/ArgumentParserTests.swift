@@ -1,3 +1,4 @@
+@testable import DedupeCommandLine
 import Testing
 @testable import DedupeCLI
 
@@ -69,7 +70,7 @@ import Testing
         #expect(throws: CommandLineError.self) { try SharedOptions.repetitions(parse(["--repetitions", "0"])) }
         #expect(throws: CommandLineError.self) { try SharedOptions.windowMilliseconds(parse(["--window-ms", "-1"])) }
         #expect(throws: CommandLineError.self) { try SharedOptions.windowMilliseconds(parse(["--window-ms", "nan"])) }
-        #expect(throws: CommandLineError.self) { try SharedOptions.seed(parse(["--seed", "-3"])) }
+        #expect(throws: CommandLineError.self) { try CommonOptions.seed(parse(["--seed", "-3"])) }
         #expect(throws: CommandLineError.self) { try SharedOptions.formats(parse(["--format", "csv,pdf"])) }
         #expect(throws: CommandLineError.self) { try SharedOptions.filter(parse(["--filter", "colour=red"])) }
         #expect(throws: CommandLineError.self) { try SharedOptions.filter(parse(["--filter", "window"])) }

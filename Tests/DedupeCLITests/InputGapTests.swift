@@ -1,3 +1,4 @@
+@testable import DedupeCommandLine
 import DedupeDecision
 @testable import DedupeHarness
 import DedupeReports
@@ -32,9 +33,9 @@ import Darwin
         }
         Self.fails(["compare", "--threshold=+5", "a", "b"], saying: "for '--threshold'")
         Self.fails(["compare", "--alpha=5e-2", "a", "b"], saying: "for '--alpha'")
-        #expect(SharedOptions.integer("18446744073709551615") == UInt64.max)
-        #expect((SharedOptions.integer("18446744073709551616") as UInt64?) == nil)
-        #expect(SharedOptions.decimal("0.5") == 0.5 && SharedOptions.decimal("500") == 500)
+        #expect(CommonOptions.integer("18446744073709551615") == UInt64.max)
+        #expect((CommonOptions.integer("18446744073709551616") as UInt64?) == nil)
+        #expect(CommonOptions.decimal("0.5") == 0.5 && CommonOptions.decimal("500") == 500)
         let console = RecordingConsole()
         #expect(DedupeCommand.main(arguments: ["export-trace", "same-payload-twice", "--seed", "5"], console: console.console) == 0)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DedupeCLI
+@testable import DedupeCommandLine
 @testable import DedupeFuzz
 @testable import DedupeMaintenance
 

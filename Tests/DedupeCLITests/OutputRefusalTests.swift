@@ -1,3 +1,4 @@
+@testable import DedupeCommandLine
 import DedupeReports
 import Foundation
 import Testing

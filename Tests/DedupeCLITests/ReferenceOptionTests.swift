@@ -1,3 +1,4 @@
+@testable import DedupeCommandLine
 @testable import DedupeHarness
 import Testing
 @testable import DedupeCLI

@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeDecision
 import DedupeHarness
 import DedupeReports
@@ -31,16 +32,16 @@ extension Subcommands {
         let threshold = try arguments.value(
             CompareOptions.threshold, default: ResultsComparison.defaultThresholdPercent, expecting: "a percentage from 0 to 1000"
         ) {
-            SharedOptions.decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1000 ? $0 : nil }
+            CommonOptions.decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 1000 ? $0 : nil }
         }
         let alpha = try arguments.value(CompareOptions.alpha, default: 0.05, expecting: "a number between 0 and 0.5") {
-            SharedOptions.decimal($0).flatMap { $0 > 0 && $0 < 0.5 ? $0 : nil }
+            CommonOptions.decimal($0).flatMap { $0 > 0 && $0 < 0.5 ? $0 : nil }
         }
         let correction = try arguments.value(CompareOptions.correction, default: MultipleComparisons.holm, expecting: "holm or bh") {
             MultipleComparisons(rawValue: $0)
         }
         let top = try arguments.value(CompareOptions.top, default: 10, expecting: "an integer from 1 to 1000") {
-            (SharedOptions.integer($0) as Int?).flatMap { (1...1000).contains($0) ? $0 : nil }
+            (CommonOptions.integer($0) as Int?).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
         // The table's destination is checked before anything is read, so a refusal is the only line.
         if let path = arguments.value(CompareOptions.out) {

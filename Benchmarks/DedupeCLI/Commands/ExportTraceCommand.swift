@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeWorkloads
 
 /// Options of `export-trace`.
@@ -9,10 +10,10 @@ extension Subcommands {
     static let exportTrace = Subcommand(
         name: "export-trace", summary: "Write a scenario's events as a trace file.", positionals: "SCENARIO",
         discussion: "SCENARIO is a workload id from 'dedupe-bench list'. '--out -' (the default) writes to stdout.",
-        options: [SharedOptions.seed, ExportTraceOptions.out]
+        options: [CommonOptions.seed, ExportTraceOptions.out]
     ) { arguments, console throws(CommandLineError) in
         let id = try arguments.positionals(named: ["SCENARIO"])[0]
-        let seed = try SharedOptions.seed(arguments)
+        let seed = try CommonOptions.seed(arguments)
         guard let scenario = ScenarioCatalogue.scenario(named: id) else {
             throw CommandLineError(.badValue, "unknown scenario '\(id)' (see 'dedupe-bench list')")
         }

@@ -1,3 +1,5 @@
+import DedupeCommandLine
+
 extension Subcommands {
     static let list = Subcommand(
         name: "list", summary: "List strategies, workloads, modes and metrics.", positionals: "",

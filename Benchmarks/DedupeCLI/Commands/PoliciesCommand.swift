@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeLifecycle
 import DedupeReports
 import Foundation
@@ -22,7 +23,7 @@ extension Subcommands {
         options: [PolicyOptions.seedOption, PolicyOptions.fetchMedian, PolicyOptions.filter, PolicyOptions.script, SharedOptions.out]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
-        let seed = try SharedOptions.seed(arguments)
+        let seed = try CommonOptions.seed(arguments)
         let configuration = try PolicyOptions.configuration(arguments)
         let (scenarios, variants) = try PolicyOptions.filter(arguments)
         if let path = arguments.value(PolicyOptions.script) {
@@ -40,7 +41,7 @@ extension Subcommands {
 
 /// Options and parsing of `policies`, and the policy phase of `run`.
 enum PolicyOptions {
-    static let seedOption = SharedOptions.seed
+    static let seedOption = CommonOptions.seed
     static let fetchMedian = OptionSpec(
         "fetch-median-ms", value: "MS", help: "Median detail-fetch latency in ms; the p99 scales with it (default 150).")
     static let filter = OptionSpec(

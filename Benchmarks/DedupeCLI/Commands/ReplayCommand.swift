@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeDecision
 import DedupeHarness
 import DedupeReports

@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeDecision
 import Foundation
 import DedupeHarness
@@ -13,7 +14,7 @@ extension Subcommands {
         Progress goes to stderr; the recommendation and per-layer winners to stdout.
         """,
         options: [
-            SharedOptions.quick, SharedOptions.filter, SharedOptions.seed, SharedOptions.repetitions,
+            SharedOptions.quick, SharedOptions.filter, CommonOptions.seed, SharedOptions.repetitions,
             SharedOptions.forks, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.format, SharedOptions.allowDebug,
             SharedOptions.quiet, SharedOptions.decisions, SharedOptions.reference,
         ] + SharedOptions.ruleOptions

@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeHarness
 import DedupeReports
 import DedupeWorkloads
@@ -11,13 +12,13 @@ extension Subcommands {
         (correctness only, no timing) and prints blocked / passed / missed per mode, with each
         scenario's tag (device or stress). Also writes scenarios.md to --out.
         """,
-        options: [SharedOptions.seed, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.quiet]
+        options: [CommonOptions.seed, SharedOptions.windowMilliseconds, SharedOptions.out, SharedOptions.quiet]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
         let ids = ScenarioCatalogue.all
             .filter { [.publishedSituation, .navigationStack, .realWorld].contains($0.category) }.map(\.id)
         let plan = RunPlan(
-            source: .catalogue, quick: false, seed: try SharedOptions.seed(arguments), repetitions: 1,
+            source: .catalogue, quick: false, seed: try CommonOptions.seed(arguments), repetitions: 1,
             windowMilliseconds: try SharedOptions.windowMilliseconds(arguments),
             filter: RunFilter(workloads: ids), measureTiming: false, measureMemory: false, runSweeps: false)
         let directory = try SharedOptions.outputDirectory(arguments)

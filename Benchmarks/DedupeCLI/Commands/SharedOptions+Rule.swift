@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeHarness
 
 extension SharedOptions {
@@ -32,17 +33,17 @@ extension SharedOptions {
         plan.safetyFactor = try arguments.value(
             safetyFactor, default: DeviceProfile.defaultSafetyFactor, expecting: "a number from 1 to 1000"
         ) {
-            decimal($0).flatMap { $0 >= 1 && $0 <= 1_000 ? $0 : nil }
+            CommonOptions.decimal($0).flatMap { $0 >= 1 && $0 <= 1_000 ? $0 : nil }
         }
         plan.horizonFacts.pushesPerDay = try arguments.value(
             pushesPerDay, default: HorizonFacts.defaultPushesPerDay, expecting: "a number above 0 and at most 100000"
         ) {
-            decimal($0).flatMap { $0 > 0 && $0 <= 100_000 ? $0 : nil }
+            CommonOptions.decimal($0).flatMap { $0 > 0 && $0 <= 100_000 ? $0 : nil }
         }
         plan.horizonFacts.retentionDays = try arguments.value(
             retentionDays, default: HorizonFacts.defaultRetentionDays, expecting: "a number above 0 and at most 365"
         ) {
-            decimal($0).flatMap { $0 > 0 && $0 <= 365 ? $0 : nil }
+            CommonOptions.decimal($0).flatMap { $0 > 0 && $0 <= 365 ? $0 : nil }
         }
     }
 

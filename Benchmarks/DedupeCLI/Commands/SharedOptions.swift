@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeDecision
 import DedupeHarness
 import DedupeReports
@@ -5,7 +6,6 @@ import Foundation
 
 /// Options several subcommands share, and their parsing.
 package enum SharedOptions {
-    package static let seed = OptionSpec("seed", value: "N", help: "Seed for the workloads (default 42).")
     package static let repetitions = OptionSpec("repetitions", value: "N", help: "Timed repetitions per case and fork, at least 1 (default 5).")
     static let forks = OptionSpec(
         "forks", value: "N", help: "Processes the timing repetitions run in, 1 to 64 (default 6; see Guides/Harness.md).")
@@ -33,37 +33,16 @@ package enum SharedOptions {
     /// `--allow-debug`.
     package static func cataloguePlan(_ arguments: ParsedArguments) throws(CommandLineError) -> RunPlan {
         var plan = RunPlan(
-            source: .catalogue, quick: arguments.has(quick), seed: try seed(arguments),
+            source: .catalogue, quick: arguments.has(quick), seed: try CommonOptions.seed(arguments),
             repetitions: try repetitions(arguments), windowMilliseconds: try windowMilliseconds(arguments),
             filter: try filter(arguments))
         plan.allowDebugBuild = arguments.has(allowDebug)
         return plan
     }
 
-    package static func seed(_ arguments: ParsedArguments) throws(CommandLineError) -> UInt64 {
-        try arguments.value(seed, default: 42, expecting: "an unsigned 64-bit integer") { integer($0) }
-    }
-
-    /// `text` as a plain decimal integer: ASCII digits only. Swift's `init?(_:)` also takes a
-    /// leading `+` (or `-`), which no option documents.
-    package static func integer<T: FixedWidthInteger>(_ text: String) -> T? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        return T(text)
-    }
-
-    /// `text` as a plain decimal number: digits with at most one `.` between digits. `Double(_:)`
-    /// also takes a sign, exponents, hexadecimal, `inf` and `nan`.
-    package static func decimal(_ text: String) -> Double? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ part in
-            !part.isEmpty && part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        }) else { return nil }
-        return Double(text)
-    }
-
     package static func repetitions(_ arguments: ParsedArguments) throws(CommandLineError) -> Int {
         try arguments.value(repetitions, default: 5, expecting: "an integer from 1 to 1000") {
-            integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
+            CommonOptions.integer($0).flatMap { (1...1000).contains($0) ? $0 : nil }
         }
     }
 
@@ -71,7 +50,7 @@ package enum SharedOptions {
     static func forks(_ arguments: ParsedArguments) throws(CommandLineError) -> Int? {
         guard arguments.value(forks) != nil else { return nil }
         return try arguments.value(forks, default: 1, expecting: "an integer from 1 to 64") {
-            integer($0).flatMap { (1...64).contains($0) ? $0 : nil }
+            CommonOptions.integer($0).flatMap { (1...64).contains($0) ? $0 : nil }
         }
     }
 
@@ -92,7 +71,7 @@ package enum SharedOptions {
 
     package static func windowMilliseconds(_ arguments: ParsedArguments) throws(CommandLineError) -> Double {
         try arguments.value(windowMilliseconds, default: 500, expecting: "a number of milliseconds from 0 to 3600000") {
-            decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
+            CommonOptions.decimal($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 3_600_000 ? $0 : nil }
         }
     }
 

@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeReports
 import DedupeWorkloads
 import Foundation

@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeLifecycle
 import DedupeReports
 import Foundation
@@ -68,7 +69,7 @@ enum VerifyOptions {
     static func backs(_ arguments: ParsedArguments) throws(CommandLineError) -> Int? {
         guard arguments.value(backs) != nil else { return nil }
         return try arguments.value(backs, default: 0, expecting: "an integer from 0 to 3") { text -> Int? in
-            guard let value: Int = SharedOptions.integer(text), (0...3).contains(value) else { return nil }
+            guard let value: Int = CommonOptions.integer(text), (0...3).contains(value) else { return nil }
             return value
         }
     }

@@ -1,3 +1,4 @@
+import DedupeCommandLine
 import DedupeHarness
 
 /// Turns the harness's progress reports into what stderr shows: on a terminal, one line

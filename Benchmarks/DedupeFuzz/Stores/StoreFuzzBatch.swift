@@ -1,4 +1,4 @@
-import DedupeCLI
+import DedupeCommandLine
 import DedupeHarness
 import Foundation
 import PushDedupe

@@ -1,4 +1,4 @@
-import DedupeCLI
+import DedupeCommandLine
 import DedupeHarness
 import Foundation
 import PushDedupe
@@ -23,12 +23,12 @@ enum StoreFuzzCommand {
         inputs.tsv and findings/ to --out. Exit 1 when there is a finding.
         """,
         options: [
-            StoreFuzzOptions.design, SharedOptions.seed, StoreFuzzOptions.inputs, StoreFuzzOptions.seconds, StoreFuzzOptions.timeout,
+            StoreFuzzOptions.design, CommonOptions.seed, StoreFuzzOptions.inputs, StoreFuzzOptions.seconds, StoreFuzzOptions.timeout,
             StoreFuzzOptions.out, StoreFuzzOptions.childInputs,
         ]
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
-        let seed = try SharedOptions.seed(arguments)
+        let seed = try CommonOptions.seed(arguments)
         let designs = try designs(arguments.value(StoreFuzzOptions.design))
         let directory = try FuzzRound.directory(arguments.value(StoreFuzzOptions.out))
         if let range = try childInputs(arguments.value(StoreFuzzOptions.childInputs)) {
@@ -45,13 +45,13 @@ enum StoreFuzzCommand {
         let round = StoreFuzzRound(
             seed: seed, designs: designs,
             inputs: try arguments.value(StoreFuzzOptions.inputs, default: 200, expecting: "an integer from 1 to 1000000") {
-                (SharedOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
+                (CommonOptions.integer($0) as Int?).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
             },
             seconds: try arguments.value(StoreFuzzOptions.seconds, default: .infinity, expecting: "a number of seconds above 0") {
-                SharedOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
+                CommonOptions.decimal($0).flatMap { $0 > 0 ? $0 : nil }
             },
             timeout: try arguments.value(StoreFuzzOptions.timeout, default: 10, expecting: "a number of seconds from 0.1 to 3600") {
-                SharedOptions.decimal($0).flatMap { (0.1...3_600).contains($0) ? $0 : nil }
+                CommonOptions.decimal($0).flatMap { (0.1...3_600).contains($0) ? $0 : nil }
             },
             directory: directory, executable: ChildProcess.currentExecutablePath())
         let (summary, findings) = try round.run(console: console)
@@ -72,7 +72,7 @@ enum StoreFuzzCommand {
     /// `--child-inputs FIRST,COUNT`, the parent's request to a child.
     static func childInputs(_ value: String?) throws(CommandLineError) -> Range<Int>? {
         guard let value else { return nil }
-        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { SharedOptions.integer(String($0)) as Int? }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map { CommonOptions.integer(String($0)) as Int? }
         guard parts.count == 2, let first = parts[0], let count = parts[1], count > 0, first <= Int.max - count else {
             throw CommandLineError(.badValue, "invalid value '\(value)' for '--child-inputs': expected FIRST,COUNT")
         }

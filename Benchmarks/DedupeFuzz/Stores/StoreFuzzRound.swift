@@ -1,5 +1,5 @@
 import DedupeWorkloads
-import DedupeCLI
+import DedupeCommandLine
 import DedupeReports
 import Foundation
 import PushDedupe

@@ -1,3 +1,4 @@
+@testable import DedupeCommandLine
 import Synchronization
 @testable import DedupeCLI
 

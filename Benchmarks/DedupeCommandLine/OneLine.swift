@@ -1,5 +1,5 @@
 import DedupeWorkloads
-import DedupeReports
+import DedupeWorkloads
 
 /// Text that prints as exactly one line whatever it quotes: file names, scenario ids and option
 /// values come from the user and may hold a newline or an escape sequence.

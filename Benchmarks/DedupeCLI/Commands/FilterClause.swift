@@ -1,3 +1,5 @@
+import DedupeCommandLine
+
 /// One `--filter KEY=ID[,ID...]` as given: the text its messages quote, the key, and the ids,
 /// none of them empty. What a key means and which ids it knows is the subcommand's.
 struct FilterClause {
