@@ -1,6 +1,6 @@
 /// What of the dedupe state survives a relaunch (the process killed and started again): the
 /// persistence under test, one vocabulary for the harness and the policy simulator. The harness
-/// applies it to a case's consumed set (`Guides/Harness.md` § Relaunches); the simulator to the
+/// applies it to a case's consumed set (`Guides/Harness.md` § Identity and persistence); the simulator to the
 /// app's store, which holds the consumed set and the latest pending route and saves them together.
 /// Windows, the path, the in-flight task and the route subject are always lost.
 ///

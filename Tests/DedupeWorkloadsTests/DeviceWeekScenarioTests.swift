@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func pushesArriveAtTheFactsRatesInWakingHours() {
-        let facts = PhoneTrafficFacts.published
+        let facts = PhoneTrafficFacts.stated
         let messaging = arrivalsPerDay(ScenarioCatalogue.messagingAppWeek, seeds: 1...3)
         #expect(abs(messaging / facts.heavyPushesPerDay - 1) < 0.15, "\(messaging) a day")
         let typical = arrivalsPerDay(ScenarioCatalogue.typicalAppWeek, seeds: 1...40)
@@ -97,7 +97,7 @@ import Testing
     /// retention misses the ones more than a day later.
     @Test(arguments: weeks)
     func aSetSizedFromTheFactsCatchesEveryReplay(id: String) throws {
-        let facts = PhoneTrafficFacts.published
+        let facts = PhoneTrafficFacts.stated
         let sized = Int(facts.heavyPushesWithinRetention)
         var missedBySmallSets = 0
         var missedByADay = 0

@@ -91,17 +91,17 @@ package struct HorizonFacts: Codable, Sendable, Equatable {
         self.retentionDays = retentionDays
     }
 
-    /// A heavy messaging app's pushes per day: ``PhoneTrafficFacts/published``'s heavy rate.
-    package static let defaultPushesPerDay = PhoneTrafficFacts.published.heavyPushesPerDay
-    /// The longest dedupe lifetime an SDK ships: ``PhoneTrafficFacts/published``'s retention.
-    package static let defaultRetentionDays = PhoneTrafficFacts.published.retentionDays
+    /// A heavy messaging app's pushes per day: ``PhoneTrafficFacts/stated``'s heavy rate.
+    package static let defaultPushesPerDay = PhoneTrafficFacts.stated.heavyPushesPerDay
+    /// The longest dedupe lifetime an SDK ships: ``PhoneTrafficFacts/stated``'s retention.
+    package static let defaultRetentionDays = PhoneTrafficFacts.stated.retentionDays
 
     /// The facts checked against ``PhoneTrafficFacts``'s ranges.
     ///
     /// - Throws: ``ConfigurationError`` naming the value out of range.
     func validated() throws(ConfigurationError) -> PhoneTrafficFacts {
         try PhoneTrafficFacts(
-            typicalPushesPerDay: min(PhoneTrafficFacts.published.typicalPushesPerDay, pushesPerDay),
+            typicalPushesPerDay: min(PhoneTrafficFacts.stated.typicalPushesPerDay, pushesPerDay),
             heavyPushesPerDay: pushesPerDay, retentionDays: retentionDays)
     }
 }

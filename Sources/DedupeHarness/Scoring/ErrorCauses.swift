@@ -2,7 +2,7 @@ import PushDedupe
 import DedupeWorkloads
 
 /// The named causes a case's missed duplicates and false drops are attributed to, event by
-/// event. Every counted error gets exactly one; `Guides/Harness.md` § Causes defines them.
+/// event. Every counted error gets exactly one; `Guides/Harness.md` § Matched errors and causes defines them.
 package enum ErrorCause {
     /// A dup from an async completion pushing another route than the first one: only a loading
     /// guard on the button, which no layer of the dedupe is, can stop it.

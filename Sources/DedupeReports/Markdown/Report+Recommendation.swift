@@ -194,7 +194,7 @@ extension MarkdownReport {
             for cause in candidate.missedByCause.keys.sorted() where !causes.contains(cause) { causes.append(cause) }
         }
         var out = "## Missed duplicates by cause\n\n"
-        out += "Every missed duplicate on the device workloads, attributed event by event (`Guides/Harness.md` § Causes): "
+        out += "Every missed duplicate on the device workloads, attributed event by event (`Guides/Harness.md` § Matched errors and causes): "
         out += "a twin of the same strategies at another identity or persistence that stops the same event names the "
         out += "cause; the rest are named by what they are.\n\n"
         var table = MarkdownTable(header: ["Cause"] + columns.map(\.0), alignRight: Set(1...columns.count))

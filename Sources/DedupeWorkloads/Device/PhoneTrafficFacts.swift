@@ -7,7 +7,7 @@ import PushDedupe
 /// `Guides/Workloads.md` § A phone's traffic.
 ///
 /// ```swift
-/// let facts = PhoneTrafficFacts.published                         // 1.7 and 250 a day, 7 days
+/// let facts = PhoneTrafficFacts.stated                         // 1.7 and 250 a day, 7 days
 /// let heavier = try PhoneTrafficFacts(heavyPushesPerDay: 400)     // --pushes-per-day 400
 /// let ids = facts.heavyPushesWithinRetention                      // 1,750
 /// ```
@@ -28,7 +28,7 @@ package struct PhoneTrafficFacts: Hashable, Sendable {
     package let retentionDays: Double
 
     /// The figures above: 51 / 30, 250 and 7.
-    package static let published = PhoneTrafficFacts(
+    package static let stated = PhoneTrafficFacts(
         checkedTypical: 51.0 / 30, heavy: 250, retention: 7)
 
     /// Facts with other rates, e.g. from `--pushes-per-day` and `--retention-days`.
@@ -37,9 +37,9 @@ package struct PhoneTrafficFacts: Hashable, Sendable {
     ///   typical rate at most the heavy one, and the retention finite and in (0, 365] days.
     /// - Complexity: O(1).
     package init(
-        typicalPushesPerDay: Double = PhoneTrafficFacts.published.typicalPushesPerDay,
-        heavyPushesPerDay: Double = PhoneTrafficFacts.published.heavyPushesPerDay,
-        retentionDays: Double = PhoneTrafficFacts.published.retentionDays
+        typicalPushesPerDay: Double = PhoneTrafficFacts.stated.typicalPushesPerDay,
+        heavyPushesPerDay: Double = PhoneTrafficFacts.stated.heavyPushesPerDay,
+        retentionDays: Double = PhoneTrafficFacts.stated.retentionDays
     ) throws(ConfigurationError) {
         func fail(_ parameter: String, _ reason: String) -> ConfigurationError {
             ConfigurationError(strategy: "phone-traffic", parameter: parameter, reason: reason)

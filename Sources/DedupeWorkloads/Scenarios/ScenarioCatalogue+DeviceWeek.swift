@@ -23,7 +23,7 @@ extension ScenarioCatalogue {
     /// A commerce-style app at the typical rate: single pushes for item screens, a few taps, a
     /// process killed soon after the user leaves.
     static let typicalAppWeek = DeviceWeekModel.Parameters(
-        pushesPerDay: PhoneTrafficFacts.published.typicalPushesPerDay, meanBurstSize: 1.2, meanBurstSpacing: 60_000,
+        pushesPerDay: PhoneTrafficFacts.stated.typicalPushesPerDay, meanBurstSize: 1.2, meanBurstSpacing: 60_000,
         pushKind: .item, screens: 2_000, zipfExponent: 0.9, contentAvailableShare: 0.2,
         tapProbability: 0.3, tapMedian: 20 * 60_000, appOpensPerDay: 1.5, sessionMedian: 3 * 60_000,
         killsPerDay: 3, navigationsPerMinute: 1)
@@ -31,7 +31,7 @@ extension ScenarioCatalogue {
     /// A messaging app at the heavy rate: conversation bursts, half the pushes content-available
     /// (the app syncs the message), few notification taps: the user mostly opens the app itself.
     static let messagingAppWeek = DeviceWeekModel.Parameters(
-        pushesPerDay: PhoneTrafficFacts.published.heavyPushesPerDay, meanBurstSize: 5, meanBurstSpacing: 20_000,
+        pushesPerDay: PhoneTrafficFacts.stated.heavyPushesPerDay, meanBurstSize: 5, meanBurstSpacing: 20_000,
         pushKind: .content, screens: 40, zipfExponent: 1, contentAvailableShare: 0.5,
         tapProbability: 0.03, tapMedian: 2 * 60_000, appOpensPerDay: 25, openFromNotificationProbability: 0.2,
         sessionMedian: 2 * 60_000,

@@ -6,7 +6,7 @@
 /// per id depending on where the count sits between two doublings (32.25 at 65,536 ids). `evictions`
 /// is always 0.
 ///
-/// It is the one set that hashes with Swift's per-process seeded `Hasher`, as the article's code
+/// It is the one set that hashes with Swift's per-process seeded `Hasher`, as the published code
 /// does; an exact set answers the same whatever the seed, so runs stay reproducible.
 ///
 /// ```swift
