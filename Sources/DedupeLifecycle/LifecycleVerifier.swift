@@ -163,10 +163,10 @@ struct _VerifySearch {
             }
         }
         var tasksRunning = false
-        for task in node.run.oldestRunningTask..<node.run.taskState.count where node.run.taskState[task] == .running {
+        for task in node.run.oldestRunningTask..<node.run.tasks.count where node.run.tasks[task].state == .running {
             tasksRunning = true
             // A task asked to cancel ends cancelled whatever its outcome.
-            for outcome in 0..<(node.run.taskCancelRequested[task] ? 1 : 2) {
+            for outcome in 0..<(node.run.tasks[task].cancelRequested ? 1 : 2) {
                 let succeeds = outcome == 0
                 var child = node
                 child.time += shortGap

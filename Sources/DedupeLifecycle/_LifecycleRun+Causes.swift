@@ -4,20 +4,20 @@ extension _LifecycleRun {
     /// Why the consumed set let an envelope's handler run again.
     func reprocessingRule(_ slot: Int) -> FailureRule {
         // A store that keeps every write lost only a reservation the kill came before.
-        if policy.reserveThenCommit, persistence == .afterEveryConsume, consumeOrigin[slot] == .beforeFetch,
-           counts.relaunches > Int(consumedAtRelaunch[slot]) {
+        if policy.reserveThenCommit, persistence == .afterEveryConsume, envelopes[slot].consumeOrigin == .beforeFetch,
+           counts.relaunches > Int(envelopes[slot].consumedAtRelaunch) {
             return .retryAfterKill
         }
-        if consumeOrigin[slot] != .none {
+        if envelopes[slot].consumeOrigin != .none {
             // Consumed once, and the set no longer has it.
-            guard counts.relaunches > Int(consumedAtRelaunch[slot]) else { return .consumedSetForgot }
+            guard counts.relaunches > Int(envelopes[slot].consumedAtRelaunch) else { return .consumedSetForgot }
             switch persistence {
             case .memory: return .memoryPersistence
             case .onBackground: return .lostSinceBackground
             case .afterEveryConsume: return .consumedSetForgot
             }
         }
-        switch lastRun[slot] {
+        switch envelopes[slot].lastRun {
         case .earlyReturn: return .consumeOnSuccessOnly
         case .fetch: return .consumeAfterSuccess
         case .none: return .unexplained
@@ -28,24 +28,24 @@ extension _LifecycleRun {
     /// the intent's screen.
     mutating func suppressed(_ intent: Int32, envelope slot: Int, source: UInt16) {
         let index = Int(intent)
-        guard !intentServed[index], !intentFetchFailed[index], !isUnderWay(intent) else { return }
+        guard !intents[index].served, !intents[index].fetchFailed, !isUnderWay(intent) else { return }
         let rule: FailureRule
-        if consumedForIntent[slot] >= 0 && consumedForIntent[slot] != intent {
+        if envelopes[slot].consumedForIntent >= 0 && envelopes[slot].consumedForIntent != intent {
             rule = .pushSharedByIntents
         } else {
-            switch consumeOrigin[slot] {
+            switch envelopes[slot].consumeOrigin {
             case .earlyReturnNoHost: rule = .consumedOnNoHost
             case .beforeFetch: rule = .noRetryAfterConsume
             case .none, .earlyReturnUnroutable, .afterPush: rule = .unexplained
             }
         }
-        setbackRule[index] = rule
-        setbackSource[index] = source
+        intents[index].setbackRule = rule
+        intents[index].setbackSource = source
     }
 
     /// What a kill mid-task means for its intent, until something replays its route.
     func killRule(_ task: Int) -> FailureRule {
-        let envelope = taskEnvelope[task]
+        let envelope = tasks[task].envelope
         switch persistence {
         case .memory:
             return .memoryPersistence
@@ -55,7 +55,7 @@ extension _LifecycleRun {
             // The pending route survives and replays at the cold launch: the consumed set stops
             // it when the envelope was consumed before the fetch, and not if that was a
             // reservation (reserve-then-commit), which the kill lost.
-            return envelope >= 0 && consumeOrigin[Int(envelope)] == .beforeFetch && !policy.reserveThenCommit
+            return envelope >= 0 && envelopes[Int(envelope)].consumeOrigin == .beforeFetch && !policy.reserveThenCommit
                 ? .noRetryAfterConsume : .unexplained
         }
     }
@@ -66,9 +66,9 @@ extension _LifecycleRun {
     /// have stopped it for.
     func taskRule(_ task: Int32, intent: Int32) -> FailureRule? {
         guard task >= 0 else { return nil }
-        if let rule = taskStartRule[Int(task)] { return rule }
-        if taskOutlived[Int(task)] { return .keepInFlight }
-        if taskKind[Int(task)] == .detailFetch && intent >= 0 && intentServedByOwnPush[Int(intent)] {
+        if let rule = tasks[Int(task)].startRule { return rule }
+        if tasks[Int(task)].outlived { return .keepInFlight }
+        if tasks[Int(task)].kind == .detailFetch && intent >= 0 && intents[Int(intent)].servedByOwnPush {
             return .secondEnvelopeForOneIntent
         }
         return nil
@@ -86,20 +86,20 @@ extension _LifecycleRun {
         // second handling or should have been cancelled.
         if let rule = taskRule(task, intent: intent) { return rule }
         if topPushTask >= 0 {
-            if let rule = taskStartRule[Int(topPushTask)] { return rule }
-            if taskOutlived[Int(topPushTask)] { return .keepInFlight }
+            if let rule = tasks[Int(topPushTask)].startRule { return rule }
+            if tasks[Int(topPushTask)].outlived { return .keepInFlight }
         }
         return .unguardedRouterPush
     }
 
     /// A push for an older intent over the screen the newest intent wants.
     func staleRule(task: Int32, newest: Int) -> FailureRule {
-        if let rule = taskRule(task, intent: task >= 0 ? taskIntent[Int(task)] : -1), rule != .secondEnvelopeForOneIntent {
+        if let rule = taskRule(task, intent: task >= 0 ? tasks[Int(task)].intent : -1), rule != .secondEnvelopeForOneIntent {
             return rule
         }
         // The newest intent never started a fetch that would have cancelled this task.
-        if let rule = setbackRule[newest] { return rule }
-        if task >= 0 && taskKind[Int(task)] == .checkout || !intentViaRouter[newest] { return .taskOutlivesNewerNavigation }
+        if let rule = intents[newest].setbackRule { return rule }
+        if task >= 0 && tasks[Int(task)].kind == .checkout || !intents[newest].viaRouter { return .taskOutlivesNewerNavigation }
         return .unexplained
     }
 }

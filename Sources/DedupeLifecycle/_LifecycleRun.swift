@@ -77,54 +77,17 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     var inFlightTask: Int32 = -1
     /// When the host attaches after the latest relaunch (drawn scheduling), or `Int64.max`.
     var coldLaunchAttachTime: Int64 = .max
-    var created: [Bool]
-    var handlerRuns: [UInt8]
-    var lastRun: [HandlerRun]
-    var consumeOrigin: [ConsumeOrigin]
-    /// The intent an envelope was consumed for, and the relaunch count then.
-    var consumedForIntent: [Int32]
-    var consumedAtRelaunch: [Int32]
+    /// One row per envelope of the script.
+    var envelopes: [EnvelopeRow]
     /// Running tasks not asked to cancel, by kind.
     var liveFetches = 0
     var liveCheckouts = 0
     /// Tasks before this index have all ended.
     var oldestRunningTask = 0
-
-    // Tasks, by start order.
-    var taskKind: [TaskKind] = []
-    var taskIntent: [Int32] = []
-    var taskRoute: [UInt32] = []
-    var taskEnvelope: [Int32] = []
-    /// The router's work token of a detail fetch, -1 for a checkout.
-    var taskWork: [Int32] = []
-    var taskState: [TaskState] = []
-    var taskCancelRequested: [Bool] = []
-    var taskWillFail: [Bool] = []
-    /// The mechanism of the input that started the task.
-    var taskSource: [UInt16] = []
-    /// Set when the task should never have started: the rule that let it (a handler run the
-    /// consumed set should have stopped, a checkout the loading guard should have ignored).
-    var taskStartRule: [FailureRule?] = []
-    /// A newer detail fetch started while this one was live, and was not allowed to cancel it.
-    var taskOutlived: [Bool] = []
-
-    // Intents.
-    var intentStarted: [Bool]
-    var intentServed: [Bool]
-    /// Served by a push of its own task or tap (not by its screen being on top already).
-    var intentServedByOwnPush: [Bool]
-    var intentScreen: [UInt32]
-    var intentSuperseded: [Bool]
-    var intentLeft: [Bool]
-    var intentFetchFailed: [Bool]
-    var intentRunningTasks: [Int32]
-    /// Some delivery of the intent passed layer 1.
-    var intentRouted: [Bool]
-    /// The intent's first input went to the router (a payload or an emit), not a tap.
-    var intentViaRouter: [Bool]
-    /// The latest setback that could leave the intent unserved, and the mechanism behind it.
-    var setbackRule: [FailureRule?]
-    var setbackSource: [UInt16]
+    /// One row per task, by start order.
+    var tasks: [TaskRow] = []
+    /// One row per intent of the script.
+    var intents: [IntentRow]
     var latestIntent: Int32 = -1
     /// The screen each intent wants (`UInt32.max` for a checkout), from the script.
     let wanted: [UInt32]
@@ -161,37 +124,11 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         dwellRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x6477_656c_6c00_0000))
         hostAttached = script.hostAttachedAtStart
         let envelopes = script.envelopes.count
-        created = [Bool](repeating: false, count: envelopes)
-        handlerRuns = [UInt8](repeating: 0, count: envelopes)
-        lastRun = [HandlerRun](repeating: .none, count: envelopes)
-        consumeOrigin = [ConsumeOrigin](repeating: .none, count: envelopes)
-        consumedForIntent = [Int32](repeating: -1, count: envelopes)
-        consumedAtRelaunch = [Int32](repeating: 0, count: envelopes)
-        taskKind.reserveCapacity(inputs)
-        taskIntent.reserveCapacity(inputs)
-        taskRoute.reserveCapacity(inputs)
-        taskEnvelope.reserveCapacity(inputs)
-        taskWork.reserveCapacity(inputs)
+        self.envelopes = [EnvelopeRow](repeating: EnvelopeRow(), count: envelopes)
+        tasks.reserveCapacity(inputs)
         taskOfWork.reserveCapacity(inputs)
-        taskState.reserveCapacity(inputs)
-        taskCancelRequested.reserveCapacity(inputs)
-        taskWillFail.reserveCapacity(inputs)
-        taskSource.reserveCapacity(inputs)
-        taskStartRule.reserveCapacity(inputs)
-        taskOutlived.reserveCapacity(inputs)
         let intents = script.intentCount
-        intentStarted = [Bool](repeating: false, count: intents)
-        intentServed = [Bool](repeating: false, count: intents)
-        intentServedByOwnPush = [Bool](repeating: false, count: intents)
-        intentScreen = [UInt32](repeating: .max, count: intents)
-        intentSuperseded = [Bool](repeating: false, count: intents)
-        intentLeft = [Bool](repeating: false, count: intents)
-        intentFetchFailed = [Bool](repeating: false, count: intents)
-        intentRunningTasks = [Int32](repeating: 0, count: intents)
-        intentRouted = [Bool](repeating: false, count: intents)
-        intentViaRouter = [Bool](repeating: false, count: intents)
-        setbackRule = [FailureRule?](repeating: nil, count: intents)
-        setbackSource = [UInt16](repeating: 0, count: intents)
+        self.intents = [IntentRow](repeating: IntentRow(), count: intents)
         wanted = script.intentRoutes
         receiptBase = UInt32(script.routes.count)
         counts.intents = intents
@@ -212,7 +149,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
                 pop(at: path.popTime)
             } else if completionTime != .max && completionTime <= coldLaunchAttachTime && completionTime <= inputTime {
                 let task = completions.removeFirst()
-                end(task, failing: taskWillFail[Int(task)], at: completionTime, script)
+                end(task, failing: tasks[Int(task)].willFail, at: completionTime, script)
             } else if coldLaunchAttachTime != .max && coldLaunchAttachTime <= inputTime {
                 let time = coldLaunchAttachTime
                 coldLaunchAttachTime = .max
@@ -228,17 +165,17 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     /// Judges every intent once no input is left: lost, failed, or fine. Tasks still running
     /// (scripted scheduling only) are counted unfinished; their intents are still under way.
     mutating func finish(_ script: LifecycleScript) {
-        for task in oldestRunningTask..<taskState.count where taskState[task] == .running {
+        for task in oldestRunningTask..<tasks.count where tasks[task].state == .running {
             counts.tasksUnfinished += 1
         }
         for intent in 0..<script.intentCount where isRoutable(intent, script) {
-            guard intentStarted[intent], !intentServed[intent], !intentSuperseded[intent], intentRunningTasks[intent] == 0
+            guard intents[intent].started, !intents[intent].served, !intents[intent].superseded, intents[intent].runningTasks == 0
             else { continue }
-            if intentFetchFailed[intent] {
+            if intents[intent].fetchFailed {
                 counts.fetchFailures += 1
             } else {
                 counts.lostNavigations += 1
-                causes.book(.lostNavigations, source: setbackSource[intent], rule: setbackRule[intent] ?? .unexplained)
+                causes.book(.lostNavigations, source: intents[intent].setbackSource, rule: intents[intent].setbackRule ?? .unexplained)
             }
         }
     }
@@ -253,13 +190,13 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             guard window.admit(script.fingerprints[Int(input.route)], at: Timestamp(nanoseconds: now)) else {
                 counts.suppressedByWindow += 1
                 // Only a delivery that is the intent's first to reach the router can lose it.
-                if input.intent >= 0 && !intentRouted[Int(input.intent)] {
+                if input.intent >= 0 && !intents[Int(input.intent)].routed {
                     setback(input.intent, .windowFalseDrop, source: input.source)
                 }
                 return
             }
-            if input.intent >= 0 { intentRouted[Int(input.intent)] = true }
-            created[Int(input.envelope)] = true
+            if input.intent >= 0 { intents[Int(input.intent)].routed = true }
+            envelopes[Int(input.envelope)].created = true
             pending = _PendingRoute(envelope: input.envelope, intent: input.intent)
             // The subject delivers to the router only while a host is attached; otherwise the
             // envelope waits as the latest pending route.
@@ -268,8 +205,8 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             }
         case .emit:
             // An emit of an envelope whose payload layer 1 dropped never happens in the app.
-            guard created[Int(input.envelope)] else { return }
-            if input.intent >= 0 { intentRouted[Int(input.intent)] = true }
+            guard envelopes[Int(input.envelope)].created else { return }
+            if input.intent >= 0 { intents[Int(input.intent)].routed = true }
             route(input.envelope, intent: input.intent, source: input.source, trigger: UInt64(index), now, script)
         case .hostAttach:
             attachHost(source: input.source, trigger: UInt64(index), at: now, script)
@@ -291,7 +228,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             relaunch(at: now, trigger: UInt64(index))
         case .taskEnd:
             let task = Int(input.task)
-            guard scheduling == .scripted, task >= 0, task < taskState.count, taskState[task] == .running else {
+            guard scheduling == .scripted, task >= 0, task < tasks.count, tasks[task].state == .running else {
                 if firstInvalidTaskEnd < 0 { firstInvalidTaskEnd = index }
                 return
             }
@@ -313,7 +250,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     private mutating func checkoutTap(_ input: LifecycleScript.Input, index: Int) {
         let intent = Int(input.intent)
         // Once the receipt is pushed it covers the button: there is nothing left to tap.
-        if intentServed[intent] { return }
+        if intents[intent].served { return }
         router.handle(.actionTriggered(Self.checkoutAction))
         guard case .startAction = router.effects.first else {
             counts.ignoredTaps += 1
@@ -324,7 +261,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             counts.overlappingTasks += 1
             causes.book(.overlappingTasks, source: input.source, rule: overlap)
         }
-        let task = Int32(taskKind.count)
+        let task = Int32(tasks.count)
         startTask(.checkout, intent: input.intent, route: receiptBase + UInt32(task), envelope: -1, source: input.source,
                   rerun: overlap, trigger: UInt64(index), input.time)
     }
@@ -341,9 +278,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             if intent >= 0 { suppressed(intent, envelope: slot, source: source) }
             return
         }
-        let rerun: FailureRule? = handlerRuns[slot] > 0 ? reprocessingRule(slot) : nil
-        if handlerRuns[slot] < .max { handlerRuns[slot] += 1 }
-        if handlerRuns[slot] == 2 {
+        let rerun: FailureRule? = envelopes[slot].handlerRuns > 0 ? reprocessingRule(slot) : nil
+        if envelopes[slot].handlerRuns < .max { envelopes[slot].handlerRuns += 1 }
+        if envelopes[slot].handlerRuns == 2 {
             counts.reprocessedEnvelopes += 1
             causes.book(.reprocessedEnvelopes, source: source, rule: rerun ?? .unexplained)
         }
@@ -351,7 +288,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         let routable = script.tabs[Int(routeIndex)] == .enabled
         guard routable, hostAttached else {
             counts.earlyReturns += 1
-            lastRun[slot] = .earlyReturn
+            envelopes[slot].lastRun = .earlyReturn
             if policy.consumeOnEveryReturn {
                 markConsumed(slot, id, intent: intent, origin: routable ? .earlyReturnNoHost : .earlyReturnUnroutable, now)
                 if routable && intent >= 0 { setback(intent, .consumedOnNoHost, source: source) }
@@ -359,7 +296,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             return
         }
         if policy.consumeBeforeAsyncWork { markConsumed(slot, id, intent: intent, origin: .beforeFetch, now) }
-        lastRun[slot] = .fetch
+        envelopes[slot].lastRun = .fetch
         router.handle(.routeRequested(routeIndex, envelope: id, decision: .navigated))
         commitRouterEffects(now)
         var cancelledInFlight = false
@@ -370,8 +307,8 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
                 requestCancel(superseded)
                 cancelledInFlight = true
                 // A second handling of an older envelope cancelled a newer intent's fetch.
-                let cancelled = taskIntent[Int(superseded)]
-                if let rerun, cancelled >= 0, cancelled != intent, !intentServed[Int(cancelled)] {
+                let cancelled = tasks[Int(superseded)].intent
+                if let rerun, cancelled >= 0, cancelled != intent, !intents[Int(cancelled)].served {
                     setback(cancelled, rerun, source: source)
                 }
             case .ignore(.duplicateOnTop):
@@ -382,15 +319,15 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
                 break
             }
         }
-        if !cancelledInFlight, inFlightTask >= 0, taskState[Int(inFlightTask)] == .running,
-           !taskCancelRequested[Int(inFlightTask)] {
-            taskOutlived[Int(inFlightTask)] = true
+        if !cancelledInFlight, inFlightTask >= 0, tasks[Int(inFlightTask)].state == .running,
+           !tasks[Int(inFlightTask)].cancelRequested {
+            tasks[Int(inFlightTask)].outlived = true
         }
         if liveFetches > 0 {
             counts.overlappingTasks += 1
             causes.book(.overlappingTasks, source: source, rule: policy.cancelInFlightTask ? .unexplained : .keepInFlight)
         }
-        inFlightTask = Int32(taskKind.count)
+        inFlightTask = Int32(tasks.count)
         taskOfWork.append(inFlightTask)
         startTask(.detailFetch, intent: intent, route: routeIndex, envelope: envelope, source: source, rerun: rerun,
                   trigger: trigger, now)
@@ -401,9 +338,9 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         // Before the fetch it is a reservation, which the core's effects commit; any other
         // consume is written at once.
         if policy.reserveThenCommit && origin != .beforeFetch { _ = committed.consume(id, at: Timestamp(nanoseconds: now)) }
-        consumeOrigin[slot] = origin
-        consumedForIntent[slot] = intent
-        consumedAtRelaunch[slot] = Int32(counts.relaunches)
+        envelopes[slot].consumeOrigin = origin
+        envelopes[slot].consumedForIntent = intent
+        envelopes[slot].consumedAtRelaunch = Int32(counts.relaunches)
     }
 
     /// Writes to the store the consumes the core just committed (reserve-then-commit only: at
@@ -414,15 +351,15 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     }
 
     private mutating func requestCancel(_ task: Int32) {
-        taskCancelRequested[Int(task)] = true
-        if taskKind[Int(task)] == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
+        tasks[Int(task)].cancelRequested = true
+        if tasks[Int(task)].kind == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
     }
 
     private mutating func startTask(
         _ kind: TaskKind, intent: Int32, route: UInt32, envelope: Int32, source: UInt16, rerun: FailureRule?,
         trigger: UInt64, _ now: Int64
     ) {
-        let task = Int32(taskKind.count)
+        let task = Int32(tasks.count)
         var fails = false
         if scheduling == .drawn {
             // Keyed by the input that started the task, so every policy sees the same network.
@@ -432,38 +369,30 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             fails = random.bernoulli(failureRate)
             completions.insert(task: task, at: now &+ LifecycleScriptBuilder.nanoseconds(latency))
         }
-        taskKind.append(kind)
-        taskIntent.append(intent)
-        taskRoute.append(route)
-        taskEnvelope.append(envelope)
-        taskWork.append(kind == .detailFetch ? Int32(taskOfWork.count - 1) : -1)
-        taskState.append(.running)
-        taskCancelRequested.append(false)
-        taskWillFail.append(fails)
-        taskSource.append(source)
-        taskStartRule.append(rerun)
-        taskOutlived.append(false)
+        tasks.append(TaskRow(
+            kind: kind, intent: intent, route: route, envelope: envelope,
+            work: kind == .detailFetch ? Int32(taskOfWork.count - 1) : -1, willFail: fails, source: source, startRule: rerun))
         counts.tasksStarted += 1
         if kind == .detailFetch { liveFetches += 1 } else { liveCheckouts += 1 }
-        if intent >= 0 { intentRunningTasks[Int(intent)] += 1 }
+        if intent >= 0 { intents[Int(intent)].runningTasks += 1 }
     }
 
     /// A task's `await` returns: it checks `Task.isCancelled`, then fails or pushes.
     private mutating func end(_ task: Int32, failing: Bool, at now: Int64, _ script: LifecycleScript) {
         let index = Int(task)
         // A killed task's drawn completion never comes back.
-        guard taskState[index] == .running else { return }
-        let intent = taskIntent[index]
-        if taskKind[index] == .checkout { router.handle(.actionFinished(Self.checkoutAction)) }
+        guard tasks[index].state == .running else { return }
+        let intent = tasks[index].intent
+        if tasks[index].kind == .checkout { router.handle(.actionFinished(Self.checkoutAction)) }
         if inFlightTask == task { inFlightTask = -1 }
-        if intent >= 0 { intentRunningTasks[Int(intent)] -= 1 }
-        if !taskCancelRequested[index] {
-            if taskKind[index] == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
+        if intent >= 0 { intents[Int(intent)].runningTasks -= 1 }
+        if !tasks[index].cancelRequested {
+            if tasks[index].kind == .detailFetch { liveFetches -= 1 } else { liveCheckouts -= 1 }
         }
         defer { advanceOldestRunningTask() }
-        let work = taskWork[index] >= 0 ? WorkToken(UInt64(taskWork[index])) : nil
-        if taskCancelRequested[index] {
-            taskState[index] = .cancelled
+        let work = tasks[index].work >= 0 ? WorkToken(UInt64(tasks[index].work)) : nil
+        if tasks[index].cancelRequested {
+            tasks[index].state = .cancelled
             counts.tasksCancelled += 1
             // The core dropped the work at its cancel: this report is the expected echo.
             if let work {
@@ -477,49 +406,49 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
                 router.handle(.workFailed(work))
                 commitRouterEffects(now)
             }
-            taskState[index] = .failed
+            tasks[index].state = .failed
             counts.tasksFailed += 1
-            if intent >= 0 { intentFetchFailed[Int(intent)] = true }
+            if intent >= 0 { intents[Int(intent)].fetchFailed = true }
             return
         }
-        taskState[index] = .completed
+        tasks[index].state = .completed
         counts.tasksCompleted += 1
-        switch taskKind[index] {
+        switch tasks[index].kind {
         case .detailFetch:
             if let work { routerPush(task, work, now) }
             // The article's first code marks the envelope after `host.pushDetail`.
             if !policy.consumeBeforeAsyncWork {
-                let slot = Int(taskEnvelope[index])
+                let slot = Int(tasks[index].envelope)
                 markConsumed(slot, script.envelopes[slot], intent: intent, origin: .afterPush, now)
             }
         case .checkout:
-            guardedPush(taskRoute[index], owner: 0, intent: intent, source: taskSource[index], task: task, now)
+            guardedPush(tasks[index].route, owner: 0, intent: intent, source: tasks[index].source, task: task, now)
         }
     }
 
     private mutating func advanceOldestRunningTask() {
-        while oldestRunningTask < taskState.count && taskState[oldestRunningTask] != .running { oldestRunningTask += 1 }
+        while oldestRunningTask < tasks.count && tasks[oldestRunningTask].state != .running { oldestRunningTask += 1 }
     }
 
     /// The process dies and starts again: tasks, path, window, subject and host are gone; the
     /// consumed set and the pending route are what the persistence kept.
     private mutating func relaunch(at now: Int64, trigger: UInt64) {
         counts.relaunches += 1
-        for task in oldestRunningTask..<taskState.count where taskState[task] == .running {
-            taskState[task] = .killed
+        for task in oldestRunningTask..<tasks.count where tasks[task].state == .running {
+            tasks[task].state = .killed
             counts.tasksKilled += 1
-            let intent = taskIntent[task]
+            let intent = tasks[task].intent
             if intent >= 0 {
-                intentRunningTasks[Int(intent)] -= 1
+                intents[Int(intent)].runningTasks -= 1
                 setback(intent, killRule(task), source: relaunchSource)
             }
         }
-        oldestRunningTask = taskState.count
+        oldestRunningTask = tasks.count
         liveFetches = 0
         liveCheckouts = 0
         // The pending route is what a cold launch would replay: lost with the store, or rolled
         // back to the last background save.
-        if pending.intent >= 0, !intentServed[Int(pending.intent)], intentRunningTasks[Int(pending.intent)] == 0 {
+        if pending.intent >= 0, !intents[Int(pending.intent)].served, intents[Int(pending.intent)].runningTasks == 0 {
             switch persistence {
             case .memory: setback(pending.intent, .memoryPersistence, source: relaunchSource)
             case .onBackground where savedPending != pending:
@@ -528,10 +457,10 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             }
         }
         // Moved out and back, so the closure does not reach into `self` while `path` is borrowed.
-        var left: [Bool] = []
-        swap(&left, &intentLeft)
-        path.removeAll { entry in if entry.intent >= 0 { left[Int(entry.intent)] = true } }
-        swap(&left, &intentLeft)
+        var rows: [IntentRow] = []
+        swap(&rows, &intents)
+        path.removeAll { entry in if entry.intent >= 0 { rows[Int(entry.intent)].left = true } }
+        swap(&rows, &intents)
         router.relaunch()
         childRouter?.relaunch()
         taskOfWork.removeAll(keepingCapacity: true)
@@ -564,14 +493,14 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     /// The router's `host.pushDetail` once the fetch `work` returns: the core appends, or (with
     /// its guard on routed pushes, the seventh switch) finds the screen on top.
     private mutating func routerPush(_ task: Int32, _ work: WorkToken, _ now: Int64) {
-        let route = taskRoute[Int(task)]
+        let route = tasks[Int(task)].route
         router.handle(.workCompleted(work))
         commitRouterEffects(now)
         guard router.appended else {
-            suppressedByRouterGuard(route, intent: taskIntent[Int(task)])
+            suppressedByRouterGuard(route, intent: tasks[Int(task)].intent)
             return
         }
-        push(route, owner: 0, intent: taskIntent[Int(task)], source: taskSource[Int(task)], task: task, guarded: false, now)
+        push(route, owner: 0, intent: tasks[Int(task)].intent, source: tasks[Int(task)].source, task: task, guarded: false, now)
     }
 
     /// The router's guard kept `route` off the path: nothing is pushed; the newest intent is
@@ -579,7 +508,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     private mutating func suppressedByRouterGuard(_ route: UInt32, intent: Int32) {
         counts.suppressedByRouterGuard += 1
         let newest = Int(latestIntent)
-        if latestIntent >= 0 && !intentServed[newest] && wanted[newest] == route { serve(newest, route, ownPush: latestIntent == intent) }
+        if latestIntent >= 0 && !intents[newest].served && wanted[newest] == route { serve(newest, route, ownPush: latestIntent == intent) }
     }
 
     /// `push(_:)` of the NavigationStack article, through the core of the path `owner` keeps: its
@@ -609,7 +538,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
             causes.book(.duplicateScreens, source: source, rule: duplicateRule(task: task, intent: intent, owner: owner, guarded: guarded))
         }
         if intent >= 0 {
-            if intentLeft[Int(intent)] {
+            if intents[Int(intent)].left {
                 counts.repushedAfterLeave += 1
                 causes.book(.repushedAfterLeave, source: source, rule: task < 0 ? .tapAfterLeave : taskRule(task, intent: intent) ?? .unexplained)
             }
@@ -631,29 +560,29 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
         guard latest >= 0 else { return }
         let newest = Int(latest)
         // Whichever task shows the screen the newest intent wants, serves it.
-        if !intentServed[newest], wanted[newest] != .max, wanted[newest] == route {
+        if !intents[newest].served, wanted[newest] != .max, wanted[newest] == route {
             serve(newest, route, ownPush: latest == intent)
             return
         }
         if intent == latest {
-            if !intentServed[newest] {
+            if !intents[newest].served {
                 serve(newest, route, ownPush: true)
-            } else if route != intentScreen[newest] {
+            } else if route != intents[newest].screen {
                 counts.wrongScreens += 1
                 causes.book(.wrongScreens, source: source, rule: policy.loadingGuard ? (taskRule(task, intent: intent) ?? .unexplained) : .noLoadingGuard)
             }
             return
         }
-        let shown = intentServed[newest] ? intentScreen[newest] : wanted[newest]
+        let shown = intents[newest].served ? intents[newest].screen : wanted[newest]
         guard route != shown else { return }
         counts.wrongScreens += 1
         causes.book(.wrongScreens, source: source, rule: staleRule(task: task, newest: newest))
     }
 
     private mutating func serve(_ intent: Int, _ route: UInt32, ownPush: Bool) {
-        intentServed[intent] = true
-        intentScreen[intent] = route
-        if ownPush { intentServedByOwnPush[intent] = true }
+        intents[intent].served = true
+        intents[intent].screen = route
+        if ownPush { intents[intent].servedByOwnPush = true }
     }
 
     private mutating func pop(at now: Int64) {
@@ -667,7 +596,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     private mutating func leave(_ entry: _DwellingPath.Entry) {
         if entry.owner == 0 { router.dropTop() } else { childRouter?.dropTop() }
         topPushTask = -1
-        if entry.intent >= 0 { intentLeft[Int(entry.intent)] = true }
+        if entry.intent >= 0 { intents[Int(entry.intent)].left = true }
     }
 
     private mutating func dwell() -> Int64 {
@@ -686,20 +615,20 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     /// envelope waits, unhandled, as the latest pending route. A newer intent supersedes only
     /// such an intent; one that already failed or was dropped stays lost.
     func isUnderWay(_ intent: Int32) -> Bool {
-        if intentRunningTasks[Int(intent)] > 0 { return true }
-        return pending.envelope >= 0 && pending.intent == intent && handlerRuns[Int(pending.envelope)] == 0
+        if intents[Int(intent)].runningTasks > 0 { return true }
+        return pending.envelope >= 0 && pending.intent == intent && envelopes[Int(pending.envelope)].handlerRuns == 0
     }
 
     /// The first input of an intent: it becomes the latest, superseding an unserved older one
     /// still under way, and is served at once if its screen is already on top.
     private mutating func start(intent: Int32, viaRouter: Bool, _ script: LifecycleScript) {
         let slot = Int(intent)
-        guard !intentStarted[slot] else { return }
-        intentStarted[slot] = true
-        intentViaRouter[slot] = viaRouter
+        guard !intents[slot].started else { return }
+        intents[slot].started = true
+        intents[slot].viaRouter = viaRouter
         guard isRoutable(slot, script) else { return }
-        if latestIntent >= 0 && !intentServed[Int(latestIntent)] && isUnderWay(latestIntent) {
-            intentSuperseded[Int(latestIntent)] = true
+        if latestIntent >= 0 && !intents[Int(latestIntent)].served && isUnderWay(latestIntent) {
+            intents[Int(latestIntent)].superseded = true
         }
         latestIntent = intent
         let wanted = script.intentRoutes[slot]
@@ -709,7 +638,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     }
 
     private mutating func setback(_ intent: Int32, _ rule: FailureRule, source: UInt16) {
-        setbackRule[Int(intent)] = rule
-        setbackSource[Int(intent)] = source
+        intents[Int(intent)].setbackRule = rule
+        intents[Int(intent)].setbackSource = source
     }
 }
