@@ -28,13 +28,26 @@ let package = Package(
         .target(name: "DedupeWorkloads", dependencies: ["PushDedupe"]),
         // The policy simulator: the articles' lifecycles around the shipped router core, and `verify`.
         .target(name: "DedupeLifecycle", dependencies: ["PushDedupe", "DedupeWorkloads"]),
+        // The monotonic clock and the sample statistics every measurement shares.
+        .target(name: "DedupeMeasurement"),
+        // The stores under attack, each in child processes: the cost on the calling thread,
+        // kills, two writer processes, damaged files, and the explorer of interleavings.
+        .target(name: "DedupeStoreLab", dependencies: ["PushDedupe", "DedupeMeasurement"]),
         // Timing, allocator statistics and correctness scoring.
-        .target(name: "DedupeHarness", dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeLifecycle"]),
+        .target(
+            name: "DedupeHarness",
+            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeLifecycle", "DedupeMeasurement", "DedupeStoreLab"]),
         // What to adopt, and whether a change regressed: the recommendation's rule, the store
         // pick, and `compare`'s statistics, all read from results.
-        .target(name: "DedupeDecision", dependencies: ["DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
+        .target(
+            name: "DedupeDecision",
+            dependencies: ["DedupeHarness", "DedupeLifecycle", "DedupeMeasurement", "DedupeStoreLab", "DedupeWorkloads", "PushDedupe"]),
         // CSV, Markdown, JSON and SVG reports derived from the harness's results and the decision.
-        .target(name: "DedupeReports", dependencies: ["DedupeDecision", "DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
+        .target(
+            name: "DedupeReports",
+            dependencies: [
+                "DedupeDecision", "DedupeHarness", "DedupeLifecycle", "DedupeMeasurement", "DedupeStoreLab", "DedupeWorkloads", "PushDedupe",
+            ]),
         // The command-line conventions every tool shares: parsing, help, one-line errors and exit
         // codes.
         .target(name: "DedupeCommandLine", dependencies: ["DedupeWorkloads"], path: "Benchmarks/DedupeCommandLine"),
@@ -50,7 +63,7 @@ let package = Package(
         // They share the command-line conventions; the measurements also take the run's options.
         .target(
             name: "DedupeFuzz",
-            dependencies: ["DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads", "PushDedupe"],
+            dependencies: ["DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeStoreLab", "DedupeWorkloads", "PushDedupe"],
             path: "Benchmarks/DedupeFuzz"
         ),
         .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCommandLine", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
@@ -65,12 +78,18 @@ let package = Package(
         .testTarget(name: "PushDedupeTests", dependencies: ["PushDedupe"], swiftSettings: strategySettings),
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeLifecycleTests", dependencies: ["DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
-        .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
-        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeDecision", "DedupeReports", "DedupeHarness", "DedupeLifecycle"]),
+        .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeMeasurement", "DedupeWorkloads", "PushDedupe"]),
+        .testTarget(name: "DedupeStoreLabTests", dependencies: ["DedupeStoreLab", "PushDedupe"]),
+        .testTarget(
+            name: "DedupeReportsTests",
+            dependencies: ["DedupeDecision", "DedupeReports", "DedupeHarness", "DedupeLifecycle", "DedupeMeasurement", "DedupeStoreLab"]),
         .testTarget(
             name: "DedupeCLITests",
             // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).
-            dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
+            dependencies: [
+                "DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "DedupeMeasurement", "DedupeStoreLab",
+                "dedupe-bench", "dedupe-fuzz",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,3 +1,4 @@
+import DedupeStoreLab
 import DedupeHarness
 import DedupeReports
 import Foundation

@@ -1,3 +1,5 @@
+import DedupeMeasurement
+import DedupeStoreLab
 import DedupeWorkloads
 import PushDedupe
 
@@ -56,9 +58,13 @@ package enum BenchmarkRunner {
         // minutes of kills and writers again: its pick takes the reference run's store.
         var stores: StoreResults?
         if plan.measureTiming && !isDebugBuild, case .catalogue = plan.source {
-            stores = try StoreMeasurement.run(
-                retained: profile.sizing.consumedCapacity, sizing: sizing.stores, seed: plan.seed,
-                executable: HarnessChild.canHostChildren ? ChildProcess.currentExecutablePath() : nil)
+            do {
+                stores = try StoreMeasurement.run(
+                    retained: profile.sizing.consumedCapacity, sizing: sizing.stores, seed: plan.seed,
+                    writer: HarnessChild.canHostChildren ? HarnessChild.storeWriter : nil)
+            } catch {
+                throw HarnessError.stageFailed(error.description)
+            }
         }
         if plan.runSweeps, case .catalogue = plan.source {
             run.phase = .sweeps

@@ -1,3 +1,5 @@
+import DedupeStoreLab
+
 /// How big a run is: workload scale, time budgets and sweep points. ``full`` fits the 3-minute
 /// budget and ``quick`` the 60-second one on 2 cores (release build), timing forks included; tests
 /// pass tiny values.

@@ -6,10 +6,12 @@ import Darwin
 
 /// Reads `CLOCK_MONOTONIC` directly: cheaper than `ContinuousClock.now` (no `Duration`
 /// arithmetic), which matters because the latency batches read it every few dozen events.
-enum MonotonicClock {
+/// Public and inlinable only so the timing loops of other modules inline the read: an
+/// `@inlinable package` member is still called across modules in this toolchain.
+public enum MonotonicClock {
     /// Nanoseconds since an arbitrary origin.
-    @inline(__always)
-    static func now() -> UInt64 {
+    @inlinable @inline(__always)
+    public static func now() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
@@ -17,7 +19,7 @@ enum MonotonicClock {
 
     /// The smallest non-zero step between two consecutive reads, and the median cost of one
     /// read, over `samples` back-to-back reads.
-    static func calibrate(samples: Int = 200_000) -> (resolution: Double, readCost: Double) {
+    package static func calibrate(samples: Int = 200_000) -> (resolution: Double, readCost: Double) {
         var deltas = [UInt64](repeating: 0, count: max(1, samples))
         var previous = now()
         for i in 0..<samples {
@@ -32,7 +34,7 @@ enum MonotonicClock {
     /// The smallest non-zero delta and the median (the element at `count / 2` in sorted order),
     /// by counting: nearly every delta is a few tens of nanoseconds, and sorting 200,000 of them
     /// took a third of a second in every debug process the tests start.
-    static func smallestStepAndMedian(_ deltas: [UInt64]) -> (smallestStep: UInt64?, median: UInt64) {
+    package static func smallestStepAndMedian(_ deltas: [UInt64]) -> (smallestStep: UInt64?, median: UInt64) {
         precondition(!deltas.isEmpty, "calibration takes at least one sample")
         let bound = 4_096
         var counts = [Int](repeating: 0, count: bound)

@@ -4,7 +4,7 @@ import Foundation
 package enum SampleStatistics {
     /// `value` to four significant digits, as timings are kept: 0.1% is far below the noise
     /// between repetitions, and the shorter decimals keep `results.json` small.
-    static func stored(_ value: Double) -> Double {
+    package static func stored(_ value: Double) -> Double {
         guard value.isFinite, value != 0 else { return value }
         let scale = pow(10, 3 - floor(log10(abs(value))))
         return (value * scale).rounded() / scale
@@ -12,7 +12,7 @@ package enum SampleStatistics {
 
     /// The `q`-quantile (0…1) of `sorted` by linear interpolation between closest ranks; 0 for
     /// no samples.
-    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    package static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down))
@@ -30,32 +30,8 @@ package enum SampleStatistics {
     }
 
     /// Interquartile range.
-    static func spread(_ samples: [Double]) -> Double {
+    package static func spread(_ samples: [Double]) -> Double {
         let sorted = samples.sorted()
         return quantile(sorted, 0.75) - quantile(sorted, 0.25)
-    }
-}
-
-extension TimingResult {
-    /// Summarizes per-repetition ns/event `samples`, per-batch ns/event `batches` (all timed
-    /// repetitions pooled) and per-repetition `ratios` to the reference row.
-    init(samples: [Double], batches: [Double], ratios: [Double], timedEvents: Int, reference: String?) {
-        let sortedBatches = batches.sorted()
-        let median = SampleStatistics.median(samples) ?? 0
-        self.init(
-            samplesNanosecondsPerEvent: samples, medianNanosecondsPerEvent: median,
-            minNanosecondsPerEvent: samples.min() ?? 0, spreadNanosecondsPerEvent: SampleStatistics.spread(samples),
-            eventsPerSecond: median > 0 ? 1e9 / median : 0,
-            latencyP50Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.5)),
-            latencyP90Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.9)),
-            latencyP99Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.99)),
-            latencyP999Nanoseconds: SampleStatistics.stored(SampleStatistics.quantile(sortedBatches, 0.999)),
-            ratiosToReference: ratios)
-        self.timedEvents = timedEvents
-        if !ratios.isEmpty {
-            ratioToReferenceMedian = SampleStatistics.median(ratios)
-            ratioToReferenceSpread = SampleStatistics.spread(ratios)
-            self.reference = reference
-        }
     }
 }

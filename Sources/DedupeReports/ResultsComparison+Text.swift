@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeDecision
 import DedupeWorkloads
 import DedupeHarness

@@ -1,3 +1,4 @@
+import DedupeStoreLab
 import DedupeWorkloads
 import DedupeHarness
 import Foundation

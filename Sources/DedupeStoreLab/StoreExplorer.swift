@@ -180,7 +180,7 @@ package enum StoreExplorer {
         _ subject: StoreExplorerSubject, scenario: String, _ schedule: Schedule, settings: Settings = Settings()
     ) throws -> Execution {
         guard let found = subject.scenarios.first(where: { $0.name == scenario }) else {
-            throw HarnessError.stageFailed("store explorer: \(subject.name) has no scenario \(scenario)")
+            throw StoreLabError.stageFailed("store explorer: \(subject.name) has no scenario \(scenario)")
         }
         let root = try root()
         defer { try? FileManager.default.removeItem(at: root) }

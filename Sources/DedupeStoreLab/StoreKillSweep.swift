@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import PushDedupe
 
@@ -46,9 +47,9 @@ enum StoreKillSweep {
             lost: ledger.lost.count, repairs: repairs, tornTailsCut: tornTails)
     }
 
-    /// The sweep of `design` with real children of `executable`, in `directory`.
+    /// The sweep of `design` with real children started by `writer`, in `directory`.
     static func run(
-        _ design: DedupeStore.Design, executable: String, settings: Settings, directory: URL
+        _ design: DedupeStore.Design, writer: StoreWriterCommand, settings: Settings, directory: URL
     ) throws -> StoreKillResult {
         let url = StoreDesigns.file(in: directory)
         let scratch = try StoreDesigns.makeDirectory(directory, "check")
@@ -59,7 +60,7 @@ enum StoreKillSweep {
                 let request = StoreWriterRequest(
                     design: design.rawValue, durability: StoreDurability.processKill.rawValue, path: url.path,
                     retained: settings.retained, prefix: "k-", start: start, count: acknowledgements + 1_000_000)
-                return try killedChild(executable: executable, request: request, after: acknowledgements, delayMicroseconds: delay, errorFile: errorFile)
+                return try killedChild(writer: writer, request: request, after: acknowledgements, delayMicroseconds: delay, errorFile: errorFile)
             },
             restore: { try restoreCopy(design, of: url, in: scratch, retained: settings.retained, prefix: "k-") })
     }
@@ -67,9 +68,9 @@ enum StoreKillSweep {
     /// Runs one child and kills it `delayMicroseconds` after its `acknowledgements`-th
     /// acknowledgement; returns every index it acknowledged.
     static func killedChild(
-        executable: String, request: StoreWriterRequest, after acknowledgements: Int, delayMicroseconds: Int, errorFile: String
-    ) throws(HarnessError) -> [Int] {
-        let child = try StoreWriterProcess(executable: executable, request: request, errorFile: errorFile)
+        writer: StoreWriterCommand, request: StoreWriterRequest, after acknowledgements: Int, delayMicroseconds: Int, errorFile: String
+    ) throws(StoreLabError) -> [Int] {
+        let child = try StoreWriterProcess(writer: writer, request: request, errorFile: errorFile)
         if child.read(until: acknowledgements) {
             let deadline = MonotonicClock.now() &+ UInt64(delayMicroseconds) &* 1_000
             while MonotonicClock.now() < deadline {}

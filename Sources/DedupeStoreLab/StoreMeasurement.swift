@@ -38,14 +38,14 @@ package struct StoreSizing: Sendable, Equatable {
 }
 
 /// Layer 2's stores as a measured layer: every ``StoreResults`` figure, for every design.
-enum StoreMeasurement {
+package enum StoreMeasurement {
     /// Measures every design: costs at `retained` (both durabilities, and the structure alone),
-    /// the size sweep, and, when `executable` can host the store-writer role, the kill sweep and
+    /// the size sweep, and, when a `writer` child can be started, the kill sweep and
     /// the two writers; then the damage matrix. Files go to a temporary directory removed
     /// afterwards.
-    static func run(
-        retained: Int, sizing: StoreSizing, seed: UInt64, executable: String?, progress: (String) -> Void = { _ in }
-    ) throws(HarnessError) -> StoreResults {
+    package static func run(
+        retained: Int, sizing: StoreSizing, seed: UInt64, writer: StoreWriterCommand?, progress: (String) -> Void = { _ in }
+    ) throws(StoreLabError) -> StoreResults {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("dedupe-stores-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         let parent = try StoreDesigns.makeDirectory(root, "costs")
@@ -81,7 +81,7 @@ enum StoreMeasurement {
         }
 
         progress("store kill sweep and two writers")
-        let (kills, twoWriters) = try survival(designs, sizing: sizing, seed: seed, executable: executable, root: root)
+        let (kills, twoWriters) = try survival(designs, sizing: sizing, seed: seed, writer: writer, root: root)
 
         progress("store damage matrix")
         var damage: [StoreDamageResult] = []
@@ -91,7 +91,7 @@ enum StoreMeasurement {
                 let size = try StoreDamageMatrix.pristineFile(design, directory: try StoreDesigns.makeDirectory(directory, "size")).count
                 let stride = size <= sizing.maximumBitFlips ? 1 : (size + sizing.maximumBitFlips - 1) / sizing.maximumBitFlips
                 damage += try StoreDamageMatrix.run(design, directory: directory, bitFlipStride: stride)
-            } catch let error as HarnessError {
+            } catch let error as StoreLabError {
                 throw error
             } catch {
                 throw .stageFailed("stores: damage of \(design.rawValue): \(error)")
@@ -106,7 +106,7 @@ enum StoreMeasurement {
 
     /// The store explorer over every design, two designs at a time (nothing here is timed, and
     /// each exploration is deterministic whatever runs beside it).
-    static func explore(_ designs: [DedupeStore.Design], sizing: StoreSizing) throws(HarnessError) -> [StoreExplorationSummary] {
+    static func explore(_ designs: [DedupeStore.Design], sizing: StoreSizing) throws(StoreLabError) -> [StoreExplorationSummary] {
         let settings = StoreExplorer.Settings(
             preemptions: sizing.explorerPreemptions, faultPreemptions: sizing.explorerFaultPreemptions, faults: sizing.explorerFaults)
         return try twoAtATime(designs, stage: "explorer") { design in
@@ -122,10 +122,10 @@ enum StoreMeasurement {
     /// failure is thrown, an untyped one as a `stage` failure naming the design.
     private static func twoAtATime<Outcome>(
         _ designs: [DedupeStore.Design], stage: String, _ work: @escaping @Sendable (DedupeStore.Design) throws -> Outcome
-    ) throws(HarnessError) -> [Outcome] {
+    ) throws(StoreLabError) -> [Outcome] {
         let lock = NSLock()
         // One per design, each written by its task before `group.wait()` returns.
-        nonisolated(unsafe) var outcomes = [Result<Outcome, HarnessError>](
+        nonisolated(unsafe) var outcomes = [Result<Outcome, StoreLabError>](
             repeating: .failure(.stageFailed("stores: no \(stage) outcome")), count: designs.count)
         let queue = DispatchQueue(label: "stores.\(stage)", attributes: .concurrent)
         let group = DispatchGroup()
@@ -134,10 +134,10 @@ enum StoreMeasurement {
             slots.wait()
             queue.async(group: group) {
                 defer { slots.signal() }
-                let outcome: Result<Outcome, HarnessError>
+                let outcome: Result<Outcome, StoreLabError>
                 do {
                     outcome = .success(try work(design))
-                } catch let error as HarnessError {
+                } catch let error as StoreLabError {
                     outcome = .failure(error)
                 } catch {
                     outcome = .failure(.stageFailed("stores: \(stage) of \(design.rawValue): \(error)"))
@@ -146,16 +146,16 @@ enum StoreMeasurement {
             }
         }
         group.wait()
-        return try designs.indices.map { index throws(HarnessError) in try lock.withLock { outcomes[index] }.get() }
+        return try designs.indices.map { index throws(StoreLabError) in try lock.withLock { outcomes[index] }.get() }
     }
 
     /// The kill sweep and the two writers of every design, two designs at a time (their children
     /// are processes of their own, and nothing here is timed); skipped, with the reason, when
-    /// `executable` is `nil`.
+    /// `writer` is `nil`.
     static func survival(
-        _ designs: [DedupeStore.Design], sizing: StoreSizing, seed: UInt64, executable: String?, root: URL
-    ) throws(HarnessError) -> (kills: [StoreKillResult], twoWriters: [StoreTwoWriterResult]) {
-        guard let executable else {
+        _ designs: [DedupeStore.Design], sizing: StoreSizing, seed: UInt64, writer: StoreWriterCommand?, root: URL
+    ) throws(StoreLabError) -> (kills: [StoreKillResult], twoWriters: [StoreTwoWriterResult]) {
+        guard let writer else {
             let skipped = "this process cannot start harness children (a test runner or another tool linking the harness): not measured"
             return (
                 designs.map {
@@ -174,10 +174,10 @@ enum StoreMeasurement {
                 points: sizing.killPoints, retained: sizing.killRetained, seed: seed,
                 maximumAcknowledged: 2 * sizing.killRetained, maximumDelayMicroseconds: 100)
             let kill = try StoreKillSweep.run(
-                design, executable: executable, settings: settings,
+                design, writer: writer, settings: settings,
                 directory: try StoreDesigns.makeDirectory(root, "kill-\(design.rawValue)"))
             let two = try StoreTwoWriters.run(
-                design, executable: executable, consumesPerWriter: sizing.twoWriterConsumes,
+                design, writer: writer, consumesPerWriter: sizing.twoWriterConsumes,
                 directory: try StoreDesigns.makeDirectory(root, "two-\(design.rawValue)"))
             return (kill, two)
         }

@@ -7,13 +7,13 @@ import PushDedupe
 /// The set retains more than both write together, so nothing is forgotten legitimately.
 enum StoreTwoWriters {
     static func run(
-        _ design: DedupeStore.Design, executable: String, consumesPerWriter: Int, directory: URL
+        _ design: DedupeStore.Design, writer: StoreWriterCommand, consumesPerWriter: Int, directory: URL
     ) throws -> StoreTwoWriterResult {
         let url = StoreDesigns.file(in: directory)
         let retained = 2 * consumesPerWriter + 1_000
-        let writers = try ["a-", "b-"].map { prefix throws(HarnessError) in
+        let writers = try ["a-", "b-"].map { prefix throws(StoreLabError) in
             try StoreWriterProcess(
-                executable: executable,
+                writer: writer,
                 request: StoreWriterRequest(
                     design: design.rawValue, durability: StoreDurability.processKill.rawValue, path: url.path,
                     retained: retained, prefix: prefix, start: 0, count: consumesPerWriter),
@@ -31,7 +31,7 @@ enum StoreTwoWriters {
         for writer in writers {
             let status = writer.wait()
             guard status == 0 else {
-                throw HarnessError.stageFailed("stores: two writers on \(design.rawValue): a writer failed with status \(status): \(writer.errorLine)")
+                throw StoreLabError.stageFailed("stores: two writers on \(design.rawValue): a writer failed with status \(status): \(writer.errorLine)")
             }
         }
         let dedupe = try StoreDesigns.deduplicator(retained: retained, store: StoreDesigns.store(design, at: url, durability: .processKill))

@@ -8,7 +8,7 @@ import Darwin
 
 /// What the parent asks a store-writer child to do: open a deduplicator on `path` and consume
 /// `prefix0`, `prefix1`, … from `start`, `count` of them.
-struct StoreWriterRequest: Codable, Sendable, Equatable {
+package struct StoreWriterRequest: Codable, Sendable, Equatable {
     /// A `DedupeStore.Design` raw value.
     var design: String
     /// A `StoreDurability` raw value.
@@ -20,18 +20,18 @@ struct StoreWriterRequest: Codable, Sendable, Equatable {
     var count: Int
 }
 
-/// The `store-writer` role of ``HarnessChild``: the process the kill sweep ends with SIGKILL and
+/// The store-writer child (started by ``StoreWriterCommand``): the process the kill sweep ends with SIGKILL and
 /// the two-writer check runs twice at once.
 ///
 /// After each `receiveEmit(pushID:)` returns, the child writes the id's index and a newline to
 /// stdout with one `write(2)`, unbuffered: a line the parent reads is a consume the library
 /// acknowledged, which the store must then keep through a kill at any later moment.
-enum StoreWriterChild {
+package enum StoreWriterChild {
     /// Runs `request`; returns when every id is consumed (unless killed first).
-    static func run(_ request: StoreWriterRequest) throws {
+    package static func run(_ request: StoreWriterRequest) throws {
         guard let design = DedupeStore.Design(rawValue: request.design), let durability = StoreDurability(rawValue: request.durability),
               request.retained > 0, request.start >= 0, request.count >= 0
-        else { throw HarnessError.invalidPlan("store-writer: bad request \(request)") }
+        else { throw StoreLabError.invalidPlan("store-writer: bad request \(request)") }
         let store = StoreDesigns.store(design, at: URL(fileURLWithPath: request.path), durability: durability)
         let dedupe = try StoreDesigns.deduplicator(retained: request.retained, store: store)
         var line = [UInt8](repeating: 0, count: 24)

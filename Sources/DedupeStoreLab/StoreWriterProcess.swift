@@ -24,8 +24,8 @@ final class StoreWriterProcess: @unchecked Sendable {
     /// Indices acknowledged so far, in order.
     private(set) var acknowledged: [Int] = []
 
-    /// Starts `executable __harness-child store-writer` with `request` on its stdin.
-    init(executable: String, request: StoreWriterRequest, errorFile: String) throws(HarnessError) {
+    /// Starts `writer` with `request` on its stdin.
+    init(writer: StoreWriterCommand, request: StoreWriterRequest, errorFile: String) throws(StoreLabError) {
         signal(SIGPIPE, SIG_IGN)
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
@@ -46,17 +46,17 @@ final class StoreWriterProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let arguments = [executable, HarnessChild.verb, HarnessChild.Role.storeWriter.rawValue]
+        let arguments = [writer.executable] + writer.arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let spawned = posix_spawn(&child, writer.executable, &actions, nil, &argv, environ)
         close(input[0])
         close(output[1])
         guard spawned == 0 else {
             close(input[1])
             close(output[0])
-            throw .stageFailed("stores: cannot start \(executable): errno \(spawned)")
+            throw .stageFailed("stores: cannot start \(writer.executable): errno \(spawned)")
         }
         pid = child
         self.output = output[0]

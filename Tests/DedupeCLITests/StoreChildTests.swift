@@ -1,3 +1,4 @@
+@testable import DedupeStoreLab
 import Foundation
 import PushDedupe
 import Testing
@@ -6,6 +7,10 @@ import Testing
 /// The store-writer child through the built binary: acknowledgements stream as consumes return,
 /// a few real SIGKILL points lose nothing, and two writers run at once.
 @Suite struct StoreChildTests {
+    /// The built `dedupe-bench` in the store-writer role.
+    static let writer = StoreWriterCommand(
+        executable: BinaryRunner.executable.path, arguments: [HarnessChild.verb, HarnessChild.Role.storeWriter.rawValue])
+
     static func directory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -19,7 +24,7 @@ import Testing
         let request = StoreWriterRequest(
             design: "journal", durability: "kill", path: url.path, retained: 64, prefix: "k-", start: 5, count: 40)
         let child = try StoreWriterProcess(
-            executable: BinaryRunner.executable.path, request: request, errorFile: directory.appendingPathComponent("err").path)
+            writer: Self.writer, request: request, errorFile: directory.appendingPathComponent("err").path)
         child.drain()
         #expect(child.wait() == 0, "\(child.errorLine)")
         #expect(child.acknowledged == Array(5..<45))
@@ -33,7 +38,7 @@ import Testing
         let request = StoreWriterRequest(
             design: "tape", durability: "kill", path: directory.appendingPathComponent("x").path, retained: 8, prefix: "k-", start: 0, count: 1)
         let child = try StoreWriterProcess(
-            executable: BinaryRunner.executable.path, request: request, errorFile: directory.appendingPathComponent("err").path)
+            writer: Self.writer, request: request, errorFile: directory.appendingPathComponent("err").path)
         child.drain()
         #expect(child.wait() == 2)
         #expect(child.errorLine.contains("store-writer"))
@@ -45,7 +50,7 @@ import Testing
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let settings = StoreKillSweep.Settings(points: 6, retained: 16, seed: 3, maximumAcknowledged: 32, maximumDelayMicroseconds: 50)
-        let result = try StoreKillSweep.run(design, executable: BinaryRunner.executable.path, settings: settings, directory: directory)
+        let result = try StoreKillSweep.run(design, writer: Self.writer, settings: settings, directory: directory)
         #expect(result.killPoints == 6)
         #expect(result.acknowledged > 0)
         #expect(result.lost == 0, "\(result)")
@@ -55,7 +60,7 @@ import Testing
     func twoWritersLoseNothingOnALockingDesign(_ design: DedupeStore.Design) throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try StoreTwoWriters.run(design, executable: BinaryRunner.executable.path, consumesPerWriter: 200, directory: directory)
+        let result = try StoreTwoWriters.run(design, writer: Self.writer, consumesPerWriter: 200, directory: directory)
         #expect(result.acknowledged == 400)
         #expect(result.lost == 0)
     }

@@ -1,3 +1,4 @@
+@testable import DedupeMeasurement
 import PushDedupe
 import Testing
 @testable import DedupeHarness

@@ -1,3 +1,4 @@
+@testable import DedupeStoreLab
 import Foundation
 import Testing
 @testable import DedupeHarness

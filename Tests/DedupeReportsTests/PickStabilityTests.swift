@@ -1,3 +1,4 @@
+@testable import DedupeMeasurement
 @testable import DedupeDecision
 @testable import DedupeHarness
 import Foundation

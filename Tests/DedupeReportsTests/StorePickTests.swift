@@ -1,3 +1,4 @@
+@testable import DedupeStoreLab
 @testable import DedupeDecision
 import Foundation
 import PushDedupe

@@ -1,7 +1,7 @@
+@testable import DedupeStoreLab
 import Foundation
 import PushDedupe
 import Testing
-@testable import DedupeHarness
 
 /// The cost loop in-process, on tiny sizes: what it counts, not how fast (no timed assertions).
 @Suite struct StoreCostMeasurementTests {

@@ -1,7 +1,7 @@
+@testable import DedupeStoreLab
 import Foundation
 import PushDedupe
 import Testing
-@testable import DedupeHarness
 
 /// The damage matrix on the designs whose files are small: what each trial counts, and that the
 /// damaged files it builds are what they claim to be.

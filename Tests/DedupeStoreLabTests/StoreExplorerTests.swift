@@ -1,5 +1,5 @@
+@testable import DedupeStoreLab
 import Foundation
-@testable import DedupeHarness
 @testable import PushDedupe
 import Testing
 

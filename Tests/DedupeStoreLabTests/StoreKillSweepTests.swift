@@ -1,7 +1,7 @@
+@testable import DedupeStoreLab
 import Foundation
 import PushDedupe
 import Testing
-@testable import DedupeHarness
 
 /// The kill sweep's accounting against a model store: a faithful one loses nothing, and any store
 /// that drops or forgets an acknowledged id the set must retain is counted.

@@ -1,3 +1,4 @@
+import DedupeStoreLab
 import DedupeCommandLine
 import DedupeHarness
 import Foundation

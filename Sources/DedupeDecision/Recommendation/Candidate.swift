@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeHarness
 
 /// One strategy choice with its figures summed or averaged over the workloads it ran on.

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 #if canImport(Glibc)
 import Glibc

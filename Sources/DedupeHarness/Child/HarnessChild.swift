@@ -1,4 +1,5 @@
 import Foundation
+import DedupeStoreLab
 import Synchronization
 
 /// The harness's child-process entry point. The harness re-runs its own executable with a hidden
@@ -30,6 +31,11 @@ package enum HarnessChild {
     }
 
     private static let host = Atomic<Bool>(false)
+
+    /// A store writer: this executable in the `store-writer` role.
+    static var storeWriter: StoreWriterCommand {
+        StoreWriterCommand(executable: ChildProcess.currentExecutablePath(), arguments: [verb, Role.storeWriter.rawValue])
+    }
 
     /// Whether this process's `main` called ``runIfRequested(_:catalogue:)``, so re-running the
     /// executable with the hidden verb reaches the harness.

@@ -1,3 +1,5 @@
+import DedupeMeasurement
+import DedupeStoreLab
 import DedupeLifecycle
 import DedupeWorkloads
 

@@ -1,3 +1,4 @@
+import DedupeStoreLab
 import DedupeLifecycle
 import DedupeWorkloads
 

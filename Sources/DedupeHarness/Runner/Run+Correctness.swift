@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import PushDedupe
 

@@ -1,3 +1,5 @@
+import DedupeMeasurement
+
 extension BenchmarkRunner {
     /// Only the live-set speed sweep of `plan` (both repeat shares, every selected window and
     /// the standard-library baseline), as `run` would time it, without the cases, the memory pass

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeHarness
 
 /// The CSV reports: one tidy file per kind of result. Columns are documented in

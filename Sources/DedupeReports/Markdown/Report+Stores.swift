@@ -1,3 +1,4 @@
+import DedupeStoreLab
 import DedupeDecision
 import DedupeHarness
 import PushDedupe

@@ -1,3 +1,4 @@
+@testable import DedupeMeasurement
 @testable import DedupeHarness
 import PushDedupe
 
