@@ -54,7 +54,10 @@ let package = Package(
         // The user's verbs, kept in a library so tests reach them.
         .target(
             name: "DedupeCLI",
-            dependencies: ["PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeDecision", "DedupeReports", "DedupeCommandLine"],
+            dependencies: [
+                "PushDedupe", "DedupeWorkloads", "DedupeHarness", "DedupeLifecycle", "DedupeDecision", "DedupeMeasurement", "DedupeReports",
+                "DedupeCommandLine",
+            ],
             path: "Benchmarks/DedupeCLI"
         ),
         .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
@@ -63,13 +66,16 @@ let package = Package(
         // They share the command-line conventions; the measurements also take the run's options.
         .target(
             name: "DedupeFuzz",
-            dependencies: ["DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeStoreLab", "DedupeWorkloads", "PushDedupe"],
+            dependencies: [
+                "DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeMeasurement", "DedupeReports", "DedupeStoreLab", "DedupeWorkloads",
+                "PushDedupe",
+            ],
             path: "Benchmarks/DedupeFuzz"
         ),
         .executableTarget(name: "dedupe-fuzz", dependencies: ["DedupeCommandLine", "DedupeFuzz"], path: "Benchmarks/dedupe-fuzz"),
         .target(
             name: "DedupeMaintenance",
-            dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeReports", "DedupeWorkloads"],
+            dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeHarness", "DedupeMeasurement", "DedupeReports", "DedupeWorkloads"],
             path: "Benchmarks/DedupeMaintenance"
         ),
         .executableTarget(
@@ -79,7 +85,7 @@ let package = Package(
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeLifecycleTests", dependencies: ["DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeMeasurement", "DedupeWorkloads", "PushDedupe"]),
-        .testTarget(name: "DedupeStoreLabTests", dependencies: ["DedupeStoreLab", "PushDedupe"]),
+        .testTarget(name: "DedupeStoreLabTests", dependencies: ["DedupeMeasurement", "DedupeStoreLab", "PushDedupe"]),
         .testTarget(
             name: "DedupeReportsTests",
             dependencies: ["DedupeDecision", "DedupeReports", "DedupeHarness", "DedupeLifecycle", "DedupeMeasurement", "DedupeStoreLab"]),

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeCLI
 import DedupeCommandLine
 import DedupeHarness
@@ -38,7 +39,7 @@ extension MaintenanceCommand {
             points = try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: sizes.isEmpty ? nil : sizes) { progress in
                 if !arguments.has(SharedOptions.quiet) { console.error("\(progress.caseLabel)\n") }
             }
-        } catch let error as HarnessError {
+        } catch let error as MeasurementError {
             throw CommandLineError(.runFailed, error.description)
         } catch {
             throw CommandLineError(.runFailed, "\(error)")

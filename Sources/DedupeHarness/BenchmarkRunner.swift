@@ -8,7 +8,7 @@ import PushDedupe
 package enum BenchmarkRunner {
     /// Runs every selected case and returns the results.
     ///
-    /// - Throws: `HarnessError` for a bad plan (unknown id, bad setting, a strategy rejecting its
+    /// - Throws: `MeasurementError` for a bad plan (unknown id, bad setting, a strategy rejecting its
     ///   configuration), or for timing a debug build without `allowDebugBuild`.
     /// The plan is consumed: a replayed trace's push numbers are released once its workload is
     /// prepared (unless a ``RunPlan/decisionSink`` needs the events), and its columns at the end of
@@ -25,7 +25,7 @@ package enum BenchmarkRunner {
 
     private static func run(_ plan: inout RunPlan, reporting progress: @escaping (RunProgress) -> Void) throws -> RunResults {
         if plan.measureTiming && isDebugBuild && !plan.allowDebugBuild {
-            throw HarnessError.invalidPlan(
+            throw MeasurementError.invalidPlan(
                 "refusing to time a debug build: build with `swift build -c release`, or allow a debug build (its results are marked debug)")
         }
         let started = MonotonicClock.now()
@@ -58,13 +58,9 @@ package enum BenchmarkRunner {
         // minutes of kills and writers again: its pick takes the reference run's store.
         var stores: StoreResults?
         if plan.measureTiming && !isDebugBuild, case .catalogue = plan.source {
-            do {
-                stores = try StoreMeasurement.run(
-                    retained: profile.sizing.consumedCapacity, sizing: sizing.stores, seed: plan.seed,
-                    writer: HarnessChild.canHostChildren ? HarnessChild.storeWriter : nil)
-            } catch {
-                throw HarnessError.stageFailed(error.description)
-            }
+            stores = try StoreMeasurement.run(
+                retained: profile.sizing.consumedCapacity, sizing: sizing.stores, seed: plan.seed,
+                writer: HarnessChild.canHostChildren ? HarnessChild.storeWriter : nil)
         }
         if plan.runSweeps, case .catalogue = plan.source {
             run.phase = .sweeps
@@ -113,19 +109,6 @@ package enum BenchmarkRunner {
                     workload: WorkloadSource.scenarioWorkload(scenario, seed: plan.seed, scale: sizing.workloadScale),
                     spec: spec)
             }
-        }
-    }
-}
-
-/// A plan or input the harness cannot run, with a message naming what is wrong.
-package enum HarnessError: Error, Equatable, CustomStringConvertible {
-    case invalidPlan(String)
-    /// A stage of the run could not finish (a child process that hung); the message names it.
-    case stageFailed(String)
-
-    package var description: String {
-        switch self {
-        case .invalidPlan(let message), .stageFailed(let message): return message
         }
     }
 }

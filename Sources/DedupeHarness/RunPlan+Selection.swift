@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 
 /// The strategies, modes and scenarios a plan selects, validated against the catalogue.
@@ -23,9 +24,9 @@ struct RunSelection {
 extension RunPlan {
     /// Validates the plan and resolves its filters.
     ///
-    /// - Throws: `HarnessError.invalidPlan` naming the unknown id and listing the valid ones, or
+    /// - Throws: `MeasurementError.invalidPlan` naming the unknown id and listing the valid ones, or
     ///   the bad setting.
-    func selection() throws(HarnessError) -> RunSelection {
+    func selection() throws(MeasurementError) -> RunSelection {
         guard repetitions >= 1 else { throw .invalidPlan("repetitions must be at least 1, got \(repetitions)") }
         guard windowMilliseconds.isFinite, windowMilliseconds >= 0 else {
             throw .invalidPlan("window must be a non-negative number of milliseconds, got \(windowMilliseconds)")
@@ -58,7 +59,7 @@ extension RunPlan {
     /// The elements of `all` named by `ids` (all of them for `nil`), in catalogue order.
     private static func pick<Element>(
         _ ids: [String]?, from all: [Element], id: (Element) -> String, kind: String
-    ) throws(HarnessError) -> [Element] {
+    ) throws(MeasurementError) -> [Element] {
         guard let ids else { return all }
         let valid = all.map(id)
         for requested in ids where !valid.contains(requested) {

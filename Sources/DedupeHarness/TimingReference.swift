@@ -1,3 +1,5 @@
+import DedupeMeasurement
+
 /// What each timed case's ratios are against (`--reference`): the case of the same mode on the
 /// same workload that runs the reference strategies, at `minted` identity and `memory`
 /// persistence, timed in the same fork and repetition. Timing only: correctness, matched errors
@@ -76,9 +78,9 @@ package enum TimingReference: Sendable, Equatable {
 
     /// Checks that every id names an exact strategy of `catalogue`.
     ///
-    /// - Throws: `HarnessError.invalidPlan` naming an unknown id or one whose guarantee is not
+    /// - Throws: `MeasurementError.invalidPlan` naming an unknown id or one whose guarantee is not
     ///   exact (its ratios would compare against a strategy that errs).
-    package func validate(in catalogue: StrategyCatalogue) throws(HarnessError) {
+    package func validate(in catalogue: StrategyCatalogue) throws(MeasurementError) {
         guard case let .strategies(window, consumed) = self else { return }
         if let window {
             guard let entry = catalogue.window(window) else { throw .invalidPlan("the timing reference names no window '\(window)'") }

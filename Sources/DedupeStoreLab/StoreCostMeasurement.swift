@@ -34,7 +34,7 @@ enum StoreCostMeasurement {
     /// directory of its own under `parent`, removed afterwards.
     static func measure(
         _ design: DedupeStore.Design?, durability: StoreDurability, retained: Int, budget: Budget, parent: URL
-    ) throws(StoreLabError) -> StoreCost {
+    ) throws(MeasurementError) -> StoreCost {
         let name = "\(design?.rawValue ?? StoreCost.structureDesign)-\(durability.rawValue)-\(retained)"
         let directory = try StoreDesigns.makeDirectory(parent, name)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -58,7 +58,7 @@ enum StoreCostMeasurement {
                 for index in 0..<retained { _ = dedupe.receiveEmit(pushID: "p-\(index)") }
             }
             guard dedupe.pipeline.consumed.count == retained else {
-                throw StoreLabError.stageFailed("\(stage): the store restored \(dedupe.restoreOutcome), not \(retained) ids")
+                throw MeasurementError.stageFailed("\(stage): the store restored \(dedupe.restoreOutcome), not \(retained) ids")
             }
             // A few consumes open the store's descriptors and warm the caches, untimed.
             for index in 0..<32 { _ = dedupe.receiveEmit(pushID: "w-\(index)") }
@@ -78,9 +78,9 @@ enum StoreCostMeasurement {
             }
             after = dedupe.counters
             if after.failedSaves > before.failedSaves {
-                throw StoreLabError.stageFailed("\(stage): \(after.failedSaves - before.failedSaves) save(s) failed: \(dedupe.lastStoreError.map { "\($0)" } ?? "")")
+                throw MeasurementError.stageFailed("\(stage): \(after.failedSaves - before.failedSaves) save(s) failed: \(dedupe.lastStoreError.map { "\($0)" } ?? "")")
             }
-        } catch let error as StoreLabError {
+        } catch let error as MeasurementError {
             throw error
         } catch {
             throw .stageFailed("\(stage): \(error)")

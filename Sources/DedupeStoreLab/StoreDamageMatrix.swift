@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 @_spi(StoreLab) import PushDedupe
 
@@ -52,7 +53,7 @@ package enum StoreDamageMatrix {
     /// the store one consume earlier.
     static func variants(
         _ kind: StoreDamageResult.Kind, design: DedupeStore.Design, pristine: [UInt8], previous: [UInt8], bitFlipStride: Int
-    ) throws(StoreLabError) -> Result<[Variant], NotApplicable> {
+    ) throws(MeasurementError) -> Result<[Variant], NotApplicable> {
         let all = 0..<ids
         switch kind {
         case .tornTail:
@@ -111,7 +112,7 @@ package enum StoreDamageMatrix {
     }
 
     /// A SQLite store file marked as schema `version`, as a later library writes it.
-    package static func markedNewer(_ database: [UInt8], version: Int) throws(StoreLabError) -> [UInt8] {
+    package static func markedNewer(_ database: [UInt8], version: Int) throws(MeasurementError) -> [UInt8] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("dedupe-newer-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: url) }
         do {
@@ -157,7 +158,7 @@ package enum StoreDamageMatrix {
             for index in 0..<count { _ = dedupe.receiveEmit(pushID: "d-\(index)") }
         }
         guard !FileManager.default.fileExists(atPath: url.path + "-wal") else {
-            throw StoreLabError.stageFailed("stores: damage of \(design.rawValue): the database's log was not checkpointed at close")
+            throw MeasurementError.stageFailed("stores: damage of \(design.rawValue): the database's log was not checkpointed at close")
         }
         return Array(try Data(contentsOf: url))
     }

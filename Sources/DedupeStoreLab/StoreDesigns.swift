@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import PushDedupe
 
@@ -37,7 +38,7 @@ package enum StoreDesigns {
     /// Writes `bytes` as the file at `path` with plain `write(2)`s: Foundation's `Data.write`
     /// and `FileManager.copyItem` flush each file, a few milliseconds a trial that a kill or a
     /// restore never needs.
-    package static func writeFile(_ path: String, _ bytes: [UInt8]) throws(StoreLabError) {
+    package static func writeFile(_ path: String, _ bytes: [UInt8]) throws(MeasurementError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .stageFailed("stores: cannot create \(path): errno \(errno)") }
         defer { close(fd) }
@@ -51,13 +52,13 @@ package enum StoreDesigns {
     }
 
     /// Copies the file at `source` to `target` (``writeFile(_:_:)``).
-    static func copyFile(_ source: String, to target: String) throws(StoreLabError) {
+    static func copyFile(_ source: String, to target: String) throws(MeasurementError) {
         guard let data = FileManager.default.contents(atPath: source) else { throw .stageFailed("stores: cannot read \(source)") }
         try writeFile(target, Array(data))
     }
 
     /// A new empty directory under `parent`.
-    package static func makeDirectory(_ parent: URL, _ name: String) throws(StoreLabError) -> URL {
+    package static func makeDirectory(_ parent: URL, _ name: String) throws(MeasurementError) -> URL {
         let directory = parent.appendingPathComponent(name)
         do {
             try? FileManager.default.removeItem(at: directory)

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 @_spi(StoreExplorer) import PushDedupe
 
@@ -180,7 +181,7 @@ package enum StoreExplorer {
         _ subject: StoreExplorerSubject, scenario: String, _ schedule: Schedule, settings: Settings = Settings()
     ) throws -> Execution {
         guard let found = subject.scenarios.first(where: { $0.name == scenario }) else {
-            throw StoreLabError.stageFailed("store explorer: \(subject.name) has no scenario \(scenario)")
+            throw MeasurementError.stageFailed("store explorer: \(subject.name) has no scenario \(scenario)")
         }
         let root = try root()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import PushDedupe
 
@@ -60,7 +61,7 @@ struct StoreExplorerSubject: Sendable {
         func consumeSeeds(on store: DedupeStore) throws {
             let seeding = try DeduplicatorInstance(retained: scenario.retained, store: store)
             for seed in scenario.seeds where !seeding.consume(seed) {
-                throw StoreLabError.stageFailed("store explorer: cannot seed \(seed): \(seeding.storeFailure ?? "")")
+                throw MeasurementError.stageFailed("store explorer: cannot seed \(seed): \(seeding.storeFailure ?? "")")
             }
         }
         switch scenario.seeding {
@@ -70,7 +71,7 @@ struct StoreExplorerSubject: Sendable {
         case .damagedHeader:
             try consumeSeeds(on: store(design, url, faults: nil))
             guard var bytes = FileManager.default.contents(atPath: url.path).map(Array.init), !bytes.isEmpty else {
-                throw StoreLabError.stageFailed("store explorer: no file to damage at \(url.lastPathComponent)")
+                throw MeasurementError.stageFailed("store explorer: no file to damage at \(url.lastPathComponent)")
             }
             bytes[0] ^= 0xff
             try StoreDesigns.writeFile(url.path, bytes)

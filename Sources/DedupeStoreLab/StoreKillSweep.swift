@@ -69,7 +69,7 @@ enum StoreKillSweep {
     /// acknowledgement; returns every index it acknowledged.
     static func killedChild(
         writer: StoreWriterCommand, request: StoreWriterRequest, after acknowledgements: Int, delayMicroseconds: Int, errorFile: String
-    ) throws(StoreLabError) -> [Int] {
+    ) throws(MeasurementError) -> [Int] {
         let child = try StoreWriterProcess(writer: writer, request: request, errorFile: errorFile)
         if child.read(until: acknowledgements) {
             let deadline = MonotonicClock.now() &+ UInt64(delayMicroseconds) &* 1_000

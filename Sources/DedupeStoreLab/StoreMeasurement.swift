@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import PushDedupe
 
@@ -45,7 +46,7 @@ package enum StoreMeasurement {
     /// afterwards.
     package static func run(
         retained: Int, sizing: StoreSizing, seed: UInt64, writer: StoreWriterCommand?, progress: (String) -> Void = { _ in }
-    ) throws(StoreLabError) -> StoreResults {
+    ) throws(MeasurementError) -> StoreResults {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("dedupe-stores-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         let parent = try StoreDesigns.makeDirectory(root, "costs")
@@ -91,7 +92,7 @@ package enum StoreMeasurement {
                 let size = try StoreDamageMatrix.pristineFile(design, directory: try StoreDesigns.makeDirectory(directory, "size")).count
                 let stride = size <= sizing.maximumBitFlips ? 1 : (size + sizing.maximumBitFlips - 1) / sizing.maximumBitFlips
                 damage += try StoreDamageMatrix.run(design, directory: directory, bitFlipStride: stride)
-            } catch let error as StoreLabError {
+            } catch let error as MeasurementError {
                 throw error
             } catch {
                 throw .stageFailed("stores: damage of \(design.rawValue): \(error)")
@@ -106,7 +107,7 @@ package enum StoreMeasurement {
 
     /// The store explorer over every design, two designs at a time (nothing here is timed, and
     /// each exploration is deterministic whatever runs beside it).
-    static func explore(_ designs: [DedupeStore.Design], sizing: StoreSizing) throws(StoreLabError) -> [StoreExplorationSummary] {
+    static func explore(_ designs: [DedupeStore.Design], sizing: StoreSizing) throws(MeasurementError) -> [StoreExplorationSummary] {
         let settings = StoreExplorer.Settings(
             preemptions: sizing.explorerPreemptions, faultPreemptions: sizing.explorerFaultPreemptions, faults: sizing.explorerFaults)
         return try twoAtATime(designs, stage: "explorer") { design in
@@ -122,10 +123,10 @@ package enum StoreMeasurement {
     /// failure is thrown, an untyped one as a `stage` failure naming the design.
     private static func twoAtATime<Outcome>(
         _ designs: [DedupeStore.Design], stage: String, _ work: @escaping @Sendable (DedupeStore.Design) throws -> Outcome
-    ) throws(StoreLabError) -> [Outcome] {
+    ) throws(MeasurementError) -> [Outcome] {
         let lock = NSLock()
         // One per design, each written by its task before `group.wait()` returns.
-        nonisolated(unsafe) var outcomes = [Result<Outcome, StoreLabError>](
+        nonisolated(unsafe) var outcomes = [Result<Outcome, MeasurementError>](
             repeating: .failure(.stageFailed("stores: no \(stage) outcome")), count: designs.count)
         let queue = DispatchQueue(label: "stores.\(stage)", attributes: .concurrent)
         let group = DispatchGroup()
@@ -134,10 +135,10 @@ package enum StoreMeasurement {
             slots.wait()
             queue.async(group: group) {
                 defer { slots.signal() }
-                let outcome: Result<Outcome, StoreLabError>
+                let outcome: Result<Outcome, MeasurementError>
                 do {
                     outcome = .success(try work(design))
-                } catch let error as StoreLabError {
+                } catch let error as MeasurementError {
                     outcome = .failure(error)
                 } catch {
                     outcome = .failure(.stageFailed("stores: \(stage) of \(design.rawValue): \(error)"))
@@ -146,7 +147,7 @@ package enum StoreMeasurement {
             }
         }
         group.wait()
-        return try designs.indices.map { index throws(StoreLabError) in try lock.withLock { outcomes[index] }.get() }
+        return try designs.indices.map { index throws(MeasurementError) in try lock.withLock { outcomes[index] }.get() }
     }
 
     /// The kill sweep and the two writers of every design, two designs at a time (their children
@@ -154,7 +155,7 @@ package enum StoreMeasurement {
     /// `writer` is `nil`.
     static func survival(
         _ designs: [DedupeStore.Design], sizing: StoreSizing, seed: UInt64, writer: StoreWriterCommand?, root: URL
-    ) throws(StoreLabError) -> (kills: [StoreKillResult], twoWriters: [StoreTwoWriterResult]) {
+    ) throws(MeasurementError) -> (kills: [StoreKillResult], twoWriters: [StoreTwoWriterResult]) {
         guard let writer else {
             let skipped = "this process cannot start harness children (a test runner or another tool linking the harness): not measured"
             return (

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import PushDedupe
 
@@ -11,7 +12,7 @@ enum StoreTwoWriters {
     ) throws -> StoreTwoWriterResult {
         let url = StoreDesigns.file(in: directory)
         let retained = 2 * consumesPerWriter + 1_000
-        let writers = try ["a-", "b-"].map { prefix throws(StoreLabError) in
+        let writers = try ["a-", "b-"].map { prefix throws(MeasurementError) in
             try StoreWriterProcess(
                 writer: writer,
                 request: StoreWriterRequest(
@@ -31,7 +32,7 @@ enum StoreTwoWriters {
         for writer in writers {
             let status = writer.wait()
             guard status == 0 else {
-                throw StoreLabError.stageFailed("stores: two writers on \(design.rawValue): a writer failed with status \(status): \(writer.errorLine)")
+                throw MeasurementError.stageFailed("stores: two writers on \(design.rawValue): a writer failed with status \(status): \(writer.errorLine)")
             }
         }
         let dedupe = try StoreDesigns.deduplicator(retained: retained, store: StoreDesigns.store(design, at: url, durability: .processKill))

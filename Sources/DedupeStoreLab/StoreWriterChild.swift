@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import PushDedupe
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ package enum StoreWriterChild {
     package static func run(_ request: StoreWriterRequest) throws {
         guard let design = DedupeStore.Design(rawValue: request.design), let durability = StoreDurability(rawValue: request.durability),
               request.retained > 0, request.start >= 0, request.count >= 0
-        else { throw StoreLabError.invalidPlan("store-writer: bad request \(request)") }
+        else { throw MeasurementError.invalidPlan("store-writer: bad request \(request)") }
         let store = StoreDesigns.store(design, at: URL(fileURLWithPath: request.path), durability: durability)
         let dedupe = try StoreDesigns.deduplicator(retained: request.retained, store: store)
         var line = [UInt8](repeating: 0, count: 24)

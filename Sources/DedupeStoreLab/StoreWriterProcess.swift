@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ final class StoreWriterProcess: @unchecked Sendable {
     private(set) var acknowledged: [Int] = []
 
     /// Starts `writer` with `request` on its stdin.
-    init(writer: StoreWriterCommand, request: StoreWriterRequest, errorFile: String) throws(StoreLabError) {
+    init(writer: StoreWriterCommand, request: StoreWriterRequest, errorFile: String) throws(MeasurementError) {
         signal(SIGPIPE, SIG_IGN)
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]

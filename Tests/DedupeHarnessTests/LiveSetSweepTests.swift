@@ -1,3 +1,4 @@
+import DedupeMeasurement
 @testable import DedupeHarness
 import DedupeWorkloads
 import PushDedupe
@@ -84,6 +85,6 @@ import Testing
     @Test func badSizesAreRejected() {
         var plan = RunPlan(source: .catalogue, seed: 3, repetitions: 1)
         plan.allowDebugBuild = true
-        #expect(throws: HarnessError.self) { try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: [0]) { _ in } }
+        #expect(throws: MeasurementError.self) { try BenchmarkRunner.runLiveSetSweep(plan, liveSetSizes: [0]) { _ in } }
     }
 }

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import Foundation
 import Testing
@@ -112,7 +113,7 @@ struct ScriptedStatistics: AllocatorStatistics {
             (ChildCaseSpec(key: 0, workload: 2, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
              "memory pass: case 0 names workload 2 of 2"),
         ] {
-            #expect(throws: HarnessError.invalidPlan(message)) {
+            #expect(throws: MeasurementError.invalidPlan(message)) {
                 try MemoryPass.run(MemoryPassRequest(workloads: workloads, events: events, cases: [spec]), catalogue: .toys, statistics: nil)
             }
         }

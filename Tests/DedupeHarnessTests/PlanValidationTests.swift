@@ -1,3 +1,4 @@
+import DedupeMeasurement
 @testable import DedupeHarness
 import PushDedupe
 import Testing
@@ -8,7 +9,7 @@ import Testing
             _ = try BenchmarkRunner.run(plan) { _ in }
             return nil
         } catch {
-            return (error as? HarnessError)?.description
+            return (error as? MeasurementError)?.description
         }
     }
 

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import Foundation
 import PushDedupe
@@ -44,10 +45,10 @@ import Testing
         #expect(response.outcomes.allSatisfy { $0.samples.count == 3 && $0.samples.allSatisfy { $0 > 0 && $0.isFinite } })
         var malformed = request
         malformed.timedEvents = []
-        #expect(throws: HarnessError.invalidPlan("timing fork: malformed request")) { try TimingFork.run(malformed, catalogue: .toys) }
+        #expect(throws: MeasurementError.invalidPlan("timing fork: malformed request")) { try TimingFork.run(malformed, catalogue: .toys) }
         var unknown = request
         unknown.cases[0].window = "no-such-window"
-        #expect(throws: HarnessError.invalidPlan("child: unknown window 'no-such-window'")) { try TimingFork.run(unknown, catalogue: .toys) }
+        #expect(throws: MeasurementError.invalidPlan("child: unknown window 'no-such-window'")) { try TimingFork.run(unknown, catalogue: .toys) }
     }
 
     @Test func forkZeroKeepsTheSingleProcessOrderAndOtherForksShuffleAnew() {

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import Foundation
 import PushDedupe
@@ -32,8 +33,8 @@ import Testing
         let exactWindow = try #require(catalogue.windows.first { $0.guarantee.guaranteeClass == .exact && $0.id != "seed-literal" })
         let inexactSet = try #require(catalogue.consumedSets.first { $0.guarantee.guaranteeClass != .exact })
         try TimingReference.strategies(window: exactWindow.id, consumed: "set").validate(in: catalogue)
-        #expect(throws: HarnessError.self) { try TimingReference.strategies(window: "no-such", consumed: nil).validate(in: catalogue) }
-        #expect(throws: HarnessError.self) { try TimingReference.strategies(window: nil, consumed: inexactSet.id).validate(in: catalogue) }
+        #expect(throws: MeasurementError.self) { try TimingReference.strategies(window: "no-such", consumed: nil).validate(in: catalogue) }
+        #expect(throws: MeasurementError.self) { try TimingReference.strategies(window: nil, consumed: inexactSet.id).validate(in: catalogue) }
     }
 
     static func plan(_ reference: TimingReference) -> RunPlan {

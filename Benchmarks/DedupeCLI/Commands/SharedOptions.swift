@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeCommandLine
 import DedupeDecision
 import DedupeHarness
@@ -182,7 +183,7 @@ package enum SharedOptions {
                 }
             }
             return results
-        } catch let error as HarnessError {
+        } catch let error as MeasurementError {
             throw CommandLineError(.runFailed, error.description)
         } catch {
             throw CommandLineError(.runFailed, "\(error)")

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeStoreLab
 import DedupeHarness
 import Foundation
@@ -90,7 +91,7 @@ enum StoreFuzzTrial {
             try manager.createDirectory(atPath: path, withIntermediateDirectories: false)
             try StoreDesigns.writeFile(path + "/kept", content)
         case .fifo:
-            guard mkfifo(path, 0o600) == 0 else { throw HarnessError.stageFailed("stores: cannot make a fifo at \(path): errno \(errno)") }
+            guard mkfifo(path, 0o600) == 0 else { throw MeasurementError.stageFailed("stores: cannot make a fifo at \(path): errno \(errno)") }
         }
         let readable = input.placement.holdsFile && access(path, R_OK) == 0
         return Placed(

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import PushDedupe
 
@@ -39,7 +40,7 @@ struct _AnyCase: Sendable {
                 mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence)
             instance.relaunch.savedBytesBound = savedBytesBound
             let run = instance.runForCorrectness(columns, probes: probes, seed: seed)
-            if let failure = instance.relaunch.failure { throw HarnessError.invalidPlan(failure) }
+            if let failure = instance.relaunch.failure { throw MeasurementError.invalidPlan(failure) }
             return run
         }
         _timed = { columns, untimedPrefix, batchSize, batches in

@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import Foundation
 import PushDedupe
@@ -15,10 +16,10 @@ struct ChildWorkload: Codable, Sendable, Hashable {
     /// - Complexity: a generation of the whole workload for a spec; O(events read) for a file.
     func makeColumns(limit: Int? = nil) throws -> EventColumns {
         if let spec {
-            guard let workload = spec.make() else { throw HarnessError.invalidPlan("child: unknown workload \(spec)") }
+            guard let workload = spec.make() else { throw MeasurementError.invalidPlan("child: unknown workload \(spec)") }
             return workload.events.columns.prefix(max(0, limit ?? workload.events.count)).flaggingTaps(labels: workload.sources)
         }
-        guard let columnsFile else { throw HarnessError.invalidPlan("child: a workload has neither a spec nor a columns file") }
+        guard let columnsFile else { throw MeasurementError.invalidPlan("child: a workload has neither a spec nor a columns file") }
         return try ColumnsFile.read(columnsFile, limit: limit)
     }
 }
@@ -29,7 +30,7 @@ final class _ChildFiles: @unchecked Sendable {
     let directory: String
     private var written = 0
 
-    init() throws(HarnessError) {
+    init() throws(MeasurementError) {
         var template = Array((NSTemporaryDirectory() + "/dedupe-bench-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .stageFailed("cannot create a temporary directory for the child processes' events")
@@ -38,7 +39,7 @@ final class _ChildFiles: @unchecked Sendable {
     }
 
     /// Writes the first `count` events of `columns` to a new file and returns its path.
-    func write(_ columns: EventColumns, count: Int) throws(HarnessError) -> String {
+    func write(_ columns: EventColumns, count: Int) throws(MeasurementError) -> String {
         written += 1
         let path = directory + "/workload-\(written).columns"
         do {
@@ -57,7 +58,7 @@ final class _ChildFiles: @unchecked Sendable {
 extension _Run {
     /// How a child rebuilds workload `index` with at least its first `count` events: by its spec,
     /// or from a columns file of exactly those events, written now.
-    mutating func childWorkload(_ index: Int, events count: Int) throws(HarnessError) -> ChildWorkload {
+    mutating func childWorkload(_ index: Int, events count: Int) throws(MeasurementError) -> ChildWorkload {
         let workload = workloads[index]
         if let spec = workload.spec { return ChildWorkload(spec: spec, columnsFile: nil) }
         if childFiles == nil { childFiles = try _ChildFiles() }
@@ -82,12 +83,12 @@ struct ChildCaseSpec: Codable, Sendable {
     var events: Int?
 
     /// The case, built from `catalogue`.
-    func makeCase(_ catalogue: StrategyCatalogue) throws(HarnessError) -> _AnyCase {
-        let windowEntry = try window.map { id throws(HarnessError) in
+    func makeCase(_ catalogue: StrategyCatalogue) throws(MeasurementError) -> _AnyCase {
+        let windowEntry = try window.map { id throws(MeasurementError) in
             guard let entry = catalogue.window(id) else { throw .invalidPlan("child: unknown window '\(id)'") }
             return entry
         }
-        let consumedEntry = try consumed.map { id throws(HarnessError) in
+        let consumedEntry = try consumed.map { id throws(MeasurementError) in
             guard let entry = catalogue.consumedSet(id) else { throw .invalidPlan("child: unknown consumed set '\(id)'") }
             return entry
         }

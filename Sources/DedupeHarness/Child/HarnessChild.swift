@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import Foundation
 import DedupeStoreLab
 import Synchronization
@@ -79,7 +80,7 @@ package enum HarnessChild {
     }
 
     /// Runs this executable as a `role` child on `request` and decodes its response. Throws
-    /// `ChildProcess.Timeout` for a hung child, `HarnessError.stageFailed` for one that failed
+    /// `ChildProcess.Timeout` for a hung child, `MeasurementError.stageFailed` for one that failed
     /// (its exit status and the first line of its stderr) or answered something unreadable.
     static func call<Response: Decodable>(
         _ role: Role, _ request: some Encodable, environment: [String: String] = [:], stage: String, timeoutSeconds: Double
@@ -89,12 +90,12 @@ package enum HarnessChild {
             input: JSONEncoder().encode(request), stage: stage, timeoutSeconds: timeoutSeconds)
         guard child.status == 0 else {
             let message = String(decoding: child.error, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-            throw HarnessError.stageFailed("\(stage): the child process failed with status \(child.status): \(message.prefix(300))")
+            throw MeasurementError.stageFailed("\(stage): the child process failed with status \(child.status): \(message.prefix(300))")
         }
         do {
             return try JSONDecoder().decode(Response.self, from: child.output)
         } catch {
-            throw HarnessError.stageFailed("\(stage): the child process answered something unreadable (\(error))")
+            throw MeasurementError.stageFailed("\(stage): the child process answered something unreadable (\(error))")
         }
     }
 }

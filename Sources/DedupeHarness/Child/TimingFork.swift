@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import PushDedupe
 
@@ -87,7 +88,7 @@ enum TimingFork {
     /// instead of biasing every sample of a run.
     static func run(_ request: TimingForkRequest, catalogue: StrategyCatalogue) throws -> TimingForkResponse {
         guard request.timedEvents.count == request.workloads.count, request.repetitions >= 1, request.batchSize >= 1 else {
-            throw HarnessError.invalidPlan("timing fork: malformed request")
+            throw MeasurementError.invalidPlan("timing fork: malformed request")
         }
         var random = SplitMix64(seed: request.seed ^ DeterministicHashing.mix64(0x6c61_796f_7574 &+ UInt64(request.fork)))
         // Whole cache lines, up to 64 KiB: moves the small allocations that follow; the large

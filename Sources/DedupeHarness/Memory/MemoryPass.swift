@@ -1,3 +1,4 @@
+import DedupeMeasurement
 import DedupeWorkloads
 import Foundation
 import PushDedupe
@@ -64,7 +65,7 @@ enum MemoryPass {
         var items: [(key: Int, anyCase: _AnyCase, columns: EventColumns)] = []
         for spec in request.cases {
             guard request.workloads.indices.contains(spec.workload) else {
-                throw HarnessError.invalidPlan("memory pass: case \(spec.key) names workload \(spec.workload) of \(request.workloads.count)")
+                throw MeasurementError.invalidPlan("memory pass: case \(spec.key) names workload \(spec.workload) of \(request.workloads.count)")
             }
             let workloadColumns: EventColumns
             if let built = columns[spec.workload] {
@@ -110,7 +111,7 @@ extension _Run {
                     timeoutSeconds: MemoryPass.childTimeoutSeconds) as MemoryPassResponse
             } catch let timeout as ChildProcess.Timeout {
                 // A hung child would most likely hang in-process too: stop, naming the stage.
-                throw HarnessError.stageFailed(timeout.description)
+                throw MeasurementError.stageFailed(timeout.description)
             } catch {
                 note = " (\(error); measured in-process)"
             }

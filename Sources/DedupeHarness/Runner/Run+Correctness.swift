@@ -59,7 +59,7 @@ extension _Run {
     ///
     /// The cases' measured costs also plan the progress line's estimate of the memory pass (it
     /// runs its cases once more over the same workloads) and of the correctness sweeps.
-    mutating func scoreCorrectness() throws(HarnessError) {
+    mutating func scoreCorrectness() throws(MeasurementError) {
         var seconds = [Double](repeating: 0, count: cases.count)
         phaseEvents[.correctness] = cases.indices.reduce(0) { $0 + (eventLimit($1) ?? workloads[caseWorkload[$1]].columns.count) }
         var byWorkload = [[Int]](repeating: [], count: workloads.count)

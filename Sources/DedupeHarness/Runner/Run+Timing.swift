@@ -13,7 +13,7 @@ extension _Run {
     /// same fork and round. Latency batches come from fork 0. A window alone is timed on the
     /// payloads of the same prefix only: emits are not its input, and counting them would report
     /// ns per event, not per admit.
-    mutating func measureTiming() throws(HarnessError) {
+    mutating func measureTiming() throws(MeasurementError) {
         let batchSize = sizing.latencyBatchSize
         var timedEvents = [Int](repeating: 0, count: workloads.count)
         var groups: [(workload: Int, items: [TimingFork.Item])] = []
@@ -87,7 +87,7 @@ extension _Run {
                 do {
                     response = try HarnessChild.call(
                         .timing, forkRequest, stage: "timing fork \(fork + 1)", timeoutSeconds: TimingFork.childTimeoutSeconds)
-                } catch let error as HarnessError {
+                } catch let error as MeasurementError {
                     throw error
                 } catch {
                     throw .stageFailed("\(error)")

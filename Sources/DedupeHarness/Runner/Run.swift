@@ -131,9 +131,9 @@ struct _Run {
     /// Keeps the cases named in `wanted` (case ids, or choices without their workload) and every
     /// mode's reference case.
     ///
-    /// - Throws: `HarnessError.invalidPlan` naming a text no case has, with a few case ids of the
+    /// - Throws: `MeasurementError.invalidPlan` naming a text no case has, with a few case ids of the
     ///   suite for comparison.
-    mutating func keepCases(_ wanted: [String]) throws(HarnessError) {
+    mutating func keepCases(_ wanted: [String]) throws(MeasurementError) {
         let names = results.map { ($0.id.text, $0.choice.text) }
         for text in wanted where !names.contains(where: { $0.0 == text || $0.1 == text }) {
             let examples = names.prefix(3).map(\.0).joined(separator: ", ")
@@ -234,11 +234,11 @@ struct _Run {
 
     func label(_ index: Int) -> String { results[index].id.text }
 
-    /// Runs `body`, turning a strategy's `ConfigurationError` into a `HarnessError` naming the case.
-    static func rethrowing<T>(_ label: String, _ body: () throws -> T) throws(HarnessError) -> T {
+    /// Runs `body`, turning a strategy's `ConfigurationError` into a `MeasurementError` naming the case.
+    static func rethrowing<T>(_ label: String, _ body: () throws -> T) throws(MeasurementError) -> T {
         do {
             return try body()
-        } catch let error as HarnessError {
+        } catch let error as MeasurementError {
             throw error
         } catch {
             throw .invalidPlan("\(label): \(error)")

@@ -6,11 +6,11 @@ extension BenchmarkRunner {
     /// or the other sweeps: for comparing windows quickly. `liveSetSizes` replaces the sizing's
     /// sizes when given.
     ///
-    /// - Throws: `HarnessError` for a bad plan, or for timing a debug build without
+    /// - Throws: `MeasurementError` for a bad plan, or for timing a debug build without
     ///   `allowDebugBuild`.
     package static func runLiveSetSweep(
         _ plan: RunPlan, liveSetSizes: [Int]? = nil, progress: @escaping (RunProgress) -> Void
-    ) throws(HarnessError) -> [SweepPoint] {
+    ) throws(MeasurementError) -> [SweepPoint] {
         if isDebugBuild && !plan.allowDebugBuild {
             throw .invalidPlan("refusing to time a debug build: build with `swift build -c release`, or allow a debug build")
         }

@@ -26,7 +26,7 @@ extension _Run {
     /// them alike; round 0 is a warm-up and the point is the median of the other `repetitions`.
     mutating func sweepLiveSet(
         _ windows: [WindowEntry], live: Int, dimension: SweepDimension, repeatShare: Double
-    ) throws(HarnessError) {
+    ) throws(MeasurementError) {
         let warm = 2 * live + 100
         let windowLength = Duration.nanoseconds(Int64((plan.windowMilliseconds * 1_000_000).rounded()))
         let input = SweepWorkload.liveSet(

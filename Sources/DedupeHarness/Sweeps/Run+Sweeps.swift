@@ -6,7 +6,7 @@ extension _Run {
     /// The sweeps of `Guides/Harness.md` § Sweeps. Speed sweeps run only when timing is on;
     /// correctness sweeps run on the representative workload (the first selected stress
     /// scenario, else the first selected one).
-    mutating func runSweeps(_ selection: RunSelection) throws(HarnessError) {
+    mutating func runSweeps(_ selection: RunSelection) throws(MeasurementError) {
         if plan.measureTiming {
             let windows = Self.liveSetWindows(selection)
             for (dimension, repeatShare) in SweepDimension.liveSetRepeatShares {
@@ -62,7 +62,7 @@ extension _Run {
     /// ns/consume of `consumed` alone at `size` ids retained, and its bytes per entry.
     private mutating func sweepSetSize(
         _ consumed: ConsumedSetEntry, size: Int, statistics: inout (any AllocatorStatistics)?
-    ) throws(HarnessError) {
+    ) throws(MeasurementError) {
         report("sweep \(SweepDimension.consumedSetSize.rawValue) \(consumed.id) \(size)")
         var parameters = parameters(window: nil, consumed: consumed, windowMilliseconds: plan.windowMilliseconds)
         parameters.consumedCapacity = size
@@ -95,7 +95,7 @@ extension _Run {
     private mutating func sweepCorrectness(
         _ dimension: SweepDimension, x: Double, strategy: String, workload: Int, window: WindowEntry?, consumed: ConsumedSetEntry?,
         parameters: CaseParameters, identity: EnvelopeIdentity = .minted, persistence: Persistence = .memory
-    ) throws(HarnessError) {
+    ) throws(MeasurementError) {
         guard window != nil || consumed != nil else { return }
         report("sweep \(dimension.rawValue) \(strategy) \(x)")
         let anyCase = plan.strategies.makeCase(
