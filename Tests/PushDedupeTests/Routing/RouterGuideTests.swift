@@ -38,7 +38,7 @@ import Testing
         #expect(router.ignored == [.consumedEnvelope: 1, .inFlightAction: 1])
     }
 
-    @Test(arguments: ["Guides/Router.md", "README.md"])
+    @Test(arguments: ["Guides/Router.md", "Guides/Adopting.md", "README.md"])
     func theDocumentShowsTheTestedExampleVerbatim(_ document: String) throws {
         let marker = "<!-- router adoption example: compiled and run by Tests/PushDedupeTests/Routing/RouterGuideTests.swift -->"
         let shown = DocumentationBlocks.fencedBlock(after: marker, in: try DocumentationBlocks.text(document))

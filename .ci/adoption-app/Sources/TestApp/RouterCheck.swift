@@ -1,4 +1,4 @@
-// `TestApp router`: NavigationRouter adopted as README § "Routing: the rest of the fix" prints it,
+// `TestApp router`: NavigationRouter adopted as README § "Adopt it" prints it,
 // driven through the three races it exists for. Every slow call waits at a `Gate` the check opens
 // itself, so each race happens in the order written here, whatever the machine's speed.
 import Foundation

@@ -3,11 +3,11 @@ import Foundation
 import PushDedupe
 import Testing
 
-/// README § "Replay your app's traffic": its recording lines, run here at two launches on one
-/// trace and one store, then `replay` on the trace; and the README must show the lines verbatim.
+/// Guides/Replay.md: its recording lines, run here at two launches on one
+/// trace and one store, then `replay` on the trace; and the guide must show the lines verbatim.
 /// (`.ci/check-adoption` closes the rest of the loop: it compiles what replay prints in a test
 /// app and replays the trace through it.)
-@Suite struct ReadmeReplayLoopTests {
+@Suite struct ReplayGuideLoopTests {
     struct Launch {
         var decision: RoutingDecision
         var replay: RoutingDecision
@@ -15,16 +15,16 @@ import Testing
         var restored: RestoreOutcome
     }
 
-    /// One launch of an app that adopted the README's lines: a push tapped, then its pending
+    /// One launch of an app that adopted the guide's lines: a push tapped, then its pending
     /// route replayed, then the app backgrounded.
     @MainActor static func launch(traceURL: URL, storeURL: URL, route: String, messageID: String) throws -> Launch {
-        // BEGIN README replay loop
+        // BEGIN Guides/Replay.md replay loop
         let recorder = try TraceRecorder.recording(to: traceURL, routes: .hashed())
         let dedupe = MainActorDeduplicator(preset: RecommendedPreset.v3, storeURL: storeURL, recorder: recorder)
         let decision = dedupe.receivePayload(route: route, pushID: messageID, source: "tap")
         let replay = dedupe.receiveEmit(pushID: messageID, source: "pending_route")
         dedupe.didEnterBackground()                    // writes `background` and flushes the trace
-        // END README replay loop
+        // END Guides/Replay.md replay loop
         return Launch(decision: decision, replay: replay, counters: dedupe.counters, restored: dedupe.restoreOutcome)
     }
 
@@ -61,16 +61,16 @@ import Testing
     }
 
     @Test func theReadmeShowsTheTestedLinesVerbatim() throws {
-        let marker = "<!-- replay loop: compiled and run by Tests/DedupeCLITests/ReadmeReplayLoopTests.swift -->"
-        let readme = try String(contentsOf: ReadmeHeadlineTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "<!-- replay loop: compiled and run by Tests/DedupeCLITests/ReplayGuideLoopTests.swift -->"
+        let readme = try String(contentsOf: ReadmeHeadlineTests.root.appendingPathComponent("Guides/Replay.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        guard let begin = source.range(of: "// BEGIN README replay loop\n"), let end = source.range(of: "        // END README replay loop")
+        guard let begin = source.range(of: "// BEGIN Guides/Replay.md replay loop\n"), let end = source.range(of: "        // END Guides/Replay.md replay loop")
         else { Issue.record("the markers are gone"); return }
         let tested = source[begin.upperBound..<end.lowerBound].split(separator: "\n").map { $0.dropFirst(8) }
         guard let start = readme.range(of: marker + "\n   ```swift\n"), let close = readme[start.upperBound...].range(of: "   ```")
-        else { Issue.record("README.md has no replay-loop block after its marker"); return }
+        else { Issue.record("Guides/Replay.md has no replay-loop block after its marker"); return }
         let shown = readme[start.upperBound..<close.lowerBound].split(separator: "\n").map { $0.dropFirst(3) }
         #expect(tested.count == 5)
-        #expect(shown == tested, "README.md's replay loop differs from the lines this test runs: copy them again")
+        #expect(shown == tested, "Guides/Replay.md's replay loop differs from the lines this test runs: copy them again")
     }
 }

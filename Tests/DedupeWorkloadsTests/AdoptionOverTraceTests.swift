@@ -3,11 +3,11 @@ import Foundation
 import PushDedupe
 import Testing
 
-/// The README's adoption, exactly as it tells an app to write it (`RecommendedPreset.v3` with its
+/// Guides/Adopting.md's adoption, exactly as it tells an app to write it (`RecommendedPreset.v3` with its
 /// store at a file, every event keyed on the push's id, a new deduplicator on the same file at
 /// each launch), over device traffic with relaunches: every delivery of a push that an earlier launch
 /// navigated is suppressed, which is what a consumed set lost at the kill cannot do.
-@Suite struct ReadmeAdoptionOverTraceTests {
+@Suite struct AdoptionOverTraceTests {
     @MainActor @Test(arguments: ["stale-initial-notification", "messaging-app-week"])
     func everyReplayAcrossARelaunchIsSuppressed(scenario id: String) throws {
         let workload = try #require(ScenarioCatalogue.scenario(named: id)).workload(seed: 42, scale: 0.2)
@@ -33,7 +33,7 @@ import Testing
             case .background:
                 dedupe.didEnterBackground()
             case .payload, .emit:
-                // In-app navigations carry no push id; the README keys them on the app's own UUID.
+                // In-app navigations carry no push id; the guide keys them on the app's own UUID.
                 guard event.push != WorkloadEvent.noPush else { continue }
                 let pushID = workload.token(of: workload.pushes[Int(event.push)])
                 let decision = event.kind == .payload
