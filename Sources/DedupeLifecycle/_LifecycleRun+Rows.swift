@@ -28,20 +28,6 @@ extension _LifecycleRun {
         var startRule: FailureRule?
         /// A newer detail fetch started while this one was live, and was not allowed to cancel it.
         var outlived = false
-
-        init(
-            kind: TaskKind, intent: Int32, route: UInt32, envelope: Int32, work: Int32, willFail: Bool, source: UInt16,
-            startRule: FailureRule?
-        ) {
-            self.kind = kind
-            self.intent = intent
-            self.route = route
-            self.envelope = envelope
-            self.work = work
-            self.willFail = willFail
-            self.source = source
-            self.startRule = startRule
-        }
     }
 
     /// One intent: what the user or the server wanted shown, and what became of it.
