@@ -24,18 +24,41 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent(HTMLReport.fileName)
         try page.write(to: report)
+        let (status, text) = try Self.check(report, screenshot: directory.appendingPathComponent("report.png"))
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("ok diff view: 4 marks, 4 expected"), "\(text)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.png").path))
+    }
 
+    /// A page whose self-test passes but which logs to the console and loads an image from the
+    /// network fails the check, for both reasons.
+    @Test(.enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium)"))
+    func aPageThatLogsOrFetchesFails() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("bad.html")
+        try Data("""
+            <!DOCTYPE html><html><body><img src="http://example.invalid/pixel.png">
+            <pre id="selftest-result">PASS</pre><script>console.error("boom")</script></body></html>
+            """.utf8).write(to: report)
+        let (status, text) = try Self.check(report, screenshot: directory.appendingPathComponent("bad.png"))
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("console messages:") && text.contains("boom"), "\(text)")
+        #expect(text.contains("the page made network requests:") && text.contains("http://example.invalid/pixel.png"), "\(text)")
+    }
+
+    /// Runs `.ci/check-report-html` on `report`: its exit status and everything it printed.
+    static func check(_ report: URL, screenshot: URL) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = HTMLReportTests.root.appendingPathComponent(".ci/check-report-html")
-        process.arguments = [report.path, directory.appendingPathComponent("report.png").path]
+        process.arguments = [report.path, screenshot.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("ok diff view: 4 marks, 4 expected"), "\(text)")
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.png").path))
+        return (process.terminationStatus, text)
     }
 }
