@@ -108,7 +108,7 @@ import Testing
     /// every fourth event by its window.
     static func sample(events: Int = 8) throws -> DecisionDiffData {
         let choices = ["a", "b", "c"].map { caseID($0).choice.text }
-        let sink = DecisionSample(cases: choices)
+        let sink = DecisionSample(cases: choices, workloads: ["w"])
         let workload = workload(events)
         let decisions: [[CaseDecision]] = [
             Array(repeating: .navigated, count: events),

@@ -31,7 +31,7 @@ extension Subcommands {
         results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
         // Made once: every report and the summary show the same pick.
         let recommendation = Recommendation.make(from: results)
-        let sampled = formats.contains(.md) ? try SharedOptions.sampleDecisions(plan, recommendation: recommendation) : nil
+        let sampled = formats.contains(.md) ? try SharedOptions.sampleDecisions(plan, results: results, recommendation: recommendation) : nil
         try SharedOptions.writeReports(
             results, recommendation: recommendation, decisions: sampled, formats: formats, to: directory, console: console)
         console.output(Summary.text(results, recommendation))

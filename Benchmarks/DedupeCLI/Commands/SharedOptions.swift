@@ -227,10 +227,13 @@ package enum SharedOptions {
         }
     }
 
-    /// The decisions of `report.html`'s diff view: `plan` again for the sampled cases only
-    /// (``HTMLReport/sampledChoices(_:)``), correctness only, so the run's own pass keeps no
-    /// events and the sample follows the pick. Seeded like the run, so it sees the same events.
-    static func sampleDecisions(_ plan: RunPlan, recommendation: Recommendation) throws(CommandLineError) -> DecisionDiffData? {
+    /// The decisions of `report.html`'s diff view on the device workloads: `plan` again for the
+    /// sampled cases only (``HTMLReport/sampledChoices(_:)``), correctness only, so the run's own
+    /// pass keeps no events and the sample follows the pick. Seeded like the run, so it sees the
+    /// same events.
+    static func sampleDecisions(
+        _ plan: RunPlan, results: RunResults, recommendation: Recommendation
+    ) throws(CommandLineError) -> DecisionDiffData? {
         let choices = HTMLReport.sampledChoices(recommendation)
         guard choices.count >= 2 else { return nil }
         var sample = plan
@@ -238,7 +241,7 @@ package enum SharedOptions {
         sample.measureTiming = false
         sample.measureMemory = false
         sample.runSweeps = false
-        let sink = DecisionSample(cases: choices)
+        let sink = DecisionSample(cases: choices, workloads: results.deviceWorkloadIDs)
         sample.decisionSink = sink
         do {
             _ = try BenchmarkRunner.run(sample) { _ in }

@@ -2,7 +2,7 @@ import DedupeHarness
 import DedupeWorkloads
 import PushDedupe
 
-/// The decisions `report.html`'s diff view compares: for a few cases, on every workload, the
+/// The decisions `report.html`'s diff view compares: for a few cases, on each workload, the
 /// events where some two of them differ in outcome (one navigates, the other does not), at most
 /// ``eventBound`` per workload, with how many there were in all for every pair.
 ///
@@ -118,17 +118,19 @@ package struct DecisionDiffData: Codable, Sendable, Equatable {
 /// The harness calls it from the one thread that runs the plan, so it is never used concurrently.
 package final class DecisionSample: DecisionSink, @unchecked Sendable {
     private let cases: [String]
+    private let workloads: Set<String>
     private var current: (workload: Workload, id: String, decisions: [[UInt8]?])?
     private var finished: [DecisionDiffData.WorkloadDiff] = []
 
-    /// Samples the cases whose choice (``StrategyChoice/text``) is in `cases`; every other case is
-    /// ignored.
-    package init(cases: [String]) {
+    /// Samples the cases whose choice (``StrategyChoice/text``) is in `cases`, on `workloads`;
+    /// every other case is ignored.
+    package init(cases: [String], workloads: [String]) {
         self.cases = cases
+        self.workloads = Set(workloads)
     }
 
     package func write(_ decisions: CaseDecisions) throws {
-        guard let slot = cases.firstIndex(of: decisions.id.choice.text) else { return }
+        guard workloads.contains(decisions.id.workload), let slot = cases.firstIndex(of: decisions.id.choice.text) else { return }
         if current?.id != decisions.id.workload {
             finishWorkload()
             current = (decisions.workload, decisions.id.workload, Array(repeating: nil, count: cases.count))

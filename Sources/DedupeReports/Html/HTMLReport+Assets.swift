@@ -10,7 +10,7 @@ extension HTMLReport {
     body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
     .layout { display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 2rem; max-width: 96rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
     nav.toc { position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; font-size: 0.9rem; padding-top: 1rem; }
-    nav.toc ol { padding-left: 1.2rem; margin: 0.3rem 0; }
+    nav.toc ol { padding-left: 1.8rem; margin: 0.3rem 0; }
     main { min-width: 0; }
     h1 { font-size: 1.8rem; margin: 0.6rem 0; }
     h2 { font-size: 1.35rem; margin-top: 2.4rem; border-bottom: 1px solid var(--rule); padding-bottom: 0.2rem; }
@@ -24,7 +24,8 @@ extension HTMLReport {
     table.data { border-collapse: collapse; font-size: 0.85rem; }
     table.data th, table.data td { border-bottom: 1px solid var(--rule); padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
     table.data th { background: var(--band); position: sticky; top: 0; }
-    table.data td code { overflow-wrap: anywhere; }
+    table.data td code { overflow-wrap: break-word; }
+    table.data td:has(> code) { min-width: 12rem; }
     table.data .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     table.data tbody tr:hover { background: #fafaf2; }
     .js table.data th { cursor: pointer; user-select: none; }
@@ -131,7 +132,9 @@ extension HTMLReport {
         tables.forEach(function (table) {
           if (table.closest('#decision-diff')) { return; }
           var rows = Array.prototype.slice.call(table.tBodies[0].rows);
-          var rowTokens = rows.map(function (row) { return tokens(text(row)); });
+          var rowTokens = rows.map(function (row) {
+            return Array.prototype.reduce.call(row.cells, function (found, cell) { return found.concat(tokens(text(cell))); }, []);
+          });
           function mentions(list) { return rowTokens.some(function (found) { return found.some(function (token) { return list.indexOf(token) >= 0; }); }); }
           var layerColumn = headerIndex(table, 'layer'), guaranteeColumn = headerIndex(table, 'guarantee');
           var byWorkload = workload !== '' && mentions(workloads);

@@ -8,15 +8,13 @@ extension HTMLReport {
     /// of dots per timing fork, on an axis shared by the cases of that workload.
     static func distributionsSection(_ results: RunResults, choices: [String]) -> String {
         var out = "<h2 id=\"timing-samples\">Timing samples</h2>\n"
-        out += "<p>Every timed repetition of the sampled cases (the pick, the runner-up, the next pipelines of the ranking, "
+        out += "<p>Every timed repetition of the sampled cases on the device workloads (the pick, the runner-up, the next pipelines of the ranking, "
         out += "the published code and the pick behind the router): one dot per repetition, one row and colour per timing fork, "
         out += "on an axis shared by the cases of one workload (logarithmic when the samples span more than 10×). "
         out += "A fork that sits apart is the process-to-process variance the speed step's margin allows for. "
         out += "Every sample: <code>results.json</code>.</p>\n"
-        var workloads: [String] = []
-        for result in results.cases where !workloads.contains(result.workload) { workloads.append(result.workload) }
         var rows = ""
-        for workload in workloads {
+        for workload in results.deviceWorkloadIDs {
             let cases = choices.compactMap { choice in
                 results.cases.first { $0.workload == workload && $0.choice.text == choice && $0.timing?.samplesNanosecondsPerEvent.isEmpty == false }
             }
@@ -26,7 +24,7 @@ extension HTMLReport {
             for result in cases {
                 guard let timing = result.timing else { continue }
                 let forks = max(1, timing.forks ?? 1)
-                rows += "<tr><td><code>\(HTMLText.escaped(workload))</code></td><td><code>\(HTMLText.escaped(result.choice.text))</code></td>"
+                rows += "<tr><td><code>\(HTMLText.escaped(workload))</code></td><td><code>\(HTMLText.breakableCode(result.choice.text))</code></td>"
                 rows += "<td>" + stripPlot(timing.samplesNanosecondsPerEvent, forks: forks, scale: scale) + "</td>"
                 rows += "<td class=\"num\">\(NumberText.significant(timing.medianNanosecondsPerEvent))</td>"
                 rows += "<td class=\"num\">\(NumberText.significant(timing.spreadNanosecondsPerEvent))</td>"

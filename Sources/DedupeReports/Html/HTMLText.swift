@@ -2,21 +2,35 @@
 /// page, so a name holding `<`, `&` or a quote shows as itself and never as markup.
 package enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references, and control characters
-    /// shown as escapes (`\n`, `\u{1B}`), the form the command line's messages use. Safe in text
-    /// and in a quoted attribute value.
+    /// other than line feed and tab shown as escapes (`\u{1B}`), the form the command line's
+    /// messages use. Safe in text and in a quoted attribute value; a line feed stays one, for
+    /// code blocks, and is a space elsewhere.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     package static func escaped(_ text: String) -> String {
         var result = ""
-        for scalar in MessageText.controlsEscaped(text).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
+            case "\n", "\t": result.unicodeScalars.append(scalar)
+            case _ where MessageText.isControl(scalar): result += MessageText.controlsEscaped(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }
+        }
+        return result
+    }
+
+    /// Code as HTML: escaped, with a line-break opportunity (`<wbr>`) after each `/`, `+`, `;`
+    /// and `,`, so a long case id wraps at its parts in a narrow column rather than anywhere.
+    static func breakableCode(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            result += escaped(String(character))
+            if "/+;,".contains(character) { result += "<wbr>" }
         }
         return result
     }

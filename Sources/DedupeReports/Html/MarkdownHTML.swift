@@ -232,7 +232,7 @@ struct MarkdownHTML {
                 if let close = closingFence(characters, from: index + fence, length: fence) {
                     var code = String(characters[(index + fence)..<close])
                     if code.count >= 2, code.hasPrefix(" "), code.hasSuffix(" ") { code = String(code.dropFirst().dropLast()) }
-                    html += "<code>" + HTMLText.escaped(code) + "</code>"
+                    html += "<code>" + HTMLText.breakableCode(code) + "</code>"
                     index = close + fence
                 } else {
                     html += String(repeating: "`", count: fence)
