@@ -238,6 +238,7 @@ package enum SharedOptions {
         guard choices.count >= 2 else { return nil }
         var sample = plan
         sample.filter.cases = choices
+        sample.filter.casePatterns = nil
         sample.measureTiming = false
         sample.measureMemory = false
         sample.runSweeps = false

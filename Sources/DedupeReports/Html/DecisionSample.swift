@@ -159,7 +159,7 @@ package final class DecisionSample: DecisionSink, @unchecked Sendable {
             }
             var differs = false
             for i in 0..<count {
-                for j in (i + 1)..<max(count, i + 1) where DecisionDiffData.differ(letters[i], letters[j]) {
+                for j in (i + 1)..<count where DecisionDiffData.differ(letters[i], letters[j]) {
                     totals[DecisionDiffData.pairIndex(i, j, count: count)] += 1
                     differs = true
                 }

@@ -9,14 +9,20 @@ extension HTMLReport {
     static func distributionsSection(_ results: RunResults, choices: [String]) -> String {
         var out = "<h2 id=\"timing-samples\">Timing samples</h2>\n"
         out += "<p>Every timed repetition of the sampled cases on the device workloads (the pick, the runner-up, the next pipelines of the ranking, "
-        out += "the published code and the pick behind the router): one dot per repetition, one row and colour per timing fork, "
+        out += "the published code and the pick behind the router; each at the identity and persistence its strategies were timed with): one dot per repetition, one row and colour per timing fork, "
         out += "on an axis shared by the cases of one workload (logarithmic when the samples span more than 10×). "
         out += "A fork that sits apart is the process-to-process variance the speed step's margin allows for. "
         out += "Every sample: <code>results.json</code>.</p>\n"
         var rows = ""
+        // Identity and persistence twins run the same strategies; the run times one of them.
+        func strategies(_ choice: StrategyChoice) -> String { "\(choice.mode.rawValue)/\(choice.strategiesText)" }
+        let sampled = choices.reduce(into: [String]()) { list, choice in
+            let key = results.cases.first { $0.choice.text == choice }.map { strategies($0.choice) } ?? choice
+            if !list.contains(key) { list.append(key) }
+        }
         for workload in results.deviceWorkloadIDs {
-            let cases = choices.compactMap { choice in
-                results.cases.first { $0.workload == workload && $0.choice.text == choice && $0.timing?.samplesNanosecondsPerEvent.isEmpty == false }
+            let cases = sampled.compactMap { key in
+                results.cases.first { $0.workload == workload && strategies($0.choice) == key && $0.timing?.samplesNanosecondsPerEvent.isEmpty == false }
             }
             let samples = cases.flatMap { $0.timing?.samplesNanosecondsPerEvent ?? [] }.filter { $0.isFinite && $0 > 0 }
             guard let low = samples.min(), let high = samples.max() else { continue }
