@@ -62,6 +62,13 @@ import Testing
         #expect(!html.contains("<b>w&x</b>"))
         #expect(html.contains("&lt;b&gt;w&amp;x&lt;/b&gt;"))
         #expect(!html.contains("a<b&c"), "a sweep's strategy name, in a chart")
+        // A name in the embedded decision data cannot end its script element.
+        let hostile = DecisionDiffData(cases: ["</script><b>x", "y&z"], workloads: [DecisionDiffData.WorkloadDiff(
+            id: "<i>w", events: 1, durationMilliseconds: 1, pairTotals: [1], cut: false,
+            rows: [DecisionDiffData.Row(event: 1, timeMilliseconds: 0, kind: "p", truth: "d", decisions: "NC")])])
+        let (page, _) = try Self.page(Self.hostileResults(), decisions: hostile)
+        #expect(Self.count("</script>", in: page) == 2 && Self.count("<script", in: page) == 2)
+        #expect(!page.contains("<b>x") && !page.contains("<i>w") && page.contains("&lt;/script&gt;&lt;b&gt;x"))
     }
 
     @Test func markdownSubsetConvertsAndEscapes() {
@@ -146,8 +153,13 @@ import Testing
         let html = HTMLReport.diffSection(data, recommendation: Recommendation.make(from: Fixtures.results()))
         #expect(html.contains("\(DecisionDiffData.eventBound) of \(events / 2) event(s)"))
         #expect(html.contains("class=\"cut\""))
-        let json = HTMLReport.json(data)
-        #expect(try JSONDecoder().decode(DecisionDiffData.self, from: Data(json.utf8)) == data)
+        // What the page's script reads: rows as arrays, the bound, every pair's count.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(HTMLReport.json(data).utf8)) as? [String: Any])
+        #expect(json["bound"] as? Int == DecisionDiffData.eventBound)
+        let first = try #require((json["workloads"] as? [[String: Any]])?.first)
+        #expect(first["cut"] as? Bool == true && (first["pairTotals"] as? [Int])?.first == events / 2)
+        let row = try #require((first["rows"] as? [[Any]])?.first)
+        #expect(row.count == 5 && row[0] as? Int == 2 && row[4] as? String == "NCN")
     }
 
     @Test func withoutDecisionsTheDiffViewSaysWhy() throws {

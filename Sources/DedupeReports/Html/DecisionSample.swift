@@ -8,7 +8,7 @@ import PushDedupe
 ///
 /// Taken from the same per-case decisions as `--decisions FILE.csv` (``CaseDecisions``), so an
 /// event's number, time, kind, truth and decision read the same in both.
-package struct DecisionDiffData: Codable, Sendable, Equatable {
+package struct DecisionDiffData: Encodable, Sendable, Equatable {
     /// Differing events kept per workload; the first ones, in workload order.
     package static let eventBound = 300
 
@@ -24,7 +24,7 @@ package struct DecisionDiffData: Codable, Sendable, Equatable {
     }
 
     /// One workload's differing events.
-    package struct WorkloadDiff: Codable, Sendable, Equatable {
+    package struct WorkloadDiff: Encodable, Sendable, Equatable {
         package var id: String
         package var events: Int
         package var durationMilliseconds: Double
@@ -48,7 +48,7 @@ package struct DecisionDiffData: Codable, Sendable, Equatable {
     /// One event: its 1-based number, time in ms, kind (`p` payload, `e` emit), truth (`n` new,
     /// `d` duplicate, `u` unlabelled), and one letter per case (``DecisionDiffData/letters``).
     /// Written as an array, `[event, time, kind, truth, decisions]`, to keep the page small.
-    package struct Row: Codable, Sendable, Equatable {
+    package struct Row: Encodable, Sendable, Equatable {
         package var event: Int
         package var timeMilliseconds: Double
         package var kind: String
@@ -61,15 +61,6 @@ package struct DecisionDiffData: Codable, Sendable, Equatable {
             self.kind = kind
             self.truth = truth
             self.decisions = decisions
-        }
-
-        package init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            event = try container.decode(Int.self)
-            timeMilliseconds = try container.decode(Double.self)
-            kind = try container.decode(String.self)
-            truth = try container.decode(String.self)
-            decisions = try container.decode(String.self)
         }
 
         package func encode(to encoder: any Encoder) throws {

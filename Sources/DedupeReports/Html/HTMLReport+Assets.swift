@@ -206,6 +206,12 @@ extension HTMLReport {
         var end = svgElement('text', { x: right, y: axis + 14, 'font-size': 11, 'text-anchor': 'end' });
         end.textContent = (workload.durationMilliseconds / 1000).toFixed(1) + ' s'; svg.appendChild(end);
         var duration = Math.max(workload.durationMilliseconds, 1);
+        if (workload.cut && workload.rows.length) {
+          var from = left + (right - left) * workload.rows[workload.rows.length - 1][1] / duration;
+          svg.appendChild(svgElement('rect', { x: from.toFixed(1), y: 22, width: (right - from).toFixed(1), height: height - 44, fill: '#ececec' }));
+          var past = svgElement('text', { x: ((from + right) / 2).toFixed(1), y: axis - 6, 'font-size': 11, 'text-anchor': 'middle', fill: '#5f6368' });
+          past.textContent = 'not kept (cut)'; svg.appendChild(past);
+        }
         rows.forEach(function (row) {
           var x = left + (right - left) * row[1] / duration;
           var aNavigates = row[4][a] === 'N';
@@ -239,7 +245,7 @@ extension HTMLReport {
         if (rows.length < total) {
           var cut = doc.createElement('span');
           cut.className = 'cut';
-          cut.textContent = ' Cut: the page keeps the first ' + data.bound + ' events per workload where any two sampled cases differ; `--decisions FILE.csv` writes them all.';
+          cut.textContent = ' Cut: the page keeps the first ' + data.bound + ' events per workload where any two sampled cases differ (the shaded span is past them); --decisions FILE.csv writes them all.';
           note.appendChild(cut);
         }
       }

@@ -134,7 +134,7 @@ extension HTMLReport {
         var note = "\(rows.count) of \(total) event(s) where the two differ on <code>\(HTMLText.escaped(workload.id))</code>"
         if rows.count < total {
             note += " <span class=\"cut\">Cut: the page keeps the first \(data.bound) events per workload where any two sampled "
-                + "cases differ; <code>--decisions FILE.csv</code> writes them all.</span>"
+                + "cases differ (the shaded span is past them); --decisions FILE.csv writes them all.</span>"
         }
         out += "<p id=\"diff-note\" class=\"note\">\(note)</p>\n"
         var table = "<div class=\"table-wrap\"><table class=\"data\">\n<thead><tr><th class=\"num\">Event</th><th class=\"num\">Time (ms)</th>"
