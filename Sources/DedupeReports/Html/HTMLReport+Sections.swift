@@ -9,7 +9,8 @@ extension HTMLReport {
     static func distributionsSection(_ results: RunResults, choices: [String]) -> String {
         var out = "<h2 id=\"timing-samples\">Timing samples</h2>\n"
         out += "<p>Every timed repetition of the sampled cases on the device workloads (the pick, the runner-up, the next pipelines of the ranking, "
-        out += "the published code and the pick behind the router; each at the identity and persistence its strategies were timed with): one dot per repetition, one row and colour per timing fork, "
+        out += "the published code and the pick behind the router; each at the identity and persistence its strategies were "
+        out += "timed with): one dot per repetition, one row and colour per timing fork, "
         out += "on an axis shared by the cases of one workload (logarithmic when the samples span more than 10×). "
         out += "A fork that sits apart is the process-to-process variance the speed step's margin allows for. "
         out += "Every sample: <code>results.json</code>.</p>\n"
@@ -67,7 +68,8 @@ extension HTMLReport {
         let perFork = max(1, samples.count / forks)
         let rowHeight = 7.0
         let height = 8 + Double(forks) * rowHeight
-        var svg = "<svg class=\"strip\" width=\"\(Int(StripScale.width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(StripScale.width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTMLText.escaped(scale.caption))\">"
+        let size = "width=\"\(Int(StripScale.width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(StripScale.width)) \(Int(height))\""
+        var svg = "<svg class=\"strip\" \(size) role=\"img\" aria-label=\"\(HTMLText.escaped(scale.caption))\">"
         svg += "<title>\(HTMLText.escaped(scale.caption))</title>"
         for fork in 0..<forks {
             let block = samples.dropFirst(fork * perFork).prefix(perFork).filter { $0.isFinite && $0 > 0 }
