@@ -39,7 +39,7 @@ package enum BenchmarkRunner {
         for index in workloads.indices { workloads[index].prepare(keepEvents: plan.decisionSink != nil) }
         var run = _Run(plan: plan, sizing: sizing, profile: profile, workloads: workloads, started: started, progress: progress)
         run.assembleCases(selection)
-        if let wanted = plan.filter.cases { try run.keepCases(wanted) }
+        if plan.filter.cases != nil || plan.filter.casePatterns != nil { try run.keepCases(plan.filter.cases, patterns: plan.filter.casePatterns) }
         run.limitReferenceWindow()
         try run.scoreCorrectness()
         var timingCalibration: (resolution: Double, readCost: Double)?

@@ -109,6 +109,8 @@ package struct RunFilter: Sendable, Equatable {
     /// Case ids (``CaseID/text``), or choices without their workload (``StrategyChoice/text``),
     /// to keep; every mode's reference case is kept too, for the ratios and matched errors.
     package var cases: [String]?
+    /// Regular expressions (Swift `Regex` syntax); a case whose id has a match of one is kept too.
+    package var casePatterns: [String]?
 
     package init(
         windows: [String]? = nil, consumedSets: [String]? = nil, workloads: [String]? = nil, modes: [String]? = nil,
@@ -151,6 +153,7 @@ package struct RunFilter: Sendable, Equatable {
     /// The filter as `key=id` clauses, one per id, in key order: how the results record it.
     package var clauses: [String] {
         Key.allCases.flatMap { key in (self[key] ?? []).map { "\(key.rawValue)=\($0)" } }
+            + (casePatterns ?? []).map { "\(Key.case.rawValue)=/\($0)/" }
     }
 }
 

@@ -47,7 +47,7 @@ package enum MessageText {
         controlsEscaped(clipped(text))
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value)
     }
 }

@@ -1,4 +1,5 @@
 @testable import DedupeCommandLine
+import DedupeHarness
 import Testing
 @testable import DedupeCLI
 
@@ -84,6 +85,30 @@ import Testing
         #expect(filter.consumedSets == ["set"])
         #expect(filter.modes == ["two-layer"])
         #expect(filter.workloads == nil)
+    }
+
+    @Test func filterPatternsSelectIdsAndRefuseWhatCannotMatch() throws {
+        func filter(_ clauses: String...) throws -> RunFilter {
+            try SharedOptions.filter(ParsedArguments(clauses.flatMap { ["--filter", $0] }, options: Subcommands.run.options))
+        }
+        func refusal(_ clause: String) -> String? {
+            do {
+                _ = try filter(clause)
+                return nil
+            } catch {
+                return (error as? CommandLineError)?.message ?? "\(error)"
+            }
+        }
+        #expect(try filter("window=/^(ring|hash)-/").windows == ["ring-buffer", "hash-deque"])
+        #expect(try filter("window=hash-deque", "window=/hash-/").windows == ["hash-deque"])
+        #expect(try filter("/hash-deque.*fifo-set(capacity=1,2)/").casePatterns == ["hash-deque.*fifo-set(capacity=1,2)"])
+        #expect(try filter("case=/x=y/", "case=a").casePatterns == ["x=y"])
+        #expect(try filter("case=/x=y/", "case=a").cases == ["a"])
+        #expect(refusal("window=/nothing-like-this/") == "invalid value 'window=/nothing-like-this/' for '--filter': /nothing-like-this/ matches no window id (see 'dedupe-bench list')")
+        #expect(refusal("case=/(/")?.hasPrefix("invalid value 'case=/(/' for '--filter': not a regular expression: ") == true)
+        #expect(refusal("/abc") == "invalid value '/abc' for '--filter': a regular expression is written /REGEX/, and the closing / is missing")
+        #expect(refusal("mode=//") == "invalid value 'mode=//' for '--filter': empty regular expression")
+        #expect(refusal("colour=/x/")?.contains("unknown key 'colour'") == true)
     }
 
     /// Arguments that must fail before any benchmark starts; none may trap.

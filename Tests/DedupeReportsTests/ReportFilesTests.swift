@@ -125,10 +125,10 @@ import FoundationXML
 
     @Test func formatsSelectTheFiles() throws {
         let names = try ReportSet.files(Fixtures.results(), formats: [.md]).map(\.name)
-        #expect(names == ["headline.md", "report.md"])
+        #expect(names == ["headline.md", "report.md", "report.html"])
         let markdown = try ReportSet.files(Fixtures.results(), formats: [.md]).first { $0.name == "report.md" }!.data
         #expect(String(decoding: markdown, as: UTF8.self).contains("Charts were not written"))
         let all = try ReportSet.files(Fixtures.results(), formats: Set(ReportFormat.allCases)).map(\.name)
-        #expect(all.first == "results.json" && all.last == "report.md")
+        #expect(all.first == "results.json" && all.last == "report.html")
     }
 }

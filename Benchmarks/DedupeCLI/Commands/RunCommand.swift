@@ -33,7 +33,9 @@ extension Subcommands {
         results.policies = try PolicyOptions.run(seed: plan.seed, scale: plan.effectiveSizing.workloadScale)
         // Made once: every report and the summary show the same pick.
         let recommendation = Recommendation.make(from: results)
-        try SharedOptions.writeReports(results, recommendation: recommendation, formats: formats, to: directory, console: console)
+        let sampled = formats.contains(.md) ? try SharedOptions.sampleDecisions(plan, results: results, recommendation: recommendation) : nil
+        try SharedOptions.writeReports(
+            results, recommendation: recommendation, decisions: sampled, formats: formats, to: directory, console: console)
         console.output(Summary.text(results, recommendation))
         return 0
     }

@@ -15,7 +15,8 @@ package enum SharedOptions {
     static let format = OptionSpec("format", value: "LIST", help: "Reports to write: any of csv,md,json,svg (default all).")
     package static let filter = OptionSpec(
         "filter", value: "KEY=ID,...", repeatable: true,
-        help: "Restrict to ids; KEY is window, consumed, workload, mode, or case (a case id, with or without its workload).")
+        help: "Restrict to ids; KEY is window, consumed, workload, mode, or case (a case id, with or without its workload). "
+            + "KEY=/REGEX/ keeps the ids with a match of a Swift regular expression; /REGEX/ alone is case=/REGEX/.")
     static let reference = OptionSpec(
         "reference", value: "SPEC",
         help: "What timing ratios are against: published (seed-literal / set, the default), none, or window=ID,consumed=ID "
@@ -122,6 +123,10 @@ package enum SharedOptions {
     /// catalogue so a typo fails before anything runs. A strategy's type id registered under
     /// several entries (`recent-ids`) is ambiguous and lists them; registered once, it names that
     /// entry. A case id (`case=…`) is checked by the harness once the cases exist.
+    ///
+    /// `KEY=/REGEX/` selects the catalogue ids with a match of the pattern anywhere in them, and
+    /// refuses a pattern that matches none; `case=/REGEX/` (or `/REGEX/` alone) keeps the cases
+    /// whose id has a match, checked by the harness like a case id.
     package static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> RunFilter {
         var filter = RunFilter()
         for text in arguments.values(Self.filter) {
@@ -137,7 +142,20 @@ package enum SharedOptions {
             case .workload: known = Catalogue.workloads
             case .mode: known = Catalogue.modes
             case .case:
-                filter[key] = (filter[key] ?? []) + clause.ids
+                if let pattern = clause.pattern {
+                    filter.casePatterns = (filter.casePatterns ?? []) + [pattern]
+                } else {
+                    filter[key] = (filter[key] ?? []) + clause.ids
+                }
+                continue
+            }
+            if let pattern = clause.pattern {
+                guard let regex = try? Regex(pattern) else { throw clause.invalid("not a regular expression") }
+                let matched = known.map(\.id).filter { $0.firstMatch(of: regex) != nil }
+                guard !matched.isEmpty else {
+                    throw clause.invalid("/\(pattern)/ matches no \(key.rawValue) id (see 'dedupe-bench list')")
+                }
+                filter[key] = (filter[key] ?? []) + matched.filter { !(filter[key] ?? []).contains($0) }
                 continue
             }
             let ids = try clause.ids.map { id throws(CommandLineError) in
@@ -190,12 +208,40 @@ package enum SharedOptions {
         }
     }
 
+    /// The decisions of `report.html`'s diff view on the device workloads: `plan` again for the
+    /// sampled cases only (``HTMLReport/sampledChoices(_:)``), correctness only, so the run's own
+    /// pass keeps no events and the sample follows the pick. Seeded like the run, so it sees the
+    /// same events.
+    static func sampleDecisions(
+        _ plan: RunPlan, results: RunResults, recommendation: Recommendation
+    ) throws(CommandLineError) -> DecisionDiffData? {
+        let choices = HTMLReport.sampledChoices(recommendation)
+        guard choices.count >= 2 else { return nil }
+        var sample = plan
+        sample.filter.cases = choices
+        sample.filter.casePatterns = nil
+        sample.measureTiming = false
+        sample.measureMemory = false
+        sample.runSweeps = false
+        let sink = DecisionSample(cases: choices, workloads: results.deviceWorkloadIDs)
+        sample.decisionSink = sink
+        do {
+            _ = try BenchmarkRunner.run(sample) { _ in }
+        } catch {
+            throw CommandLineError(.runFailed, "cannot sample the decisions for report.html: \(error)")
+        }
+        return sink.data()
+    }
+
     /// Writes the reports and names the directory on stderr.
     static func writeReports(
-        _ results: RunResults, recommendation: Recommendation, formats: Set<ReportFormat>, to directory: URL, console: Console
+        _ results: RunResults, recommendation: Recommendation, decisions: DecisionDiffData? = nil, formats: Set<ReportFormat>,
+        to directory: URL, console: Console
     ) throws(CommandLineError) {
         do {
-            let urls = try ReportSet.write(results, formats: formats, recommendation: recommendation, to: directory) { warning in
+            let urls = try ReportSet.write(
+                results, formats: formats, recommendation: recommendation, decisions: decisions, to: directory
+            ) { warning in
                 console.error("dedupe-bench: warning: \(OneLine.escaped(warning))\n")
             }
             console.error("wrote \(urls.count) file(s) to \(OneLine.escaped(directory.path))\n")

@@ -128,20 +128,30 @@ struct _Run {
         total = phaseSteps.values.reduce(0, +)
     }
 
-    /// Keeps the cases named in `wanted` (case ids, or choices without their workload) and every
-    /// mode's reference case.
+    /// Keeps the cases named in `wanted` (case ids, or choices without their workload), those
+    /// whose id has a match of one of `patterns` (regular expressions, anywhere in the id), and
+    /// every mode's reference case.
     ///
-    /// - Throws: `MeasurementError.invalidPlan` naming a text no case has, with a few case ids of the
-    ///   suite for comparison.
-    mutating func keepCases(_ wanted: [String]) throws(MeasurementError) {
+    /// - Throws: `MeasurementError.invalidPlan` naming a text no case has, or a pattern that matches
+    ///   no case id or does not compile, with a few case ids of the suite for comparison.
+    mutating func keepCases(_ wanted: [String]?, patterns: [String]?) throws(MeasurementError) {
         let names = results.map { ($0.id.text, $0.choice.text) }
-        for text in wanted where !names.contains(where: { $0.0 == text || $0.1 == text }) {
-            let examples = names.prefix(3).map(\.0).joined(separator: ", ")
+        let examples = names.prefix(3).map(\.0).joined(separator: ", ")
+        for text in wanted ?? [] where !names.contains(where: { $0.0 == text || $0.1 == text }) {
             throw .invalidPlan("no case is '\(text)'; case ids read workload/mode/strategies/identity/persistence, e.g. \(examples)")
         }
-        let wantedSet = Set(wanted)
-        let kept = results.indices.filter {
-            wantedSet.contains(names[$0].0) || wantedSet.contains(names[$0].1) || isReference($0) || isTimingReference($0)
+        var regexes: [Regex<AnyRegexOutput>] = []
+        for pattern in patterns ?? [] {
+            guard let regex = try? Regex(pattern) else { throw .invalidPlan("/\(pattern)/ is not a regular expression") }
+            guard names.contains(where: { $0.0.firstMatch(of: regex) != nil }) else {
+                throw .invalidPlan("/\(pattern)/ matches no case id; case ids read workload/mode/strategies/identity/persistence, e.g. \(examples)")
+            }
+            regexes.append(regex)
+        }
+        let wantedSet = Set(wanted ?? [])
+        let kept = results.indices.filter { index in
+            wantedSet.contains(names[index].0) || wantedSet.contains(names[index].1)
+                || regexes.contains { names[index].0.firstMatch(of: $0) != nil } || isReference(index) || isTimingReference(index)
         }
         cases = kept.map { cases[$0] }
         caseWorkload = kept.map { caseWorkload[$0] }
