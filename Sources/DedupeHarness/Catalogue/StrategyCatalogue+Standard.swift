@@ -11,6 +11,13 @@ extension StrategyCatalogue {
     }()
 }
 
+extension StrategyCatalogue {
+    /// The strategies this executable runs: what its `main` registered at
+    /// ``HarnessChild/runIfRequested(_:catalogue:)`` (the library's and a team's own), else
+    /// ``standard``. Plans, `list` and the children resolve ids in it.
+    package static var linked: StrategyCatalogue { HarnessChild.registeredCatalogue ?? .standard }
+}
+
 /// Collects the library's windows, each with its pipelines with every library set specialized.
 struct _StandardWindows: WindowRegistryVisitor {
     var entries: [WindowEntry] = []

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The harness's child-process entry point. The harness re-runs its own executable with a hidden
 /// verb to measure in a fresh process: the timing forks, and the memory pass with jemalloc
@@ -29,11 +28,16 @@ package enum HarnessChild {
         case storeWriter = "store-writer"
     }
 
-    private static let host = Atomic<Bool>(false)
+    /// The catalogue this process's `main` registered, set once at start. A lock, not
+    /// `Synchronization.Atomic`, which needs newer platforms than the package declares.
+    private static let registration = _Registration()
 
     /// Whether this process's `main` called ``runIfRequested(_:catalogue:)``, so re-running the
     /// executable with the hidden verb reaches the harness.
-    static var canHostChildren: Bool { host.load(ordering: .relaxed) }
+    static var canHostChildren: Bool { registration.catalogue != nil }
+
+    /// The strategies this executable registered at ``runIfRequested(_:catalogue:)``, or `nil`.
+    static var registeredCatalogue: StrategyCatalogue? { registration.catalogue }
 
     /// Serves the request when `arguments` (without the program name) start with the hidden verb
     /// and returns the exit code; otherwise returns `nil` and the caller goes on as usual.
@@ -41,7 +45,7 @@ package enum HarnessChild {
     ///
     /// - Complexity: O(1) when not requested; otherwise the measurement asked for.
     package static func runIfRequested(_ arguments: [[UInt8]], catalogue: StrategyCatalogue = .standard) -> Int32? {
-        host.store(true, ordering: .relaxed)
+        registration.catalogue = catalogue
         guard let first = arguments.first, first == Array(verb.utf8) else { return nil }
         let role = arguments.count == 2 ? Role(rawValue: String(decoding: arguments[1], as: UTF8.self)) : nil
         guard let role else {
@@ -90,5 +94,16 @@ package enum HarnessChild {
         } catch {
             throw HarnessError.stageFailed("\(stage): the child process answered something unreadable (\(error))")
         }
+    }
+}
+
+/// A value read and written under a lock, from any thread.
+private final class _Registration: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _catalogue: StrategyCatalogue?
+
+    var catalogue: StrategyCatalogue? {
+        get { lock.withLock { _catalogue } }
+        set { lock.withLock { _catalogue = newValue } }
     }
 }
