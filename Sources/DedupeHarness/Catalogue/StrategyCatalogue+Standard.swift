@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 
 extension StrategyCatalogue {
     /// Every strategy of the `PushDedupe` library, in report order, references first: the

@@ -1,5 +1,5 @@
 import DedupeWorkloads
-import PushDedupe
+@_spi(Bench) import PushDedupe
 
 /// The strategies a run can select, by stable id.
 ///
