@@ -66,11 +66,12 @@ let package = Package(
         .testTarget(name: "DedupeWorkloadsTests", dependencies: ["DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeLifecycleTests", dependencies: ["DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         .testTarget(name: "DedupeHarnessTests", dependencies: ["DedupeHarness", "DedupeWorkloads", "PushDedupe"]),
-        .testTarget(name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness", "DedupeLifecycle"]),
+        .testTarget(
+            name: "DedupeReportsTests", dependencies: ["DedupeReports", "DedupeHarness", "DedupeLifecycle", "DedupeWorkloads", "PushDedupe"]),
         .testTarget(
             name: "DedupeCLITests",
             // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).
-            dependencies: ["DedupeCLI", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
+            dependencies: ["DedupeBench", "DedupeCLI", "DedupeFuzz", "DedupeMaintenance", "dedupe-bench", "dedupe-fuzz"],
             resources: [.copy("Fixtures")]
         ),
     ],

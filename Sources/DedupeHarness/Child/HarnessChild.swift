@@ -34,7 +34,7 @@ package enum HarnessChild {
 
     /// Whether this process's `main` called ``runIfRequested(_:catalogue:)``, so re-running the
     /// executable with the hidden verb reaches the harness.
-    static var canHostChildren: Bool { registration.catalogue != nil }
+    static var canHostChildren: Bool { registration.hostsChildren }
 
     /// The strategies this executable registered at ``runIfRequested(_:catalogue:)``, or `nil`.
     static var registeredCatalogue: StrategyCatalogue? { registration.catalogue }
@@ -45,7 +45,7 @@ package enum HarnessChild {
     ///
     /// - Complexity: O(1) when not requested; otherwise the measurement asked for.
     package static func runIfRequested(_ arguments: [[UInt8]], catalogue: StrategyCatalogue = .standard) -> Int32? {
-        registration.catalogue = catalogue
+        register(catalogue, hostsChildren: true)
         guard let first = arguments.first, first == Array(verb.utf8) else { return nil }
         let role = arguments.count == 2 ? Role(rawValue: String(decoding: arguments[1], as: UTF8.self)) : nil
         guard let role else {
@@ -76,6 +76,13 @@ package enum HarnessChild {
         }
     }
 
+    /// Registers the strategies this process runs; `hostsChildren` when re-running its executable
+    /// reaches ``runIfRequested(_:catalogue:)``. A process that cannot start another (a test
+    /// runner on a device) registers without it, and measures everything in-process.
+    package static func register(_ catalogue: StrategyCatalogue, hostsChildren: Bool) {
+        registration.set(catalogue, hostsChildren: hostsChildren)
+    }
+
     /// Runs this executable as a `role` child on `request` and decodes its response. Throws
     /// `ChildProcess.Timeout` for a hung child, `HarnessError.stageFailed` for one that failed
     /// (its exit status and the first line of its stderr) or answered something unreadable.
@@ -97,13 +104,19 @@ package enum HarnessChild {
     }
 }
 
-/// A value read and written under a lock, from any thread.
+/// What this process registered, read and written under a lock, from any thread.
 private final class _Registration: @unchecked Sendable {
     private let lock = NSLock()
     private var _catalogue: StrategyCatalogue?
+    private var _hostsChildren = false
 
-    var catalogue: StrategyCatalogue? {
-        get { lock.withLock { _catalogue } }
-        set { lock.withLock { _catalogue = newValue } }
+    var catalogue: StrategyCatalogue? { lock.withLock { _catalogue } }
+    var hostsChildren: Bool { lock.withLock { _hostsChildren } }
+
+    func set(_ catalogue: StrategyCatalogue, hostsChildren: Bool) {
+        lock.withLock {
+            _catalogue = catalogue
+            _hostsChildren = hostsChildren
+        }
     }
 }
