@@ -63,10 +63,17 @@ struct DebounceEverything: DedupePipeline {
             PipelineEntry(DebounceEverything.self, reads: [.windowLength], summary: "a debounce of every push"),
         ]
         plan.strategies = catalogue
-        plan.sizing = .tiny
+        // A few hundred events per case, for a debug build; no sweeps run.
+        var sizing = RunSizing.quick
+        sizing.workloadScale = 0.001
+        sizing.timingSecondsPerWorkload = 0.01
+        sizing.timedEventsRange = 50...400
+        sizing.latencyBatchSize = 16
+        sizing.falsePositiveProbes = 200
+        plan.sizing = sizing
         plan.allowDebugBuild = true
         plan.forks = 1
-        return try! BenchmarkRunner.run(plan)
+        return try! BenchmarkRunner.run(plan) { _ in }
     }()
 
     static func cases(_ id: String) -> [CaseResult] { results.cases.filter { $0.window == id } }
@@ -92,7 +99,9 @@ struct DebounceEverything: DedupePipeline {
             })
             let (mine, theirs) = (try #require(result.correctness), try #require(pair.correctness))
             #expect(mine.falseDrops == theirs.falseDrops && mine.missedDuplicates == theirs.missedDuplicates, "\(result.id)")
-            #expect(mine.droppedByCause == theirs.droppedByCause && mine.missedByCause == theirs.missedByCause, "\(result.id)")
+            // The causes of its misses may differ: the pair has `snapshot` twins, a pipeline none.
+            #expect(mine.droppedByCause == theirs.droppedByCause, "\(result.id)")
+            #expect(mine.missedByCause.values.reduce(0, +) == mine.missedDuplicates, "\(result.id)")
             #expect(mine.matched?.newlyDropped == theirs.matched?.newlyDropped, "\(result.id)")
             #expect(result.guaranteeContradiction == nil)
         }
@@ -140,7 +149,7 @@ struct DebounceEverything: DedupePipeline {
             windowMilliseconds: 500, windowCapacity: 4, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000)
         let files = try _ChildFiles()
         let events = try #require(ScenarioCatalogue.all.first).workload(seed: 3, scale: 0.002).events
-        let columns = EventColumns(Array(events.prefix(300)).filter { $0.kind != .relaunch })
+        let columns = WorkloadEvents(Array(events.prefix(300)).filter { $0.kind != .relaunch }).columns
         let request = TimingForkRequest(
             workloads: [ChildWorkload(spec: nil, columnsFile: try files.write(columns, count: columns.count))],
             timedEvents: [min(150, columns.count)],

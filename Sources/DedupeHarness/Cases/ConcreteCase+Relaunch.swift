@@ -95,7 +95,6 @@ extension _CaseLoop {
         }
         process(columns, lower..<range.upperBound, decisions: decisions, created: created)
     }
-
 }
 
 extension _ConcreteCase {

@@ -116,6 +116,7 @@ extension MarkdownReport {
     static func recommendationSection(_ recommendation: Recommendation, results: RunResults, charts: [ChartReport.Chart]) -> String {
         var out = traceNotes(recommendation, results: results)
         out += "## Recommendation\n\n"
+        out += contradictedGuarantees(recommendation)
         let rule = recommendation.rule
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
