@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "PushDedupe", targets: ["PushDedupe"]),
+        // The bench as a library: a team's own executable runs the command line with its types.
+        .library(name: "DedupeBench", targets: ["DedupeBench"]),
         .executable(name: "dedupe-bench", targets: ["dedupe-bench"]),
         .executable(name: "dedupe-fuzz", targets: ["dedupe-fuzz"]),
         .executable(name: "dedupe-maintain", targets: ["dedupe-maintain"]),
@@ -60,7 +62,11 @@ let package = Package(
             ],
             path: "Benchmarks/DedupeCLI"
         ),
-        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeHarness"], path: "Benchmarks/dedupe-bench"),
+        // The public face of the bench: a team registers its own strategies and runs the command
+        // line from its own executable, as `dedupe-bench` does with the library's.
+        .target(
+            name: "DedupeBench", dependencies: ["DedupeCLI", "DedupeCommandLine", "DedupeHarness", "PushDedupe"], path: "Benchmarks/DedupeBench"),
+        .executableTarget(name: "dedupe-bench", dependencies: ["DedupeBench"], path: "Benchmarks/dedupe-bench"),
         // Maintainer tools, each an executable of its own so the user's tool holds the user's
         // verbs only: the end-to-end fuzzer of dedupe-bench, and the measurements outside a run.
         // They share the command-line conventions; the measurements also take the run's options.
@@ -93,7 +99,7 @@ let package = Package(
             name: "DedupeCLITests",
             // The executables, so the tests run them as built (the fuzzer finds dedupe-bench beside it).
             dependencies: [
-                "DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "DedupeMeasurement", "DedupeStoreLab",
+                "DedupeBench", "DedupeCLI", "DedupeCommandLine", "DedupeDecision", "DedupeFuzz", "DedupeMaintenance", "DedupeMeasurement", "DedupeStoreLab",
                 "dedupe-bench", "dedupe-fuzz",
             ],
             resources: [.copy("Fixtures")]

@@ -16,15 +16,19 @@ enum Catalogue {
     }
 
     static var windows: [Entry] {
-        StrategyCatalogue.standard.windows.map {
+        StrategyCatalogue.linked.windows.map {
             Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary), typeID: $0.type.strategyID)
         }
     }
 
     static var consumedSets: [Entry] {
-        StrategyCatalogue.standard.consumedSets.map {
+        StrategyCatalogue.linked.consumedSets.map {
             Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary), typeID: $0.strategyID)
         }
+    }
+
+    static var pipelines: [Entry] {
+        StrategyCatalogue.linked.pipelines.map { Entry(id: $0.id, summary: describe($0.guarantee, $0.reads, $0.summary)) }
     }
 
     /// `[exact-forgets-oldest; reads capacity] Exact, fixed capacity, …`: the declared guarantee

@@ -33,7 +33,7 @@ package struct RunPlan: Sendable {
     /// Time a build with assertions on (`DEBUG`) anyway; its results say `debug` loudly.
     package var allowDebugBuild: Bool = false
     /// The strategies the run selects from.
-    package var strategies: StrategyCatalogue = .standard
+    package var strategies: StrategyCatalogue = .linked
     /// Where the memory pass runs.
     package var memoryIsolation: MemoryIsolation = .childProcessWhenAvailable
     /// The bytes a persisting case may write in snapshots before it stops (``SnapshotResult/eventsRun``);

@@ -38,6 +38,13 @@ extension ResultsComparison {
             lines.append("not compared: \(onlyInBaseline.count) case(s) only in the baseline, \(onlyInCurrent.count) only in the current run")
         }
         lines.append("")
+        if correctness.isEmpty {
+            lines.append("No correctness regression.")
+        } else {
+            lines.append("Correctness regressions (\(correctness.count)), each a failure:")
+            for regression in correctness.prefix(top) { lines.append("  " + regression.text) }
+            if correctness.count > top { lines.append("  … and \(correctness.count - top) more") }
+        }
         if regressions.isEmpty {
             lines.append("No regression.")
         } else {

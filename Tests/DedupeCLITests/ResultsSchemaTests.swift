@@ -78,7 +78,7 @@ import Testing
     /// position; a workload may hold a `/` (a trace's file name is the one outside name).
     @Test(arguments: [
         ("w/three-layer/a+b/minted/memory", "not WORKLOAD/MODE"),
-        ("w/two-layer/hash-deque(window=500ms;reserve=4)/minted/memory", "one strategy per layer"),
+        ("w/window-alone/hash-deque(window=500ms;reserve=4)+fifo-set(capacity=8)", "one strategy per layer"),
         ("w/window-alone/hash-deque(window=500ms;reserve=4)/minted/memory", "exactly when it uses a consumed set"),
         ("two-layer/hash-deque+fifo-set/minted/memory", "not WORKLOAD/MODE"),
     ])

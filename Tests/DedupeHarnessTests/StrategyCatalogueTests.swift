@@ -1,5 +1,5 @@
 import DedupeWorkloads
-import PushDedupe
+@_spi(Bench) import PushDedupe
 import Testing
 @testable import DedupeHarness
 

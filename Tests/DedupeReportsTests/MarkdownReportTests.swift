@@ -5,6 +5,16 @@ import Testing
 @testable import DedupeReports
 
 @Suite struct MarkdownReportTests {
+    /// A run where no process could start another (a test runner on a device) says so.
+    @Test func theEnvironmentSaysWhenNoChildProcessWasStarted() {
+        var results = Fixtures.results()
+        results.settings.forks = 6
+        results.settings.forksInChildProcesses = false
+        #expect(MarkdownReport.environmentSection(results).contains("× 6 forks (quick), every fork in this process (no child process started)"))
+        results.settings.forksInChildProcesses = true
+        #expect(!MarkdownReport.environmentSection(results).contains("no child process"))
+    }
+
     @Test func sectionsComeInTheDocumentedOrder() {
         let markdown = MarkdownReport.render(Fixtures.results(), charts: ChartReport.charts(Fixtures.results()))
         let headings = ["## Recommendation", "## Per-layer comparison", "## Mode × scenario matrix", "## Pareto frontier",

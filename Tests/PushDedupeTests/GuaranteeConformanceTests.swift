@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 import Testing
 
 /// Every strategy's declared ``Guarantee`` checked against its behaviour: the conformance

@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 import Testing
 
 /// `StrategyRegistry` is the one registration of a strategy. Every suite that runs over all types

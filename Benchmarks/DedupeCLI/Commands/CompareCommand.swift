@@ -16,15 +16,18 @@ enum CompareOptions {
 
 extension Subcommands {
     static let compare = Subcommand(
-        name: "compare", summary: "Compare two results.json files; exit 1 on a significant regression.",
+        name: "compare", summary: "Compare two results.json files; exit 1 on a correctness or significant timing regression.",
         positionals: "BASELINE.json CURRENT.json",
         discussion: """
-        The gate's unit is a strategy in a mode over the workloads both runs timed it on. Per timing fork, its
+        Correctness first: a case in both files (same id and parameters) whose false drops, newly dropped or
+        newly missed events rose fails the gate, named with the causes that rose; a seeded run's errors do not
+        vary, so any rise is a change. Then time: the gate's unit is a strategy in a mode over the workloads both runs timed it on. Per timing fork, its
         statistic is the geometric mean of the ratio to the reference timed in the same repetition. A unit
         regresses when a one-sided Welch t test on the forks' log statistics, adjusted over all units (Holm,
         or Benjamini–Hochberg), gives p < alpha and the (1 − alpha) Hodges–Lehmann interval of its change lies
         above the threshold. Prints the summary and the top regressions with the reason for each; --out writes
-        every unit and case. Exit codes: 0 no regression, 1 regression, 2 usage error or unusable input.
+        every unit and case. Exit codes: 0 no regression, 1 a correctness or timing regression, 2 usage error or
+        unusable input.
         """,
         options: [CompareOptions.threshold, CompareOptions.alpha, CompareOptions.correction, CompareOptions.out, CompareOptions.top]
     ) { arguments, console throws(CommandLineError) in

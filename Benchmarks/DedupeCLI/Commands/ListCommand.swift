@@ -6,13 +6,16 @@ extension Subcommands {
         discussion: "The ids are the ones '--filter' accepts.", options: []
     ) { arguments, console throws(CommandLineError) in
         _ = try arguments.positionals(named: [])
-        let sections: [(String, [Catalogue.Entry])] = [
+        var sections: [(String, [Catalogue.Entry])] = [
             ("Windows (layer 1, --filter window=...)", Catalogue.windows),
             ("Consumed sets (layer 2, --filter consumed=...)", Catalogue.consumedSets),
             ("Workloads (--filter workload=...)", Catalogue.workloads),
             ("Modes (--filter mode=...)", Catalogue.modes),
             ("Metrics", Catalogue.metrics),
         ]
+        if !Catalogue.pipelines.isEmpty {
+            sections.insert(("Whole pipelines (both layers, in every two-layer mode)", Catalogue.pipelines), at: 2)
+        }
         var text = ""
         for (title, entries) in sections {
             text += title + ":\n"

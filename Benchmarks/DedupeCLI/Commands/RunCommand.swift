@@ -60,6 +60,10 @@ enum Summary {
             text += "Recommendation: none (\(recommendation.noWinnerReason ?? "no two-layer pipeline case was run"))\n"
         }
         if let runnerUp = recommendation.runnerUp { text += "Runner-up:      \(runnerUp.label) (\(describe(runnerUp)))\n" }
+        for assessment in recommendation.assessments {
+            guard let contradiction = assessment.candidate.guaranteeContradiction else { continue }
+            text += "Flagged:        \(assessment.candidate.label) contradicts its declared guarantee, never recommended: \(contradiction)\n"
+        }
         if let window = recommendation.windowLength {
             text += "Window length:  \(NumberText.significant(window.milliseconds)) ms (fewest weighted errors on the device workloads)\n"
         }

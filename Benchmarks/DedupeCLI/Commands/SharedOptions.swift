@@ -64,7 +64,7 @@ package enum SharedOptions {
                 .badValue, "invalid value '\(text)' for '--reference': expected published, none, or window=ID,consumed=ID")
         }
         do {
-            try reference.validate(in: .standard)
+            try reference.validate(in: .linked)
         } catch {
             throw CommandLineError(.badValue, "invalid value '\(text)' for '--reference': \(error.description)")
         }

@@ -3,8 +3,9 @@ import DedupeWorkloads
 import DedupeHarness
 import Foundation
 
-/// `compare`: whether the current run is slower than the baseline, strategy by strategy, with a
-/// decision rule that stays quiet on unchanged code (see `Guides/CLI.md`, *compare*).
+/// `compare`: whether the current run is less correct than the baseline, case by case
+/// (``CorrectnessRegression``), or slower, strategy by strategy, with a decision rule that stays
+/// quiet on unchanged code (see `Guides/CLI.md`, *compare*).
 ///
 /// The gate's unit is a strategy in a mode (`consumed-alone fifo-set`, `two-layer
 /// hash-deque+bloom`) over every workload both runs timed it on. Its statistic, per timing fork,
@@ -145,12 +146,15 @@ package struct ResultsComparison: Sendable {
     /// sentence each.
     package var caveats: [String]
 
-    package var hasRegression: Bool { units.contains { $0.verdict == .regression } }
+    /// Cases whose false drops, newly dropped or newly missed events rose: each fails the gate.
+    package var correctness: [CorrectnessRegression]
+
+    package var hasRegression: Bool { !correctness.isEmpty || units.contains { $0.verdict == .regression } }
 
     /// Why this comparison cannot serve as a gate, or `nil`: it gated no unit at all (every case
     /// in both files a reference row or without ratios). A gate that tested nothing would pass.
     package var gateProblem: String? {
-        guard units.isEmpty else { return nil }
+        guard units.isEmpty, correctness.isEmpty else { return nil }
         return "no unit to gate: of the \(rows.count) timed case(s) in both files, \(referenceCases) are reference rows "
             + "(ratio 1 by construction) and \(unratedCases) have no ratios to the reference; a gate that tests nothing cannot pass"
     }
@@ -161,6 +165,7 @@ package struct ResultsComparison: Sendable {
     package init(baseline: RunResults, current: RunResults, rule: Rule = Rule()) {
         self.rule = rule
         caveats = Self.caveats(baseline, current)
+        correctness = CorrectnessRegression.find(baseline: baseline, current: current)
         let confidence = 1 - rule.alpha
         let baselineTimed = baseline.cases.filter { $0.timing != nil }
         let currentTimed = current.cases.filter { $0.timing != nil }

@@ -43,6 +43,9 @@ package enum AdoptionCode {
     /// persists (``Recommendation/store``), the snapshot design without one.
     package static func swift(_ candidate: Candidate, store: StorePick?) -> String {
         let identity = candidate.choice.identity ?? .minted
+        if candidate.consumed == nil, let pipeline = candidate.windowType, candidate.choice.mode.usesConsumedSet {
+            return wholePipeline(pipeline, candidate, identity: identity)
+        }
         var out = "import PushDedupe\n\n"
         out += "// Once, in the router. The store's URL is the app's: Application Support, or an App Group container.\n"
         let design = storeDesign(store)
@@ -78,6 +81,21 @@ package enum AdoptionCode {
             out += "// In sceneDidEnterBackground / applicationDidEnterBackground:\n"
             out += "dedupe.didEnterBackground()\n"
         }
+        return out
+    }
+
+    /// A team's own whole pipeline, kept as it is, at the run's sizing: its two entry points with
+    /// the id the pick keys envelopes by.
+    static func wholePipeline(_ type: String, _ candidate: Candidate, identity: EnvelopeIdentity) -> String {
+        let envelope = identity == .pushID ? "EnvelopeID(token: messageID)" : "EnvelopeID(uuid: UUID())"
+        var out = "import PushDedupe\n\n"
+        out += "// Once, in the router: the team's own type, at the run's sizing.\n"
+        out += "var dedupe = try \(type)(window: \(windowLiteral(candidate)), consumed: \(consumedLiteral(candidate)))\n"
+        out += "// Right after a payload is normalized to a route (`now`: the time, as a Timestamp):\n"
+        out += "let envelope = \(envelope)\n"
+        out += "let decision = dedupe.receivePayload(RouteFingerprint(route: route), envelope: envelope, at: now)\n"
+        out += "// At the router's entry for every envelope emitted again (pending route, ready callback):\n"
+        out += "let replay = dedupe.receiveEmit(envelope: envelope, at: now)\n"
         return out
     }
 

@@ -86,6 +86,13 @@ package struct Candidate: Sendable, Equatable {
         return classes
     }
 
+    /// Why the candidate's false drops contradict its declared guarantees, or `nil`.
+    package var guaranteeContradiction: String? {
+        GuaranteeContradiction.reason(
+            window: windowGuarantee, consumed: consumedGuarantee, wholePipeline: window != nil && consumed == nil
+                && choice.mode.usesConsumedSet, droppedByCause: droppedByCause)
+    }
+
     /// Groups `cases` by ``StrategyChoice`` into candidates, in first-seen order.
     ///
     /// A choice runs on every workload its base case (`minted`, `memory`) ran on. Where the

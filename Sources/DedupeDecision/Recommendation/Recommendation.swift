@@ -79,10 +79,10 @@ extension Recommendation {
         let device = Set(results.deviceWorkloadIDs)
         let pipelineModes = [ReferenceStrategies.mode, CaseMode.twoLayerGuarded]
         let mode = pipelineModes.first { mode in
-            results.cases.contains { $0.mode == mode && $0.window != nil && $0.consumed != nil }
+            results.cases.contains { $0.mode == mode && $0.window != nil }
         }
         let pipelineCases = ComparableCases.widest(
-            results.cases.filter { $0.mode == mode && $0.window != nil && $0.consumed != nil })
+            results.cases.filter { $0.mode == mode && $0.window != nil })
         let every = deviceCandidates(pipelineCases, device: device)
         let candidates = bestTwins(every, rule: rule)
         let store = StorePick.make(from: results.stores)
@@ -111,7 +111,7 @@ extension Recommendation {
         recommendation.speed = speed
         if mode == .twoLayer {
             let guarded = ComparableCases.widest(
-                results.cases.filter { $0.mode == .twoLayerGuarded && $0.window != nil && $0.consumed != nil })
+                results.cases.filter { $0.mode == .twoLayerGuarded && $0.window != nil })
             for candidate in deviceCandidates(guarded, device: device) {
                 var choice = candidate.choice
                 choice.mode = .twoLayer

@@ -3,7 +3,8 @@ import PushDedupe
 
 /// The decision rule, in order:
 ///
-/// 1. **Guarantee.** A `may-drop` strategy (or one with no declared guarantee) is excluded unless
+/// 1. **Guarantee.** A strategy whose results contradict its declared guarantee
+///    (``GuaranteeContradiction``) is excluded, always. A `may-drop` strategy (or one with no declared guarantee) is excluded unless
 ///    probabilistic strategies are allowed: it can lose a tapped notification, and nobody can
 ///    reproduce that afterwards.
 /// 2. **Horizon.** The consumed set must remember every id the device profile's horizon needs
@@ -87,6 +88,7 @@ package struct RecommendationRule: Sendable, Equatable {
 
     /// `may-drop` (or undeclared) layers, unless allowed.
     func guaranteeFailure(_ candidate: Candidate) -> String? {
+        if let contradiction = candidate.guaranteeContradiction { return contradiction }
         let classes = candidate.guaranteeClasses
         if classes.contains(where: { $0 == nil }) { return "no declared guarantee" }
         guard !allowProbabilistic else { return nil }

@@ -28,15 +28,43 @@ struct _AnyCase: Sendable {
         precondition(
             _ConcreteCase<W, C>.builds(mode),
             "\(mode.rawValue) runs with the no-op stand-in for the layer it does not use, not \(W.strategyID)+\(C.strategyID)")
+        let consumedConfiguration = parameters.consumedConfiguration
+        self.init(
+            _ConcreteCase<W, C>.self, mode: mode, parameters: parameters, persistence: persistence,
+            windowID: mode.usesWindow ? W.strategyID : nil, consumedID: mode.usesConsumedSet ? C.strategyID : nil
+        ) { fill, seed, rounds, refillEachRound, batchSize, statistics in
+            try _ConcreteCase<_NoOpWindow, C>.sweepConsumedSet(
+                fill: fill, seed: seed, configuration: consumedConfiguration, rounds: rounds,
+                refillEachRound: refillEachRound, batchSize: batchSize, statistics: &statistics)
+        }
+    }
+
+    /// A team's whole pipeline in a two-layer mode, named by its id in the window's place.
+    init<P: DedupePipeline>(pipeline _: P.Type, mode: CaseMode, parameters: CaseParameters) {
+        self.init(
+            _PipelineCase<P>.self, mode: mode, parameters: parameters, persistence: .memory, windowID: P.strategyID,
+            consumedID: nil
+        ) { _, _, _, _, _, _ in
+            throw MeasurementError.invalidPlan("\(P.strategyID) is a whole pipeline, not a consumed set: it has no size sweep")
+        }
+    }
+
+    private init<L: _CaseLoop>(
+        _: L.Type, mode: CaseMode, parameters: CaseParameters, persistence: Persistence, windowID: String?,
+        consumedID: String?,
+        sweepConsumedSet: @escaping @Sendable (
+            Int, UInt64, [EventColumns], Bool, Int, inout (any AllocatorStatistics)?
+        ) throws -> _ConsumedSweepRun
+    ) {
         self.mode = mode
         self.persistence = persistence
-        self.windowID = mode.usesWindow ? W.strategyID : nil
-        self.consumedID = mode.usesConsumedSet ? C.strategyID : nil
+        self.windowID = windowID
+        self.consumedID = consumedID
         self.parameters = parameters
         let windowConfiguration = parameters.windowConfiguration
         let consumedConfiguration = parameters.consumedConfiguration
         _correctness = { columns, probes, seed, savedBytesBound in
-            var instance = try _ConcreteCase<W, C>(
+            var instance = try L(
                 mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence)
             instance.relaunch.savedBytesBound = savedBytesBound
             let run = instance.runForCorrectness(columns, probes: probes, seed: seed)
@@ -44,20 +72,16 @@ struct _AnyCase: Sendable {
             return run
         }
         _timed = { columns, untimedPrefix, batchSize, batches in
-            var instance = try _ConcreteCase<W, C>(
+            var instance = try L(
                 mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence)
             return instance.runTimed(columns, untimedPrefix: untimedPrefix, batchSize: batchSize, batches: &batches)
         }
         _memory = { columns, statistics in
-            try _ConcreteCase<W, C>.runForMemory(
+            try L.runForMemory(
                 columns, mode: mode, window: windowConfiguration, consumed: consumedConfiguration, persistence: persistence,
                 statistics: &statistics)
         }
-        _sweepConsumedSet = { fill, seed, rounds, refillEachRound, batchSize, statistics in
-            try _ConcreteCase<_NoOpWindow, C>.sweepConsumedSet(
-                fill: fill, seed: seed, configuration: consumedConfiguration, rounds: rounds,
-                refillEachRound: refillEachRound, batchSize: batchSize, statistics: &statistics)
-        }
+        _sweepConsumedSet = sweepConsumedSet
     }
 }
 

@@ -71,7 +71,7 @@ extension EventColumns {
     }
 }
 
-extension _ConcreteCase {
+extension _CaseLoop {
     /// Feeds a range that holds lifecycle markers: the stretches between them through `process`,
     /// each relaunch through `relaunchApp`, and each background through `enterBackground`. Stops
     /// at a marker where the snapshots written pass `relaunch.savedBytesBound`
@@ -96,7 +96,9 @@ extension _ConcreteCase {
         }
         process(columns, lower..<range.upperBound, decisions: decisions, created: created)
     }
+}
 
+extension _ConcreteCase {
     /// The app entered the background: `on-background` saves the consumed set now; the
     /// other persistences need no save point (`memory` never saves, `after-every-consume` has saved after
     /// every consume).

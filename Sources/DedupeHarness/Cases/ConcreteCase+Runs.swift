@@ -2,7 +2,7 @@ import DedupeMeasurement
 import DedupeWorkloads
 import PushDedupe
 
-extension _ConcreteCase {
+extension _CaseLoop {
     /// One untimed run over the whole workload, then (for filters) `probes` never-consumed ids
     /// asked with `contains` to measure the false-positive rate at the final fill.
     mutating func runForCorrectness(_ columns: EventColumns, probes: Int, seed: UInt64) -> _CorrectnessRun {
@@ -15,24 +15,13 @@ extension _ConcreteCase {
             }
         }
         decisions.removeLast(decisions.count - (relaunch.stoppedAt ?? columns.count))
-        var run = _CorrectnessRun(
-            decisions: decisions,
-            windowEvictions: mode.usesWindow ? window.evictions : 0,
-            consumedEvictions: mode.usesConsumedSet ? consumed.evictions : 0)
-        run.consumedFootprint = mode.usesConsumedSet ? consumed.footprint : 0
+        var run = _CorrectnessRun(decisions: decisions, windowEvictions: windowEvictions, consumedEvictions: consumedEvictions)
+        run.consumedFootprint = consumedFootprint
         run.poppingPath = mode == .twoLayerGuarded
         run.snapshot = relaunch.result
-        if mode.usesConsumedSet, let filter = consumed as? any ProbabilisticConsumedSet {
-            run.theoreticalFalsePositiveRate = filter.theoreticalFalsePositiveRate
-            if probes > 0 {
-                // Random 128-bit ids: the chance one equals a workload id is about n·2⁻¹²⁸.
-                var random = SplitMix64(seed: seed ^ 0x0bad_c0de_f00d_1234)
-                var positives = 0
-                for _ in 0..<probes where consumed.contains(EnvelopeID(high: random.next(), low: random.next())) {
-                    positives += 1
-                }
-                run.measuredFalsePositiveRate = Double(positives) / Double(probes)
-            }
+        if let rates = falsePositiveRates(probes: probes, seed: seed) {
+            run.theoreticalFalsePositiveRate = rates.theoretical
+            run.measuredFalsePositiveRate = rates.measured
         }
         return run
     }

@@ -4,7 +4,7 @@ import PushDedupe
 /// One window type and one consumed-set type, fed a workload in one mode: the generic core every
 /// measurement runs. Everything here is specialized for `W` and `C`; nothing on the per-event
 /// path is an existential or a closure.
-struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
+struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet>: _CaseLoop {
     var window: W
     var consumed: C
     let mode: CaseMode
@@ -79,27 +79,8 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
                 let fresh = consumed.consume(columns.envelope(i), at: columns.times[i])
                 decisions[i] = (fresh ? CaseDecision.navigated : .suppressedByConsumedSet).rawValue
             }
-        case .twoLayer:
-            for i in range {
-                decisions[i] = twoLayerDecision(columns, i, created: created).rawValue
-            }
-        case .twoLayerGuarded:
-            for i in range {
-                // The loading guard acts at the tap, before any layer sees the completion.
-                if columns.isAsyncCompletion(i) && !path.admitsAsyncCompletion(at: columns.times[i]) {
-                    decisions[i] = CaseDecision.suppressedByLoadingGuard.rawValue
-                    continue
-                }
-                var decision = twoLayerDecision(columns, i, created: created)
-                if decision == .navigated {
-                    if !path.pushUnlessOnTop(columns.routes[i], at: columns.times[i]) {
-                        decision = .suppressedByGuard
-                    } else if columns.isTapped(i) {
-                        path.holdAction(at: columns.times[i])
-                    }
-                }
-                decisions[i] = decision.rawValue
-            }
+        case .twoLayer, .twoLayerGuarded:
+            processTwoLayer(columns, range, decisions: decisions, created: created)
         }
     }
 
@@ -146,5 +127,23 @@ struct _ConcreteCase<W: FingerprintWindow, C: ConsumedSet> {
     /// Structural bytes of the strategies the mode uses.
     var footprint: Int {
         (mode.usesWindow ? window.footprint : 0) + (mode.usesConsumedSet ? consumed.footprint : 0)
+    }
+
+    var consumedFootprint: Int { mode.usesConsumedSet ? consumed.footprint : 0 }
+    var windowEvictions: Int { mode.usesWindow ? window.evictions : 0 }
+    var consumedEvictions: Int { mode.usesConsumedSet ? consumed.evictions : 0 }
+
+    /// For a filter: its theoretical rate, and the share of `probes` never-consumed ids it answers
+    /// as seen at the final fill.
+    func falsePositiveRates(probes: Int, seed: UInt64) -> (theoretical: Double, measured: Double?)? {
+        guard mode.usesConsumedSet, let filter = consumed as? any ProbabilisticConsumedSet else { return nil }
+        guard probes > 0 else { return (filter.theoreticalFalsePositiveRate, nil) }
+        // Random 128-bit ids: the chance one equals a workload id is about n·2⁻¹²⁸.
+        var random = SplitMix64(seed: seed ^ 0x0bad_c0de_f00d_1234)
+        var positives = 0
+        for _ in 0..<probes where consumed.contains(EnvelopeID(high: random.next(), low: random.next())) {
+            positives += 1
+        }
+        return (filter.theoreticalFalsePositiveRate, Double(positives) / Double(probes))
     }
 }

@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 
 extension StrategyCatalogue {
     /// Every strategy of the `PushDedupe` library, in report order, references first: the
@@ -9,6 +9,13 @@ extension StrategyCatalogue {
         StrategyRegistry.visitWindows(&windows)
         return StrategyCatalogue(windows: windows.entries, consumedSets: _StandardConsumedSets.entries)
     }()
+}
+
+extension StrategyCatalogue {
+    /// The strategies this executable runs: what its `main` registered at
+    /// ``HarnessChild/runIfRequested(_:catalogue:)`` (the library's and a team's own), else
+    /// ``standard``. Plans, `list` and the children resolve ids in it.
+    package static var linked: StrategyCatalogue { HarnessChild.registeredCatalogue ?? .standard }
 }
 
 /// Collects the library's windows, each with its pipelines with every library set specialized.

@@ -1,5 +1,5 @@
 import DedupeWorkloads
-import PushDedupe
+@_spi(Bench) import PushDedupe
 
 /// The strategies a run can select, by stable id.
 ///
@@ -9,12 +9,16 @@ import PushDedupe
 package struct StrategyCatalogue: Sendable {
     package var windows: [WindowEntry]
     package var consumedSets: [ConsumedSetEntry]
+    /// Whole pipelines a team registered (``DedupePipeline``), run in the two-layer modes.
+    package var pipelines: [PipelineEntry]
 
-    /// A catalogue of `windows` and `consumedSets`. Their pipelines are assembled from the
-    /// erased types when a run starts; ``standard`` also pre-builds specialized ones.
-    package init(windows: [WindowEntry], consumedSets: [ConsumedSetEntry]) {
+    /// A catalogue of `windows`, `consumedSets` and whole `pipelines`. Window × set pairs are
+    /// assembled from the erased types when a run starts; ``standard`` also pre-builds
+    /// specialized ones.
+    package init(windows: [WindowEntry], consumedSets: [ConsumedSetEntry], pipelines: [PipelineEntry] = []) {
         self.windows = windows
         self.consumedSets = consumedSets
+        self.pipelines = pipelines
     }
 
     /// The reference window every window row is compared with (the published code).

@@ -84,6 +84,10 @@ struct ChildCaseSpec: Codable, Sendable {
 
     /// The case, built from `catalogue`.
     func makeCase(_ catalogue: StrategyCatalogue) throws(MeasurementError) -> _AnyCase {
+        if consumed == nil, mode.usesConsumedSet, let id = window {
+            guard let pipeline = catalogue.pipeline(id) else { throw .invalidPlan("child: unknown pipeline '\(id)'") }
+            return catalogue.makeCase(pipeline: pipeline, mode: mode, parameters: parameters)
+        }
         let windowEntry = try window.map { id throws(MeasurementError) in
             guard let entry = catalogue.window(id) else { throw .invalidPlan("child: unknown window '\(id)'") }
             return entry

@@ -1,7 +1,6 @@
 import DedupeMeasurement
 import Foundation
 import DedupeStoreLab
-import Synchronization
 
 /// The harness's child-process entry point. The harness re-runs its own executable with a hidden
 /// verb to measure in a fresh process: the timing forks, and the memory pass with jemalloc
@@ -31,7 +30,9 @@ package enum HarnessChild {
         case storeWriter = "store-writer"
     }
 
-    private static let host = Atomic<Bool>(false)
+    /// The catalogue this process's `main` registered, set once at start. A lock, not
+    /// `Synchronization.Atomic`, which needs newer platforms than the package declares.
+    private static let registration = _Registration()
 
     /// A store writer: this executable in the `store-writer` role.
     static var storeWriter: StoreWriterCommand {
@@ -40,7 +41,10 @@ package enum HarnessChild {
 
     /// Whether this process's `main` called ``runIfRequested(_:catalogue:)``, so re-running the
     /// executable with the hidden verb reaches the harness.
-    static var canHostChildren: Bool { host.load(ordering: .relaxed) }
+    static var canHostChildren: Bool { registration.hostsChildren }
+
+    /// The strategies this executable registered at ``runIfRequested(_:catalogue:)``, or `nil`.
+    static var registeredCatalogue: StrategyCatalogue? { registration.catalogue }
 
     /// Serves the request when `arguments` (without the program name) start with the hidden verb
     /// and returns the exit code; otherwise returns `nil` and the caller goes on as usual.
@@ -48,7 +52,7 @@ package enum HarnessChild {
     ///
     /// - Complexity: O(1) when not requested; otherwise the measurement asked for.
     package static func runIfRequested(_ arguments: [[UInt8]], catalogue: StrategyCatalogue = .standard) -> Int32? {
-        host.store(true, ordering: .relaxed)
+        register(catalogue, hostsChildren: true)
         guard let first = arguments.first, first == Array(verb.utf8) else { return nil }
         let role = arguments.count == 2 ? Role(rawValue: String(decoding: arguments[1], as: UTF8.self)) : nil
         guard let role else {
@@ -79,6 +83,13 @@ package enum HarnessChild {
         }
     }
 
+    /// Registers the strategies this process runs; `hostsChildren` when re-running its executable
+    /// reaches ``runIfRequested(_:catalogue:)``. A process that cannot start another (a test
+    /// runner on a device) registers without it, and measures everything in-process.
+    package static func register(_ catalogue: StrategyCatalogue, hostsChildren: Bool) {
+        registration.set(catalogue, hostsChildren: hostsChildren)
+    }
+
     /// Runs this executable as a `role` child on `request` and decodes its response. Throws
     /// `ChildProcess.Timeout` for a hung child, `MeasurementError.stageFailed` for one that failed
     /// (its exit status and the first line of its stderr) or answered something unreadable.
@@ -96,6 +107,23 @@ package enum HarnessChild {
             return try JSONDecoder().decode(Response.self, from: child.output)
         } catch {
             throw MeasurementError.stageFailed("\(stage): the child process answered something unreadable (\(error))")
+        }
+    }
+}
+
+/// What this process registered, read and written under a lock, from any thread.
+private final class _Registration: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _catalogue: StrategyCatalogue?
+    private var _hostsChildren = false
+
+    var catalogue: StrategyCatalogue? { lock.withLock { _catalogue } }
+    var hostsChildren: Bool { lock.withLock { _hostsChildren } }
+
+    func set(_ catalogue: StrategyCatalogue, hostsChildren: Bool) {
+        lock.withLock {
+            _catalogue = catalogue
+            _hostsChildren = hostsChildren
         }
     }
 }

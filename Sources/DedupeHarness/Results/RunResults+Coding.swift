@@ -262,10 +262,13 @@ extension CaseResult {
                 mode.usesConsumedSet == (identity != nil) else { return nil }
             let layers = strategyIDs(parts[parts.count - 1])
             let expected = (mode.usesWindow ? 1 : 0) + (mode.usesConsumedSet ? 1 : 0)
-            guard layers.count == expected, layers.allSatisfy({ !$0.isEmpty }) else { return nil }
+            // A two-layer case names one strategy when it runs a team's whole pipeline.
+            let wholePipeline = expected == 2 && layers.count == 1
+            guard layers.count == expected || wholePipeline, layers.allSatisfy({ !$0.isEmpty }) else { return nil }
             return Fields(
                 workload: parts[..<(parts.count - 2)].joined(separator: "/"), mode: mode,
-                window: mode.usesWindow ? layers[0] : nil, consumed: mode.usesConsumedSet ? layers[layers.count - 1] : nil,
+                window: mode.usesWindow ? layers[0] : nil,
+                consumed: mode.usesConsumedSet && !wholePipeline ? layers[layers.count - 1] : nil,
                 identity: identity, persistence: persistence, currentID: currentID)
         }
 

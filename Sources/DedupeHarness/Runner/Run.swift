@@ -112,6 +112,13 @@ struct _Run {
                     }
                 }
             }
+            for mode in selection.modes where mode == .twoLayer || mode == .twoLayerGuarded {
+                for pipeline in catalogue.pipelines {
+                    for identity in workload.identities {
+                        addCase(pipeline: pipeline, mode: mode, identity: identity, workload: index)
+                    }
+                }
+            }
         }
         phaseSteps[.correctness] = cases.count
         if plan.measureTiming {
@@ -187,6 +194,23 @@ struct _Run {
             result.consumedReads = consumed.reads
             result.consumedType = String(describing: consumed.type)
         }
+        results.append(result)
+    }
+
+    /// Adds one case of a team's whole pipeline, sized like a window and a set, and its record:
+    /// named with the pipeline in the window's place, and no consumed set of its own.
+    private mutating func addCase(pipeline: PipelineEntry, mode: CaseMode, identity: EnvelopeIdentity, workload index: Int) {
+        var parameters = parameters(window: nil, consumed: nil, windowMilliseconds: plan.windowMilliseconds)
+        parameters.windowCapacity = profile.sizing.windowCapacity
+        let anyCase = plan.strategies.makeCase(pipeline: pipeline, mode: mode, parameters: parameters)
+        cases.append(anyCase)
+        caseWorkload.append(index)
+        var result = CaseResult(
+            workload: workloads[index].id, mode: mode, window: pipeline.id, consumed: nil, parameters: parameters,
+            timing: nil, memory: nil, correctness: nil, identity: identity, persistence: .memory)
+        result.windowGuarantee = GuaranteeRecord(pipeline.guarantee)
+        result.windowReads = pipeline.reads
+        result.windowType = pipeline.typeName
         results.append(result)
     }
 

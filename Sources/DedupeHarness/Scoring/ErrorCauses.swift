@@ -28,6 +28,9 @@ package enum ErrorCause {
     package static let windowLength = "window-length trade-off"
     /// A wanted payload for a screen admitted within the window: the window's stated trade-off.
     package static let windowDrop = "window drop within the window"
+    /// A wanted payload the window dropped though its screen was not admitted within the window:
+    /// no exact window does this.
+    package static let windowDropOutside = "window drop of a screen not admitted within the window"
     /// A wanted event whose envelope the consumed set had never consumed in this process: a
     /// filter's false positive or a slot collision.
     package static let setFalsePositive = "consumed-set false positive"
@@ -95,12 +98,17 @@ struct _ErrorAttribution {
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByLoadingGuard.rawValue {
                 dropped[ErrorCause.loadingGuardDrop, default: 0] += 1
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByWindow.rawValue {
-                dropped[ErrorCause.windowDrop, default: 0] += 1
+                // 1 µs of slack for the published window's `Double` seconds at the boundary.
+                let within = admitted[columns.fingerprints[i]].map {
+                    DeviceProfile.milliseconds(columns.times[i].nanoseconds, after: $0) <= windowMilliseconds + 0.001
+                } ?? false
+                dropped[within ? ErrorCause.windowDrop : ErrorCause.windowDropOutside, default: 0] += 1
             } else if columns.truths[i] == .new, decision == CaseDecision.suppressedByConsumedSet.rawValue {
                 dropped[previousLife >= 0 ? ErrorCause.sharedEnvelope : ErrorCause.setFalsePositive, default: 0] += 1
             }
             if decision == navigated || decision == CaseDecision.suppressedByConsumedSet.rawValue { seenInLife[slot] = life }
-            if isPayload && decision != CaseDecision.suppressedByWindow.rawValue {
+            // Without a consumed set (`fingerprint-only`) an emit that navigated passed the window too.
+            if isPayload ? decision != CaseDecision.suppressedByWindow.rawValue : !usesConsumedSet && decision == navigated {
                 admitted[columns.fingerprints[i]] = columns.times[i].nanoseconds
             }
         }

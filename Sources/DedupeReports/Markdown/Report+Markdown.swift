@@ -60,6 +60,7 @@ package enum MarkdownReport {
             rows.append("latency in batches of \(batch) events (\(NumberText.significant(overhead)) ns/event added)")
         }
         var run = "\(s.repetitions) repetitions" + (s.forks.map { " × \($0) forks" } ?? "") + (s.quick ? " (quick)" : "")
+        if s.forksInChildProcesses == false { run += ", every fork in this process (no child process started)" }
         run += ", window \(NumberText.significant(s.windowMilliseconds)) ms"
         run += ", filters " + (s.filters.isEmpty ? "none" : s.filters.map { "`\($0)`" }.joined(separator: ", "))
         if let seconds = e.runSeconds { run += ", \(NumberText.significant(seconds)) s in all" }

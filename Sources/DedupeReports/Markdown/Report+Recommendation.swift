@@ -17,6 +17,7 @@ extension MarkdownReport {
         } else if let reason = recommendation.noWinnerReason {
             out += "**No pipeline to adopt:** \(reason).\n\n"
         }
+        out += contradictedGuarantees(recommendation)
         out += causeSummary(recommendation, results: results)
         if let winner = recommendation.winner {
             if let cost = storeCostSentence(recommendation.store, winner, results: results) { out += cost + "\n\n" }
@@ -116,6 +117,7 @@ extension MarkdownReport {
     static func recommendationSection(_ recommendation: Recommendation, results: RunResults, charts: [ChartReport.Chart]) -> String {
         var out = traceNotes(recommendation, results: results)
         out += "## Recommendation\n\n"
+        out += contradictedGuarantees(recommendation)
         let rule = recommendation.rule
         if let winner = recommendation.winner {
             out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
@@ -249,6 +251,16 @@ extension MarkdownReport {
         return out
     }
 
+    /// One line per candidate whose results contradict its declared guarantee: flagged by name,
+    /// never recommended.
+    static func contradictedGuarantees(_ recommendation: Recommendation) -> String {
+        recommendation.assessments.compactMap { assessment in
+            assessment.candidate.guaranteeContradiction.map {
+                "**Flagged: `\(assessment.candidate.label)` contradicts its declared guarantee**, never recommended: \($0).\n\n"
+            }
+        }.joined()
+    }
+
     static func assessmentTable(_ recommendation: Recommendation) -> String {
         guard !recommendation.assessments.isEmpty else { return "" }
         var table = MarkdownTable(
@@ -305,7 +317,7 @@ extension MarkdownReport {
         let stress = (results.workloads ?? []).filter { $0.tag == "stress" }
         guard !stress.isEmpty else { return "" }
         let pipelines = ComparableCases.widest(results.cases.filter {
-            $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.consumed != nil && $0.choice.isBase
+            $0.mode == ReferenceStrategies.mode && $0.window != nil && $0.choice.isBase
         })
         var out = "## Robustness (stress workloads)\n\n"
         out += "The same pipelines (`minted`, `memory`) at the device sizing on traffic beyond one device; these figures do not "

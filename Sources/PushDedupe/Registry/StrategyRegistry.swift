@@ -5,7 +5,7 @@
 /// Each line gives the type, the configuration values it reads, and a one-line summary. A
 /// consumed set an SDK ships at fixed constants is registered with them (`pinned`) and an id
 /// naming them (`recent-ids-10`); the benchmark runs it at those constants only.
-public enum StrategyRegistry {
+@_spi(Bench) public enum StrategyRegistry {
     /// Visits every window, in report order.
     ///
     /// Inlinable, so the visitor's generic code is specialized for every type in the caller's
@@ -65,19 +65,19 @@ public enum StrategyRegistry {
 }
 
 /// What ``StrategyRegistry/visitWindows(_:)`` calls for each window, with its type concrete.
-public protocol WindowRegistryVisitor {
+@_spi(Bench) public protocol WindowRegistryVisitor {
     mutating func visit<W: FingerprintWindow>(_ type: W.Type, reads: [ConfigurationParameter], summary: String)
 }
 
 /// What ``StrategyRegistry/visitConsumedSets(_:)`` calls for each consumed set, with its type
 /// concrete. `id` names an entry of a type registered more than once (else the type's
 /// `strategyID`); `pinned` is the configuration an SDK ships it at (else it is sized by the user).
-public protocol ConsumedSetRegistryVisitor {
+@_spi(Bench) public protocol ConsumedSetRegistryVisitor {
     mutating func visit<C: ConsumedSet>(
         _ type: C.Type, id: String?, reads: [ConfigurationParameter], summary: String, pinned: ConsumedSetConfiguration?)
 }
 
-extension ConsumedSetRegistryVisitor {
+@_spi(Bench) extension ConsumedSetRegistryVisitor {
     /// A set the user sizes.
     public mutating func visit<C: ConsumedSet>(_ type: C.Type, reads: [ConfigurationParameter], summary: String) {
         visit(type, id: nil, reads: reads, summary: summary, pinned: nil)

@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 import Testing
 
 private func sendable<T: Sendable>(_: T.Type) -> String { "\(T.self)" }

@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 import Testing
 
 /// Every registered set that never drops a wanted navigation through the shared conformance

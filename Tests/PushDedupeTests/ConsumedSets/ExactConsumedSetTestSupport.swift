@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 
 /// The `n`th test envelope id, with the fixed UUIDv4 version and variant bits real envelopes carry.
 func testEnvelope(_ n: Int) -> EnvelopeID {

@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 import Testing
 
 /// A registered consumed set, with the configurations its snapshot is checked at: capacities

@@ -1,4 +1,4 @@
-import PushDedupe
+@_spi(Bench) import PushDedupe
 
 /// A registered window, as a `Sendable` test argument. `allCases` reads `StrategyRegistry`, so a
 /// new window runs in every suite over all windows without an edit here; the named ones are for
