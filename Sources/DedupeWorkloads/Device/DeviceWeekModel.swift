@@ -343,23 +343,49 @@ extension DeviceWeekModel {
         }
 
         /// Button navigations in `start..<end`, each finished (double tap, second completion)
-        /// 3.5 s before the session ends.
+        /// 3.5 s before the session ends. A navigation behind an async action is a tap whose
+        /// action fetches, then pushes the screen; an impatient second tap starts a second action
+        /// whose completion pushes the next screen id (a dup), and a wanted re-tap after the first
+        /// finished a new intent.
         private mutating func navigations(from start: Double, to end: Double) {
             let mean = 60_000 / parameters.navigationsPerMinute
             var time = start + random.exponential(mean: mean)
             while time < end - 3_500 {
                 let intent = builder.newIntent()
                 let screen = navigationPopularity.sample(using: &random)
-                builder.payload(intent: intent, kind: .document, id: screen, source: .button, at: nanoseconds(milliseconds: time))
+                if random.bernoulli(parameters.asyncCompletionProbability) {
+                    action(intent: intent, screen: screen, at: time)
+                } else {
+                    builder.payload(intent: intent, kind: .document, id: screen, source: .button, at: nanoseconds(milliseconds: time))
+                }
                 if random.bernoulli(parameters.doubleTapProbability) {
                     builder.payload(intent: intent, kind: .document, id: screen, source: .button,
                                     at: nanoseconds(milliseconds: time + random.uniform(80, 300)))
                 }
-                if random.bernoulli(parameters.asyncCompletionProbability) {
-                    builder.payload(intent: intent, kind: .document, id: screen + 1, source: .asyncCompletion,
-                                    at: nanoseconds(milliseconds: time + random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... PushSource.secondCompletionBoundMilliseconds)))
-                }
                 time += random.exponential(mean: mean)
+            }
+        }
+
+        /// A tap at `time` on the button of `screen`, whose action fetches before the screen
+        /// shows, and a second tap of it (``ActionTimingFacts``); a double callback or a wanted
+        /// re-tap of the first action sometimes follows.
+        private mutating func action(intent: Int, screen: Int, at time: Double) {
+            let key = "open-\(screen)"
+            let first = builder.tappedAction(intent: intent, key: key, kind: .document, id: screen, at: time)
+            let delay = random.logNormal(
+                median: ActionTimingFacts.secondTapMedianMilliseconds, sigma: ActionTimingFacts.secondTapSigma,
+                clampedTo: ActionTimingFacts.secondTapMilliseconds)
+            builder.tappedAction(intent: intent, key: key, kind: .document, id: screen + 1, at: time + delay)
+            if random.bernoulli(ActionTimingFacts.doubleCallbackProbability) {
+                let again = first.end + random.logNormal(
+                    median: ActionTimingFacts.doubleCallbackMedianMilliseconds, sigma: 1, clampedTo: 1 ... 10_000)
+                builder.payload(intent: intent, kind: .document, id: screen, source: .asyncCompletion,
+                                completing: first.action, at: nanoseconds(milliseconds: again))
+            }
+            if random.bernoulli(ActionTimingFacts.wantedRetapProbability) {
+                let retap = first.end + random.logNormal(
+                    median: ActionTimingFacts.wantedRetapMedianMilliseconds, sigma: 1, clampedTo: 500 ... 60_000)
+                builder.tappedAction(intent: builder.newIntent(), key: key, kind: .document, id: screen + 2, at: retap)
             }
         }
 
