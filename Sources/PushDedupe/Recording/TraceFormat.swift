@@ -9,8 +9,8 @@ public enum TraceFormat {
     package static let header = "time_ms,kind,envelope,fingerprint,source,truth"
     /// The headers a reader accepts, by column count: 6, 7 (with `push_id`), 8 (with
     /// `push_id,suppressed`, and `TraceWriter` for a workload with push ids or suppressions) and
-    /// 9 (with `push_id,suppressed,action`: what the recorder writes, and `TraceWriter` for a
-    /// workload with action records).
+    /// 9 (with `push_id,suppressed,action`, `TraceWriter` for a workload with action records).
+    /// The recorder writes the 8-column form (``recorderColumnCount``).
     package static let headers = [
         header, header + ",push_id", header + ",push_id,suppressed", header + ",push_id,suppressed,action",
     ]
@@ -23,6 +23,8 @@ public enum TraceFormat {
     @inlinable public static var pushColumn: Int { 6 }
     @inlinable public static var suppressedColumn: Int { 7 }
     @inlinable public static var actionColumn: Int { 8 }
+    /// The columns the recorder writes: everything but `action`.
+    package static let recorderColumnCount = 8
 
     /// The `kind` of an action line: a tap starting an action under the loading guard, and its
     /// two ends.

@@ -99,7 +99,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     }
 
     /// The header every trace this recorder writes has.
-    public static var header: String { TraceFormat.header(columns: TraceFormat.maximumColumnCount) }
+    public static var header: String { TraceFormat.header(columns: TraceFormat.recorderColumnCount) }
 
     /// A copy of the sink, e.g. a ``TraceBuffer``'s bytes.
     public var sink: Sink {
