@@ -73,23 +73,10 @@ public struct ActionRecord: Sendable, Hashable {
     public var action: UInt32
     /// Index into ``ActionLog/keys``.
     public var key: UInt32
-
-    package init(position: Int, time: Timestamp, kind: Kind, action: UInt32, key: UInt32) {
-        self.position = position
-        self.time = time
-        self.kind = kind
-        self.action = action
-        self.key = key
-    }
 }
 
 /// A payload an action's completion made: its event and the action.
 public struct ActionCompletion: Sendable, Hashable {
     public var event: Int
     public var action: UInt32
-
-    package init(event: Int, action: UInt32) {
-        self.event = event
-        self.action = action
-    }
 }

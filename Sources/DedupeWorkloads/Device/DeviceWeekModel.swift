@@ -372,21 +372,10 @@ extension DeviceWeekModel {
         private mutating func action(intent: Int, screen: Int, at time: Double) {
             let key = "open-\(screen)"
             let first = builder.tappedAction(intent: intent, key: key, kind: .document, id: screen, at: time)
-            let delay = random.logNormal(
-                median: ActionTimingFacts.secondTapMedianMilliseconds, sigma: ActionTimingFacts.secondTapSigma,
-                clampedTo: ActionTimingFacts.secondTapMilliseconds)
+            let delay = WorkloadBuilder.secondTapDelay(using: &random)
             builder.tappedAction(intent: intent, key: key, kind: .document, id: screen + 1, at: time + delay)
-            if random.bernoulli(ActionTimingFacts.doubleCallbackProbability) {
-                let again = first.end + random.logNormal(
-                    median: ActionTimingFacts.doubleCallbackMedianMilliseconds, sigma: 1, clampedTo: 1 ... 10_000)
-                builder.payload(intent: intent, kind: .document, id: screen, source: .asyncCompletion,
-                                completing: first.action, at: nanoseconds(milliseconds: again))
-            }
-            if random.bernoulli(ActionTimingFacts.wantedRetapProbability) {
-                let retap = first.end + random.logNormal(
-                    median: ActionTimingFacts.wantedRetapMedianMilliseconds, sigma: 1, clampedTo: 500 ... 60_000)
-                builder.tappedAction(intent: builder.newIntent(), key: key, kind: .document, id: screen + 2, at: retap)
-            }
+            _ = builder.followUps(of: first, intent: intent, key: key, kind: .document, id: screen, retapID: screen + 2,
+                                  random: &random)
         }
 
         /// A delivery of `push` to the app: a payload with a fresh minted envelope and the push's

@@ -142,6 +142,36 @@ struct WorkloadBuilder {
         return (action, end)
     }
 
+    /// What may follow `first`, an action for `intent` that pushed `kind:id` (``ActionTimingFacts``):
+    /// its completion fired again (a dup), and the user running it again on purpose once it
+    /// finished (a new intent, pushing `kind:retapID`). Returns the latest time used (ms).
+    mutating func followUps(
+        of first: (action: UInt32, end: Double), intent: Int, key: String, kind: RouteKind, id: Int, retapID: Int,
+        random: inout SplitMix64
+    ) -> Double {
+        var latest = first.end
+        if random.bernoulli(ActionTimingFacts.doubleCallbackProbability) {
+            let again = first.end + random.logNormal(
+                median: ActionTimingFacts.doubleCallbackMedianMilliseconds, sigma: 1, clampedTo: 1 ... 10_000)
+            payload(intent: intent, kind: kind, id: id, source: .asyncCompletion, completing: first.action,
+                    at: nanoseconds(milliseconds: again))
+            latest = again
+        }
+        if random.bernoulli(ActionTimingFacts.wantedRetapProbability) {
+            let retap = first.end + random.logNormal(
+                median: ActionTimingFacts.wantedRetapMedianMilliseconds, sigma: 1, clampedTo: 500 ... 60_000)
+            latest = max(latest, tappedAction(intent: newIntent(), key: key, kind: kind, id: retapID, at: retap).end)
+        }
+        return latest
+    }
+
+    /// An impatient second tap's delay after the first, in ms (``ActionTimingFacts``).
+    static func secondTapDelay(using random: inout SplitMix64) -> Double {
+        random.logNormal(
+            median: ActionTimingFacts.secondTapMedianMilliseconds, sigma: ActionTimingFacts.secondTapSigma,
+            clampedTo: ActionTimingFacts.secondTapMilliseconds)
+    }
+
     private mutating func appendActionStep(_ step: ActionRecord.Kind, of action: UInt32, at time: Int64) {
         pending.append(Pending(time: time, sequence: pending.count, intent: -1, envelope: 0, route: .max, source: .max,
                                kind: .background, push: WorkloadEvent.noPush, action: action, actionStep: step))

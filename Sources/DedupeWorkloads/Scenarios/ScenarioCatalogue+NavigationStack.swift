@@ -27,27 +27,13 @@ extension ScenarioCatalogue {
         ) { builder, random, number, start in
             let intent = builder.newIntent()
             let key = "order"
-            let delay = random.logNormal(
-                median: ActionTimingFacts.secondTapMedianMilliseconds, sigma: ActionTimingFacts.secondTapSigma,
-                clampedTo: ActionTimingFacts.secondTapMilliseconds)
+            let delay = WorkloadBuilder.secondTapDelay(using: &random)
             // Two orders, two receipts: the second completion's route differs from the first's.
             let first = builder.tappedAction(intent: intent, key: key, kind: .document, id: 1_000 + number, at: start)
             let second = builder.tappedAction(intent: intent, key: key, kind: .document, id: 1_000_000 + number, at: start + delay)
-            var end = max(first.end, second.end)
-            if random.bernoulli(ActionTimingFacts.doubleCallbackProbability) {
-                let again = first.end + random.logNormal(
-                    median: ActionTimingFacts.doubleCallbackMedianMilliseconds, sigma: 1, clampedTo: 1 ... 10_000)
-                builder.payload(intent: intent, kind: .document, id: 1_000 + number, source: .asyncCompletion,
-                                completing: first.action, at: nanoseconds(milliseconds: again))
-                end = max(end, again)
-            }
-            if random.bernoulli(ActionTimingFacts.wantedRetapProbability) {
-                let retap = first.end + random.logNormal(
-                    median: ActionTimingFacts.wantedRetapMedianMilliseconds, sigma: 1, clampedTo: 500 ... 60_000)
-                let third = builder.tappedAction(intent: builder.newIntent(), key: key, kind: .document,
-                                                 id: 2_000_000 + number, at: retap)
-                end = max(end, third.end)
-            }
+            let end = max(second.end, builder.followUps(
+                of: first, intent: intent, key: key, kind: .document, id: 1_000 + number, retapID: 2_000_000 + number,
+                random: &random))
             return end
         },
         EpisodeBuilder.scenario(
