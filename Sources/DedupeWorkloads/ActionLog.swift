@@ -27,15 +27,17 @@ public struct ActionLog: Sendable, Equatable {
     @inlinable public var actionCount: Int { tokens.count }
 
     /// The log of the events kept by a selection: `newPosition[old]` is the number of kept events
-    /// before old event `old` (`count + 1` entries), and `kept[old]` whether it was kept.
-    package func selecting(newPosition: [Int], kept: (Int) -> Bool) -> ActionLog {
+    /// before old event `old`, and `kept[old]` whether it was kept. Records after the last kept
+    /// event are dropped: nothing they could act on follows them.
+    package func selecting(newPosition: [Int], kept: [Bool]) -> ActionLog {
         var selected = self
-        selected.records = records.filter { $0.position < newPosition.count }.map { record in
+        let last = kept.lastIndex(of: true) ?? -1
+        selected.records = records.filter { $0.position <= last }.map { record in
             var record = record
             record.position = newPosition[record.position]
             return record
         }
-        selected.completions = completions.filter { $0.event < newPosition.count - 1 && kept($0.event) }.map {
+        selected.completions = completions.filter { $0.event <= last && kept[$0.event] }.map {
             ActionCompletion(event: newPosition[$0.event], action: $0.action)
         }
         return selected

@@ -206,9 +206,9 @@ public struct EventColumns: Sendable, Equatable {
         if !actions.isEmpty {
             var kept = [Bool](repeating: false, count: count)
             for index in indices { kept[index] = true }
-            var newPosition = [Int](repeating: 0, count: count + 1)
-            for old in 0..<count { newPosition[old + 1] = newPosition[old] + (kept[old] ? 1 : 0) }
-            selected.actions = actions.selecting(newPosition: newPosition) { kept[$0] }
+            var newPosition = [Int](repeating: 0, count: count)
+            for old in 1..<max(1, count) { newPosition[old] = newPosition[old - 1] + (kept[old - 1] ? 1 : 0) }
+            selected.actions = actions.selecting(newPosition: newPosition, kept: kept)
         }
         return selected
     }

@@ -6,9 +6,10 @@ import PushDedupe
 /// Envelopes and push ids are written as their canonical UUID text (`EnvelopeID.description`),
 /// which `EnvelopeID(token:)` maps back to the same 128 bits, or as the token an imported trace
 /// used (``Workload/token(of:)``); times with every nanosecond digit, so export then import gives
-/// the same events. A workload with push ids or recorded suppressions is written with the
-/// 8-column header (`push_id,suppressed` last), any other with the 6-column one, so a 6-column
-/// trace exports as it was read. Output depends only on the workload: one seed gives a
+/// the same events. A workload with action records is written with the 9-column header
+/// (`push_id,suppressed,action` last), its action lines among the events where they happened; one
+/// with push ids or recorded suppressions with the 8-column header; any other with the 6-column
+/// one, so a 6-column trace exports as it was read. Output depends only on the workload: one seed gives a
 /// byte-identical file.
 ///
 /// ```swift
