@@ -342,8 +342,8 @@ extension DeviceWeekModel {
             inForeground = false
         }
 
-        /// Button navigations in `start..<end`, each finished (double tap, second completion)
-        /// 3.5 s before the session ends. A navigation behind an async action is a tap whose
+        /// Button navigations in `start..<end`, each tapped 3.5 s before the session ends, a
+        /// direct one sometimes tapped twice. A navigation behind an async action is a tap whose
         /// action fetches, then pushes the screen; an impatient second tap starts a second action
         /// whose completion pushes the next screen id (a dup), and a wanted re-tap after the first
         /// finished a new intent.
@@ -357,10 +357,10 @@ extension DeviceWeekModel {
                     action(intent: intent, screen: screen, at: time)
                 } else {
                     builder.payload(intent: intent, kind: .document, id: screen, source: .button, at: nanoseconds(milliseconds: time))
-                }
-                if random.bernoulli(parameters.doubleTapProbability) {
-                    builder.payload(intent: intent, kind: .document, id: screen, source: .button,
-                                    at: nanoseconds(milliseconds: time + random.uniform(80, 300)))
+                    if random.bernoulli(parameters.doubleTapProbability) {
+                        builder.payload(intent: intent, kind: .document, id: screen, source: .button,
+                                        at: nanoseconds(milliseconds: time + random.uniform(80, 300)))
+                    }
                 }
                 time += random.exponential(mean: mean)
             }

@@ -229,6 +229,11 @@ struct WorkloadBuilder {
         var actions = ActionLog()
         actions.keys = actionKeys
         var actionNumber = [UInt32](repeating: Self.noAction, count: keyOfAction.count)
+        // Per intent, the first action tapped among those whose completion it has.
+        var firstAction = [UInt32](repeating: Self.noAction, count: intentCount)
+        for item in pending where item.actionStep == nil && item.action != Self.noAction {
+            firstAction[item.intent] = min(firstAction[item.intent], item.action)
+        }
         for item in pending {
             if let step = item.actionStep {
                 if step == .started {
@@ -248,8 +253,15 @@ struct WorkloadBuilder {
                     ? .relaunch(at: Timestamp(nanoseconds: item.time)) : .background(at: Timestamp(nanoseconds: item.time)))
                 continue
             }
-            let truth: Truth = seen[item.intent] ? .dup : .new
-            seen[item.intent] = true
+            let truth: Truth
+            if item.action != Self.noAction {
+                // The user wants the screen of the action they tapped first, whichever fetch ends
+                // first: a loading guard that ignores the later tap loses nothing.
+                truth = item.action == firstAction[item.intent] && !seen[item.intent] ? .new : .dup
+            } else {
+                truth = seen[item.intent] ? .dup : .new
+            }
+            if item.action == Self.noAction || item.action == firstAction[item.intent] { seen[item.intent] = true }
             if slots[Int(item.envelope)] < 0 {
                 slots[Int(item.envelope)] = Int32(events.columns.envelopeTable.count)
                 events.columns.envelopeTable.append(envelopes[Int(item.envelope)])
