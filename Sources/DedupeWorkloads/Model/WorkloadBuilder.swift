@@ -51,10 +51,10 @@ struct WorkloadBuilder {
     private var envelopeRandom: SplitMix64
     /// Push ids come from a third stream, so adding them changed no envelope id or time.
     private var pushRandom: SplitMix64
-    /// Fetch latencies come from a fourth, so a scaled fetch moves no tap.
+    /// Fetch latencies come from a fourth, so another fetch model moves no tap.
     private var latencyRandom: SplitMix64
     /// What fetch latencies are drawn from (``fetchLatency()``).
-    var actionTiming = ActionTimingFacts.published
+    private let actionTiming = ActionTimingFacts.published
     /// Action keys, and each action's key, by the builder's action number.
     private var actionKeys: [String] = []
     private var actionKeyIndex: [String: UInt32] = [:]
