@@ -164,11 +164,11 @@ struct LoadedWorkload {
         self.spec = spec
     }
 
-    /// Flags the taps in the workload's columns and derives the slots the `push-id` identity
+    /// Flags the action completions in the workload's columns and derives the slots the `push-id` identity
     /// gives (sharing every other column); then releases the workload's events unless
     /// `keepEvents` (the columns stay).
     mutating func prepare(keepEvents: Bool) {
-        columns = workload.events.columns.flaggingTaps(labels: workload.sources)
+        columns = workload.events.columns.flaggingActionCompletions()
         pushIDColumns = workload.hasPushIDs ? columns.reidentified(byPush: workload.events.pushes, ids: workload.pushes) : nil
         if !keepEvents { workload = workload.withoutEvents }
     }

@@ -33,6 +33,9 @@ public struct EventColumns: Sendable, Equatable {
     /// The indices of the lifecycle markers (relaunches and backgrounds), ascending: the points
     /// where the loops leave the strategies' per-event path.
     @usableFromInline package var lifecycle: [Int]
+    /// The taps, action ends and action completions the router's loading guard replays; empty
+    /// for a workload that records none.
+    @usableFromInline package var actions: ActionLog
 
     @inlinable public var count: Int { times.count }
     /// Number of distinct envelopes.
@@ -51,10 +54,8 @@ public struct EventColumns: Sendable, Equatable {
     /// only in a hand-built workload: the generators and the trace reader never make one) is
     /// taken to refer to an envelope created before the workload, which exists.
     @inlinable @inline(__always) public func hasCreator(_ i: Int) -> Bool { flags[i].contains(.hasCreator) }
-    /// Whether event `i` is a payload a button or an async completion made.
-    @inlinable @inline(__always) public func isTapped(_ i: Int) -> Bool { flags[i].contains(.tapped) }
-    /// Whether event `i` is a payload an async completion made.
-    @inlinable @inline(__always) public func isAsyncCompletion(_ i: Int) -> Bool { flags[i].contains(.asyncCompletion) }
+    /// Whether event `i` is a payload an action's completion made (``ActionLog/completions``).
+    @inlinable @inline(__always) public func isActionCompletion(_ i: Int) -> Bool { flags[i].contains(.actionCompletion) }
 
     /// The kind of event `i`.
     @inlinable
@@ -77,6 +78,7 @@ public struct EventColumns: Sendable, Equatable {
         envelopeTable = []
         relaunches = []
         lifecycle = []
+        actions = ActionLog()
     }
 
     /// Appends `event` with its envelope at `slot` (already in ``envelopeTable``; 0 for a
@@ -201,25 +203,26 @@ public struct EventColumns: Sendable, Equatable {
             return renumbered[slot]
         }
         selected.envelopeTable = table
+        if !actions.isEmpty {
+            var kept = [Bool](repeating: false, count: count)
+            for index in indices { kept[index] = true }
+            var newPosition = [Int](repeating: 0, count: count)
+            for old in 1..<max(1, count) { newPosition[old] = newPosition[old - 1] + (kept[old - 1] ? 1 : 0) }
+            selected.actions = actions.selecting(newPosition: newPosition, kept: kept)
+        }
         return selected
     }
 
-    /// The columns with the payloads of in-app taps flagged, by the workload's source `labels`:
-    /// the guarded mode's loading guard replays them.
+    /// The columns with the payloads an action's completion made flagged, from ``actions``: the
+    /// guarded mode's loop then looks an action up only at those events. An `async_completion`
+    /// payload no action record names stays unflagged (`Guides/Harness.md` § The router's
+    /// guards, *Traces without action records*).
     ///
-    /// - Complexity: O(*n*).
-    package func flaggingTaps(labels: [String]) -> EventColumns {
-        let label = { (kind: PushSource) in labels.firstIndex(of: kind.rawValue).map(UInt16.init) }
-        let button = label(.button), async = label(.asyncCompletion)
-        guard button != nil || async != nil else { return self }
+    /// - Complexity: O(completions).
+    package func flaggingActionCompletions() -> EventColumns {
+        guard !actions.completions.isEmpty else { return self }
         var flagged = self
-        for i in flags.indices where isPayload(i) {
-            if sources[i] == async {
-                flagged.flags[i].formUnion([.tapped, .asyncCompletion])
-            } else if sources[i] == button {
-                flagged.flags[i].insert(.tapped)
-            }
-        }
+        for completion in actions.completions { flagged.flags[completion.event].insert(.actionCompletion) }
         return flagged
     }
 
@@ -259,11 +262,9 @@ public struct EventFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     /// See ``EventColumns/hasCreator(_:)``.
     @inlinable public static var hasCreator: EventFlags { EventFlags(rawValue: 1 << 3) }
 
-    /// A payload a tap in the app made: a button's, or an async completion's.
-    @inlinable public static var tapped: EventFlags { EventFlags(rawValue: 1 << 4) }
-    /// A payload an async task's completion made (``PushSource/asyncCompletion``).
-    @inlinable public static var asyncCompletion: EventFlags { EventFlags(rawValue: 1 << 5) }
+    /// A payload an action's completion made (``ActionLog/completions``).
+    @inlinable public static var actionCompletion: EventFlags { EventFlags(rawValue: 1 << 5) }
 
     /// Every bit in use: a file's flags with others set are not this build's.
-    package static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator, .tapped, .asyncCompletion]
+    package static let all: EventFlags = [.payload, .relaunch, .lifecycle, .hasCreator, .actionCompletion]
 }

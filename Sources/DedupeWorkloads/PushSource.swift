@@ -15,8 +15,7 @@ package enum PushSource: String, CaseIterable, Sendable {
     /// An in-app button that pushes a screen.
     case button
     /// An asynchronous task that pushes a screen when it completes: in the generated workloads,
-    /// a second tap's task, the tap made while the first tap's task ran, completing within
-    /// ``secondCompletionBoundMilliseconds`` of the first one's screen.
+    /// the action a tap started (``ActionLog``), its fetch drawn from ``ActionTimingFacts``.
     case asyncCompletion = "async_completion"
     /// The user tapped the same notification, or another one for the same screen, again.
     case retap
@@ -34,11 +33,6 @@ package enum PushSource: String, CaseIterable, Sendable {
     case secondChannel = "second_channel"
     /// The launch notification an SDK returns again after a relaunch (`getInitialNotification`).
     case initialNotification = "initial_notification"
-
-    /// The latest a second tap's async completion follows the first tap's screen, in
-    /// milliseconds: the generators draw the delay below it, and the harness's replay of the
-    /// loading guard holds an action busy that long after its screen shows.
-    package static let secondCompletionBoundMilliseconds = 3_000.0
 
     /// Every label, indexed by `rawValue` position: the ``Workload/sources`` of generated workloads.
     package static let labels: [String] = allCases.map(\.rawValue)

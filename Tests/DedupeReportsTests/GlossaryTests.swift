@@ -32,9 +32,9 @@ import PushDedupe
             ("guarantee class (Guarantee.Class)", Guarantee.Class.allCases.map(\.rawValue)),
             ("parameter (ConfigurationParameter)", ConfigurationParameter.allCases.map(\.rawValue)),
             ("error cause (ErrorCause)", [
-                ErrorCause.loadingGuardOnly, ErrorCause.afterActionHold, ErrorCause.pushIdentity,
+                ErrorCause.loadingGuardOnly, ErrorCause.afterActionFinished, ErrorCause.noActionRecords, ErrorCause.pushIdentity,
                 ErrorCause.persistence, ErrorCause.pushIdentityAndPersistence, ErrorCause.forgotten,
-                ErrorCause.lostAtRelaunch, ErrorCause.windowLength, ErrorCause.windowDrop,
+                ErrorCause.lostAtRelaunch, ErrorCause.windowLength, ErrorCause.windowDrop, ErrorCause.windowDropOutside,
                 ErrorCause.setFalsePositive, ErrorCause.loadingGuardDrop, ErrorCause.sharedEnvelope,
                 ErrorCause.other(kind: "KIND", source: "SOURCE"),
             ]),

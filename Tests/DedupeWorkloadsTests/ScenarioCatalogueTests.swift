@@ -148,14 +148,28 @@ import PushDedupe
         }
     }
 
+    /// Every payload is an action's completion; every action starts and finishes once; each
+    /// episode has two orders of one intent, and some a wanted re-tap (a new intent) or a
+    /// completion fired again (a dup of its action's screen).
     @Test func asyncCompletionAfterRetap() throws {
-        let (workload, episodes) = try episodes("async-completion-after-retap")
-        for episode in episodes {
-            #expect(episode.map(\.kind) == [.payload, .payload])
-            #expect(episode.map(\.truth) == [.new, .dup])
-            #expect(episode[0].fingerprint != episode[1].fingerprint)
-            #expect(episode.allSatisfy { workload.source(of: $0) == "async_completion" })
+        let workload = try #require(ScenarioCatalogue.scenario(named: "async-completion-after-retap")).workload(seed: 1)
+        let actions = workload.events.columns.actions
+        #expect(actions.completions.map(\.event) == Array(workload.events.indices))
+        let starts = actions.records.filter { $0.kind == .started }
+        #expect(starts.map(\.action) == Array(0..<UInt32(starts.count)))
+        #expect(actions.records.filter { $0.kind == .finished }.map(\.action).sorted() == starts.map(\.action))
+        let retaps = starts.count - 2 * EpisodeBuilder.episodeCount
+        #expect(retaps > 0 && retaps < EpisodeBuilder.episodeCount)
+        #expect(workload.count(.new) == EpisodeBuilder.episodeCount + retaps)
+        var completed = Set<UInt32>()
+        var again = 0
+        for completion in actions.completions where !completed.insert(completion.action).inserted {
+            again += 1
+            #expect(workload.events[completion.event].truth == .dup)
         }
+        #expect(again > 0 && again < EpisodeBuilder.episodeCount)
+        #expect(workload.count(.dup) == EpisodeBuilder.episodeCount + again)
+        #expect(workload.events.allSatisfy { workload.source(of: $0) == "async_completion" })
     }
 
     @Test func pathOwnedTwice() throws {

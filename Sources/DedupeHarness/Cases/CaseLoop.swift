@@ -54,19 +54,17 @@ extension _CaseLoop {
             }
             return
         }
+        let actions = columns.actions
         for i in range {
-            // The loading guard acts at the tap, before any layer sees the completion.
-            if columns.isAsyncCompletion(i) && !path.admitsAsyncCompletion(at: columns.times[i]) {
+            path.replayActions(before: i, of: actions)
+            // The loading guard acts at the tap: a completion whose tap it ignored never comes.
+            if columns.isActionCompletion(i) && !path.actionRan(completing: i, of: actions) {
                 decisions[i] = CaseDecision.suppressedByLoadingGuard.rawValue
                 continue
             }
             var decision = twoLayerDecision(columns, i, created: created)
-            if decision == .navigated {
-                if !path.pushUnlessOnTop(columns.routes[i], at: columns.times[i]) {
-                    decision = .suppressedByGuard
-                } else if columns.isTapped(i) {
-                    path.holdAction(at: columns.times[i])
-                }
+            if decision == .navigated && !path.pushUnlessOnTop(columns.routes[i], at: columns.times[i]) {
+                decision = .suppressedByGuard
             }
             decisions[i] = decision.rawValue
         }

@@ -86,6 +86,8 @@ extension _CaseLoop {
             let index = columns.lifecycle[next]
             process(columns, lower..<index, decisions: decisions, created: created)
             decisions[index] = CaseDecision.notApplicable.rawValue
+            // The actions before a relaunch reach the core that dies with it.
+            if mode == .twoLayerGuarded { path.replayActions(before: index, of: columns.actions) }
             if columns.isRelaunch(index) { relaunchApp() } else { enterBackground() }
             if relaunch.totalBytes > relaunch.savedBytesBound {
                 relaunch.stoppedAt = index

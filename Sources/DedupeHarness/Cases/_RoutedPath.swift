@@ -3,9 +3,12 @@ import DedupeWorkloads
 import PushDedupe
 
 /// The navigation of the harness's `two-layer-guarded` mode and of its scoring: the shipped
-/// ``RouterCore`` owns the path and decides every push and every tap behind an async completion,
-/// and a simulated user walks back through it. The guards are the core's, not a model of them;
-/// only the user's behaviour and the action's hold are the harness's.
+/// ``RouterCore`` owns the path and decides every push and every recorded tap, and a simulated
+/// user walks back through it. The guards are the core's, not a model of them; only the user's
+/// behaviour is the harness's. The loading guard hears the workload's own action records
+/// (``EventColumns/actions``): a tap starts an action unless one with its key runs, and the
+/// action runs until its recorded finish or cancel, so the guard holds exactly as long as the
+/// action did. A completion whose tap the core ignored never comes.
 ///
 /// The user dwells on each screen for a log-normal time (median 15 s, σ = 1, the lifecycle
 /// simulator's default) and then goes back, a ``RouterEvent/userChangedPath(_:)`` to the path
@@ -28,14 +31,15 @@ struct _RoutedPath {
     private var nextDwell = 0
     /// When the user leaves the top screen; `Int64.max` while the path is empty.
     private var popTime: Int64 = .max
-    /// Until when the replay holds ``asyncAction`` running; `Int64.min` while it does not.
-    private var actionHeldUntil: Int64 = .min
-
-    /// The action behind the in-app taps whose async completions the core's loading guard sees.
-    static let asyncAction: ActionKey = "async-action"
-    /// How long the replay holds an action running after its screen: a tap made while it ran
-    /// completes within this (see ``admitsAsyncCompletion(at:)``).
-    static let actionHold = Int64(PushSource.secondCompletionBoundMilliseconds * 1_000_000)
+    /// Per action, by number: 0 until its tap started it (or while the core ignored the tap), 1
+    /// once it ran and ended, `life + 2` while it runs in process life `life`. Grows to the
+    /// workload's action count once, at the first run's taps.
+    private var actionStates: [UInt32] = []
+    /// Relaunches so far: an action of an earlier life died with its process.
+    private var life: UInt32 = 0
+    /// The next action record and action completion to replay.
+    private var nextRecord = 0
+    private var nextCompletion = 0
 
     /// A path for a mode without the guard: no storage, so the memory pass of such a mode
     /// measures only its strategies. It must never be pushed onto.
@@ -111,49 +115,59 @@ struct _RoutedPath {
         return true
     }
 
-    /// The app was relaunched: the path is lost, and a new core starts on its storage. The dwell
-    /// table goes on where it was, in the loop and in its scoring alike.
+    /// The app was relaunched: the path and the running actions are lost, and a new core starts
+    /// on its storage. The dwell table goes on where it was, in the loop and in its scoring alike.
     ///
     /// - Complexity: O(1).
     mutating func relaunch() {
         router.relaunch()
         popTime = .max
-        actionHeldUntil = .min
+        life += 1
     }
 
-    /// Whether the core's loading guard lets the tap behind an async completion at `now` run;
-    /// when it does not, the completion never comes.
+    /// Hands the core every action record that happened before event `position`: a tap as
+    /// ``RouterEvent/actionTriggered(_:)``, and the finish or cancel of an action the core started
+    /// in this process as ``RouterEvent/actionFinished(_:)`` (the router reports every exit so).
     ///
-    /// A trace records completions, not taps. A tap made while an action ran completes within
-    /// ``actionHold`` of that action's screen (``PushSource/secondCompletionBoundMilliseconds``),
-    /// so the replay holds the action running for that long after each tapped screen or admitted
-    /// completion: the flight from tap to screen, shifted by its latency. The core decides the
-    /// tap: ignored while the action runs, started otherwise.
-    ///
-    /// - Complexity: O(1).
-    mutating func admitsAsyncCompletion(at now: Timestamp) -> Bool {
-        releaseAction(at: now.nanoseconds)
-        router.handle(.actionTriggered(Self.asyncAction))
-        guard router.effects.last == .startAction(Self.asyncAction) else { return false }
-        actionHeldUntil = Self.adding(now.nanoseconds, Self.actionHold)
-        return true
-    }
-
-    /// A tapped payload's screen was pushed at `now`: its action runs for ``actionHold`` more.
-    ///
-    /// - Complexity: O(1).
-    mutating func holdAction(at now: Timestamp) {
-        releaseAction(at: now.nanoseconds)
-        if actionHeldUntil == .min { router.handle(.actionTriggered(Self.asyncAction)) }
-        actionHeldUntil = Self.adding(now.nanoseconds, Self.actionHold)
-    }
-
-    /// The held action ends once its hold is over by `now`.
+    /// - Complexity: O(1) per record.
     @inline(__always)
-    private mutating func releaseAction(at now: Int64) {
-        guard actionHeldUntil != .min, actionHeldUntil < now else { return }
-        router.handle(.actionFinished(Self.asyncAction))
-        actionHeldUntil = .min
+    mutating func replayActions(before position: Int, of log: ActionLog) {
+        while nextRecord < log.records.count, log.records[nextRecord].position <= position {
+            replay(log.records[nextRecord], of: log)
+            nextRecord += 1
+        }
+    }
+
+    private mutating func replay(_ record: ActionRecord, of log: ActionLog) {
+        let key = ActionKey(log.keys[Int(record.key)])
+        let action = Int(record.action)
+        switch record.kind {
+        case .started:
+            if actionStates.count <= action {
+                actionStates.append(contentsOf: repeatElement(0, count: max(action + 1, log.actionCount) - actionStates.count))
+            }
+            router.handle(.actionTriggered(key))
+            if router.effects.last == .startAction(key) { actionStates[action] = life + 2 }
+        case .finished, .cancelled:
+            guard action < actionStates.count, actionStates[action] == life + 2 else { return }
+            router.handle(.actionFinished(key))
+            actionStates[action] = 1
+        }
+    }
+
+    /// Whether the action whose completion made event `event` ran: the core started it at its
+    /// tap. A completion may come after its action ended (a callback fired twice, a retry); it
+    /// still comes, since the action ran. Call it, in ascending order, only for events flagged
+    /// ``EventColumns/isActionCompletion(_:)``.
+    ///
+    /// - Complexity: O(1) amortized.
+    @inline(__always)
+    mutating func actionRan(completing event: Int, of log: ActionLog) -> Bool {
+        let completions = log.completions
+        while nextCompletion < completions.count, completions[nextCompletion].event < event { nextCompletion += 1 }
+        guard nextCompletion < completions.count, completions[nextCompletion].event == event else { return true }
+        let action = Int(completions[nextCompletion].action)
+        return action < actionStates.count && actionStates[action] != 0
     }
 
     /// Advances to `now`, then pushes `route` through the core's guard; returns whether it

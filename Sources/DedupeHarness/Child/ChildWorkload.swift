@@ -17,7 +17,7 @@ struct ChildWorkload: Codable, Sendable, Hashable {
     func makeColumns(limit: Int? = nil) throws -> EventColumns {
         if let spec {
             guard let workload = spec.make() else { throw MeasurementError.invalidPlan("child: unknown workload \(spec)") }
-            return workload.events.columns.prefix(max(0, limit ?? workload.events.count)).flaggingTaps(labels: workload.sources)
+            return workload.events.columns.prefix(max(0, limit ?? workload.events.count)).flaggingActionCompletions()
         }
         guard let columnsFile else { throw MeasurementError.invalidPlan("child: a workload has neither a spec nor a columns file") }
         return try ColumnsFile.read(columnsFile, limit: limit)

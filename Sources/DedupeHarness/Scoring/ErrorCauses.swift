@@ -8,8 +8,11 @@ package enum ErrorCause {
     /// guard on the button, which no layer of the dedupe is, can stop it.
     package static let loadingGuardOnly = "only a loading guard"
     /// A dup from an async completion that the router's loading guard let run: its tap came
-    /// after the held action ended (``_RoutedPath/admitsAsyncCompletion(at:)``).
-    package static let afterActionHold = "tap after the loading guard's hold"
+    /// after the action it repeated had finished, or it came again from an action that ran.
+    package static let afterActionFinished = "tap after the action finished"
+    /// A dup from an async completion in a workload that records no actions: the replay could
+    /// not give its tap to the loading guard (`Guides/Harness.md` § Traces without action records).
+    package static let noActionRecords = "no action records to replay"
     /// The same push delivered again under a new minted envelope: the case's `push-id` twin
     /// stops it.
     package static let pushIdentity = "caught with push-id identity"
@@ -34,9 +37,9 @@ package enum ErrorCause {
     /// A wanted event whose envelope the consumed set had never consumed in this process: a
     /// filter's false positive or a slot collision.
     package static let setFalsePositive = "consumed-set false positive"
-    /// A wanted async completion whose tap the router's loading guard ignored, while it held
-    /// another tapped screen's action.
-    package static let loadingGuardDrop = "loading guard drop within its hold"
+    /// A wanted completion whose tap the router's loading guard ignored, while another action
+    /// with its key still ran.
+    package static let loadingGuardDrop = "loading guard drop while an action ran"
     /// A wanted event whose envelope layer 2 had consumed before: two intents sharing one id.
     package static let sharedEnvelope = "envelope shared with an earlier intent"
 
@@ -77,7 +80,8 @@ struct _ErrorAttribution {
             if columns.truths[i] == .dup && decision == navigated {
                 let cause: String
                 if columns.sources[i] == asyncSource {
-                    cause = guardsTaps ? ErrorCause.afterActionHold : ErrorCause.loadingGuardOnly
+                    cause = !guardsTaps ? ErrorCause.loadingGuardOnly
+                        : columns.actions.isEmpty ? ErrorCause.noActionRecords : ErrorCause.afterActionFinished
                 } else if let pushTwin, i < pushTwin.count, pushTwin[i] != navigated {
                     cause = ErrorCause.pushIdentity
                 } else if let persistingTwin, i < persistingTwin.count, persistingTwin[i] != navigated {

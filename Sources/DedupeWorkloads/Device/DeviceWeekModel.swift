@@ -342,25 +342,40 @@ extension DeviceWeekModel {
             inForeground = false
         }
 
-        /// Button navigations in `start..<end`, each finished (double tap, second completion)
-        /// 3.5 s before the session ends.
+        /// Button navigations in `start..<end`, each tapped 3.5 s before the session ends, a
+        /// direct one sometimes tapped twice. A navigation behind an async action is a tap whose
+        /// action fetches, then pushes the screen; an impatient second tap starts a second action
+        /// whose completion pushes the next screen id (a dup), and a wanted re-tap after the first
+        /// finished a new intent.
         private mutating func navigations(from start: Double, to end: Double) {
             let mean = 60_000 / parameters.navigationsPerMinute
             var time = start + random.exponential(mean: mean)
             while time < end - 3_500 {
                 let intent = builder.newIntent()
                 let screen = navigationPopularity.sample(using: &random)
-                builder.payload(intent: intent, kind: .document, id: screen, source: .button, at: nanoseconds(milliseconds: time))
-                if random.bernoulli(parameters.doubleTapProbability) {
-                    builder.payload(intent: intent, kind: .document, id: screen, source: .button,
-                                    at: nanoseconds(milliseconds: time + random.uniform(80, 300)))
-                }
                 if random.bernoulli(parameters.asyncCompletionProbability) {
-                    builder.payload(intent: intent, kind: .document, id: screen + 1, source: .asyncCompletion,
-                                    at: nanoseconds(milliseconds: time + random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... PushSource.secondCompletionBoundMilliseconds)))
+                    action(intent: intent, screen: screen, at: time)
+                } else {
+                    builder.payload(intent: intent, kind: .document, id: screen, source: .button, at: nanoseconds(milliseconds: time))
+                    if random.bernoulli(parameters.doubleTapProbability) {
+                        builder.payload(intent: intent, kind: .document, id: screen, source: .button,
+                                        at: nanoseconds(milliseconds: time + random.uniform(80, 300)))
+                    }
                 }
                 time += random.exponential(mean: mean)
             }
+        }
+
+        /// A tap at `time` on the button of `screen`, whose action fetches before the screen
+        /// shows, and a second tap of it (``ActionTimingFacts``); a double callback or a wanted
+        /// re-tap of the first action sometimes follows.
+        private mutating func action(intent: Int, screen: Int, at time: Double) {
+            let key = "open-\(screen)"
+            let first = builder.tappedAction(intent: intent, key: key, kind: .document, id: screen, at: time)
+            let delay = WorkloadBuilder.secondTapDelay(using: &random)
+            builder.tappedAction(intent: intent, key: key, kind: .document, id: screen + 1, at: time + delay)
+            _ = builder.followUps(of: first, intent: intent, key: key, kind: .document, id: screen, retapID: screen + 2,
+                                  random: &random)
         }
 
         /// A delivery of `push` to the app: a payload with a fresh minted envelope and the push's

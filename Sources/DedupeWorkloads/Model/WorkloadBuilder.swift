@@ -26,7 +26,14 @@ struct WorkloadBuilder {
         var source: UInt16
         var kind: EventKind
         var push: UInt32
+        /// The builder's number of the action this payload completes, or of an action record's
+        /// action; `noAction` otherwise.
+        var action: UInt32 = WorkloadBuilder.noAction
+        /// Set for an action record: the tap that started it, or its end.
+        var actionStep: ActionRecord.Kind?
     }
+
+    private static let noAction = UInt32.max
 
     private var pending: [Pending] = []
     /// The id of each envelope a payload created, in recording order.
@@ -44,6 +51,14 @@ struct WorkloadBuilder {
     private var envelopeRandom: SplitMix64
     /// Push ids come from a third stream, so adding them changed no envelope id or time.
     private var pushRandom: SplitMix64
+    /// Fetch latencies come from a fourth, so another fetch model moves no tap.
+    private var latencyRandom: SplitMix64
+    /// What fetch latencies are drawn from (``fetchLatency()``).
+    private let actionTiming = ActionTimingFacts.published
+    /// Action keys, and each action's key, by the builder's action number.
+    private var actionKeys: [String] = []
+    private var actionKeyIndex: [String: UInt32] = [:]
+    private var keyOfAction: [UInt32] = []
 
     private struct RouteKey: Hashable {
         var kind: RouteKind
@@ -53,6 +68,7 @@ struct WorkloadBuilder {
     init(seed: UInt64, expectedEvents: Int = 0) {
         envelopeRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x656e_7665_6c6f_7065))
         pushRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x7075_7368_5f69_6473))
+        latencyRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x6665_7463_685f_6d73))
         pending.reserveCapacity(expectedEvents)
     }
 
@@ -74,16 +90,91 @@ struct WorkloadBuilder {
     }
 
     /// Records a payload for `kind:id` at `time` (nanoseconds), creating a fresh envelope. `push`
-    /// says which push it delivers (``newPush()``); in-app navigations carry none.
+    /// says which push it delivers (``newPush()``); in-app navigations carry none. `completing`
+    /// names the action (``tap(key:at:)``) whose completion made it.
     @discardableResult
     mutating func payload(
-        intent: Int, kind: RouteKind, id: Int, source: PushSource, push: UInt32 = WorkloadEvent.noPush, at time: Int64
+        intent: Int, kind: RouteKind, id: Int, source: PushSource, push: UInt32 = WorkloadEvent.noPush,
+        completing action: UInt32? = nil, at time: Int64
     ) -> PayloadHandle {
         let route = intern(kind, id)
         let envelope = Int32(envelopes.count)
         envelopes.append(nextEnvelope())
         append(time: time, intent: intent, envelope: envelope, route: route, source: source, kind: .payload, push: push)
+        if let action { pending[pending.count - 1].action = action }
         return PayloadHandle(envelope: envelope, route: route, push: push, time: time)
+    }
+
+    /// One fetch's duration, in ms, from the builder's own stream (``actionTiming``).
+    mutating func fetchLatency() -> Double {
+        actionTiming.fetchMilliseconds(using: &latencyRandom)
+    }
+
+    /// Records a tap at `time` (ms) that starts an action under `key`; returns the action's
+    /// number, for ``endAction(_:at:)`` and the payload its completion makes.
+    mutating func tap(key: String, at time: Double) -> UInt32 {
+        let action = UInt32(keyOfAction.count)
+        let keyIndex = actionKeyIndex[key] ?? UInt32(actionKeys.count)
+        if keyIndex == actionKeys.count {
+            actionKeys.append(key)
+            actionKeyIndex[key] = keyIndex
+        }
+        keyOfAction.append(keyIndex)
+        appendActionStep(.started, of: action, at: nanoseconds(milliseconds: time))
+        return action
+    }
+
+    /// Records the end of `action` at `time` (ms): its operation returned (recorded after the
+    /// payload its completion made at the same time, which the operation pushed before exiting).
+    mutating func endAction(_ action: UInt32, at time: Double) {
+        appendActionStep(.finished, of: action, at: nanoseconds(milliseconds: time))
+    }
+
+    /// A tap at `time` (ms) whose action fetches for ``fetchLatency()``, then pushes `kind:id`
+    /// for `intent` and finishes. Returns the action and when it finished (ms).
+    @discardableResult
+    mutating func tappedAction(intent: Int, key: String, kind: RouteKind, id: Int, at time: Double) -> (action: UInt32, end: Double) {
+        let action = tap(key: key, at: time)
+        let end = time + fetchLatency()
+        payload(intent: intent, kind: kind, id: id, source: .asyncCompletion, completing: action,
+                at: nanoseconds(milliseconds: end))
+        endAction(action, at: end)
+        return (action, end)
+    }
+
+    /// What may follow `first`, an action for `intent` that pushed `kind:id` (``ActionTimingFacts``):
+    /// its completion fired again (a dup), and the user running it again on purpose once it
+    /// finished (a new intent, pushing `kind:retapID`). Returns the latest time used (ms).
+    mutating func followUps(
+        of first: (action: UInt32, end: Double), intent: Int, key: String, kind: RouteKind, id: Int, retapID: Int,
+        random: inout SplitMix64
+    ) -> Double {
+        var latest = first.end
+        if random.bernoulli(ActionTimingFacts.doubleCallbackProbability) {
+            let again = first.end + random.logNormal(
+                median: ActionTimingFacts.doubleCallbackMedianMilliseconds, sigma: 1, clampedTo: 1 ... 10_000)
+            payload(intent: intent, kind: kind, id: id, source: .asyncCompletion, completing: first.action,
+                    at: nanoseconds(milliseconds: again))
+            latest = again
+        }
+        if random.bernoulli(ActionTimingFacts.wantedRetapProbability) {
+            let retap = first.end + random.logNormal(
+                median: ActionTimingFacts.wantedRetapMedianMilliseconds, sigma: 1, clampedTo: 500 ... 60_000)
+            latest = max(latest, tappedAction(intent: newIntent(), key: key, kind: kind, id: retapID, at: retap).end)
+        }
+        return latest
+    }
+
+    /// An impatient second tap's delay after the first, in ms (``ActionTimingFacts``).
+    static func secondTapDelay(using random: inout SplitMix64) -> Double {
+        random.logNormal(
+            median: ActionTimingFacts.secondTapMedianMilliseconds, sigma: ActionTimingFacts.secondTapSigma,
+            clampedTo: ActionTimingFacts.secondTapMilliseconds)
+    }
+
+    private mutating func appendActionStep(_ step: ActionRecord.Kind, of action: UInt32, at time: Int64) {
+        pending.append(Pending(time: time, sequence: pending.count, intent: -1, envelope: 0, route: .max, source: .max,
+                               kind: .background, push: WorkloadEvent.noPush, action: action, actionStep: step))
     }
 
     /// Records an emit of `payload`'s envelope at `time`, or at the payload's time if earlier: an
@@ -133,14 +224,44 @@ struct WorkloadBuilder {
             }
             pending[index].push = renumbered[original]
         }
+        // Actions renumbered in order of their start in processing order, as a trace import
+        // numbers them.
+        var actions = ActionLog()
+        actions.keys = actionKeys
+        var actionNumber = [UInt32](repeating: Self.noAction, count: keyOfAction.count)
+        // Per intent, the first action tapped among those whose completion it has.
+        var firstAction = [UInt32](repeating: Self.noAction, count: intentCount)
+        for item in pending where item.actionStep == nil && item.action != Self.noAction {
+            firstAction[item.intent] = min(firstAction[item.intent], item.action)
+        }
         for item in pending {
+            if let step = item.actionStep {
+                if step == .started {
+                    actionNumber[Int(item.action)] = UInt32(actions.tokens.count)
+                    actions.tokens.append("a\(actions.tokens.count)")
+                }
+                actions.records.append(ActionRecord(
+                    position: events.count, time: Timestamp(nanoseconds: item.time), kind: step,
+                    action: actionNumber[Int(item.action)], key: keyOfAction[Int(item.action)]))
+                continue
+            }
+            if item.action != Self.noAction {
+                actions.completions.append(ActionCompletion(event: events.count, action: actionNumber[Int(item.action)]))
+            }
             if item.kind.isLifecycle {
                 events.append(item.kind == .relaunch
                     ? .relaunch(at: Timestamp(nanoseconds: item.time)) : .background(at: Timestamp(nanoseconds: item.time)))
                 continue
             }
-            let truth: Truth = seen[item.intent] ? .dup : .new
-            seen[item.intent] = true
+            let truth: Truth
+            if item.action != Self.noAction {
+                // The user wants the screen of the action they tapped first, whichever fetch ends
+                // first: a loading guard that ignores the later tap loses nothing.
+                truth = item.action == firstAction[item.intent] && !seen[item.intent] ? .new : .dup
+            } else {
+                truth = seen[item.intent] ? .dup : .new
+            }
+            if item.action == Self.noAction || item.action == firstAction[item.intent] { seen[item.intent] = true }
             if slots[Int(item.envelope)] < 0 {
                 slots[Int(item.envelope)] = Int32(events.columns.envelopeTable.count)
                 events.columns.envelopeTable.append(envelopes[Int(item.envelope)])
@@ -150,6 +271,7 @@ struct WorkloadBuilder {
                 fingerprint: fingerprints[Int(item.route)], route: item.route, source: item.source, truth: truth,
                 push: item.push), slot: slots[Int(item.envelope)])
         }
+        events.columns.actions = actions
         pending = []
         envelopes = []
         return Workload(name: name, summary: summary, routes: routes, sources: PushSource.labels, events: events,

@@ -19,18 +19,22 @@ extension ScenarioCatalogue {
         },
         EpisodeBuilder.scenario(
             id: "async-completion-after-retap",
-            summary: "A second tap during a slow async task makes a second completion push a different route id "
-                + "20 ms–3 s after the first: dup, yet no layer and no path.last guard can catch it (only a loading guard)",
+            summary: "A second tap 20 ms–3 s after the first starts a second order whose completion pushes a different "
+                + "route id: dup, yet no layer and no path.last guard can catch it, only a loading guard while the first "
+                + "order's fetch still runs (fetch: ActionTimingFacts); some completions fire twice, and some users "
+                + "order again on purpose once the first finished",
             category: .navigationStack
         ) { builder, random, number, start in
             let intent = builder.newIntent()
-            let delay = random.logNormal(median: 250, sigma: 0.6, clampedTo: 20 ... PushSource.secondCompletionBoundMilliseconds)
+            let key = "order"
+            let delay = WorkloadBuilder.secondTapDelay(using: &random)
             // Two orders, two receipts: the second completion's route differs from the first's.
-            builder.payload(intent: intent, kind: .document, id: 1_000 + number, source: .asyncCompletion,
-                            at: nanoseconds(milliseconds: start))
-            builder.payload(intent: intent, kind: .document, id: 1_000_000 + number, source: .asyncCompletion,
-                            at: nanoseconds(milliseconds: start + delay))
-            return start + delay
+            let first = builder.tappedAction(intent: intent, key: key, kind: .document, id: 1_000 + number, at: start)
+            let second = builder.tappedAction(intent: intent, key: key, kind: .document, id: 1_000_000 + number, at: start + delay)
+            let end = max(second.end, builder.followUps(
+                of: first, intent: intent, key: key, kind: .document, id: 1_000 + number, retapID: 2_000_000 + number,
+                random: &random))
+            return end
         },
         EpisodeBuilder.scenario(
             id: "path-owned-twice",

@@ -20,6 +20,11 @@ package struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
         case fingerprintMismatch
         /// An emit's push_id differs from its creating payload's.
         case pushMismatch
+        /// An action line or a payload names an action no earlier `action_start` started, or
+        /// one that already ended.
+        case unknownAction
+        /// An `action_start` reuses an action an earlier one started.
+        case duplicateAction
         case tooManyLabels
         case io
     }

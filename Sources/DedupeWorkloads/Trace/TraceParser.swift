@@ -48,7 +48,7 @@ struct TraceParser {
     private var envelopeIDs: [EnvelopeID] = []
     private var envelopeRecords: [EnvelopeRecord] = []
     private var envelopeIndex = _EnvelopeSlotIndex()
-    /// The header's column count: 6, 7 or 8 (`TraceFormat.headers`).
+    /// The header's column count: 6 to 9 (`TraceFormat.headers`).
     private var columnCount = TraceFormat.minimumColumnCount
     private var pushes: [EnvelopeID] = []
     private var pushRecords: [PushRecord] = []
@@ -60,6 +60,12 @@ struct TraceParser {
     /// collide with one of the other kind, so only then are the other kind's ids looked up.
     private var sawDigestEnvelopeToken = false
     private var sawDigestPushToken = false
+    /// The actions started so far, by the token that names them, with each one's start line, key
+    /// and whether it ended.
+    private var actions = ActionLog()
+    private var actionIndex: [[UInt8]: UInt32] = [:]
+    private var actionKeyIndex: [[UInt8]: UInt32] = [:]
+    private var actionStarts: [(line: UInt32, key: UInt32, ended: Bool)] = []
     /// The unfinished last line of the previous chunk.
     private var partial: [UInt8] = []
     /// Field boundaries of the current line, reused.
@@ -102,6 +108,7 @@ struct TraceParser {
         guard sawAnyByte else { throw error(at: 0, .emptyFile, "empty file") }
         guard sawHeader else { throw error(at: 0, .emptyFile, "no header line (expected \(TraceFormat.header))") }
         events.columns.envelopeTable = envelopeIDs
+        events.columns.actions = actions
         return Workload(name: fileName, summary: summary ?? "Imported trace \(fileName)", routes: routes,
                         sources: sources, events: events, pushes: pushes, envelopeTokens: tokens,
                         recordedSuppressions: suppressions)
@@ -148,7 +155,7 @@ struct TraceParser {
             guard let form = TraceFormat.headers.firstIndex(where: { buffer[lower..<upper].elementsEqual($0.utf8) }) else {
                 throw error(at: line, .badHeader,
                             "bad header '\(quoted(buffer[lower..<upper]))' (expected \(TraceFormat.header), "
-                            + "optionally followed by ,push_id or ,push_id,suppressed)")
+                            + "optionally followed by ,push_id or ,push_id,suppressed or ,push_id,suppressed,action)")
             }
             columnCount = TraceFormat.minimumColumnCount + form
             sawHeader = true
@@ -193,9 +200,14 @@ struct TraceParser {
             previousTime = nanoseconds
             events.append(.background(at: Timestamp(nanoseconds: nanoseconds)))
             return
+        } else if let actionKind = ActionRecord.Kind.allCases.first(where: { kindField.elementsEqual($0.traceKind.utf8) }) {
+            try processAction(actionKind, at: nanoseconds, buffer)
+            previousTime = nanoseconds
+            return
         } else {
             throw error(at: line, .unknownKind,
-                        "unknown kind '\(quoted(kindField))' (expected payload, emit, relaunch or background)")
+                        "unknown kind '\(quoted(kindField))' (expected payload, emit, relaunch, background, "
+                        + "action_start, action_finish or action_cancel)")
         }
 
         guard envelopeField.count <= TraceFormat.maximumTokenLength else {
@@ -228,6 +240,8 @@ struct TraceParser {
         let pushToken = pushField.isEmpty ? nil : try identify(push: pushField)
         let layer = columnCount > TraceFormat.suppressedColumn
             ? try suppression(buffer[fieldBounds[TraceFormat.suppressedColumn]], kind: kind) : nil
+        let actionField = columnCount > TraceFormat.actionColumn ? buffer[fieldBounds[TraceFormat.actionColumn]] : buffer[0..<0]
+        let completedAction = actionField.isEmpty ? nil : try startedAction(actionField, on: kind)
         let route: UInt32
         let push: UInt32
         let slot: Int32
@@ -278,10 +292,78 @@ struct TraceParser {
         let source = try intern(source: sourceField)
         previousTime = nanoseconds
         if let layer { suppressions.append(RecordedSuppression(event: events.count, layer: layer)) }
+        if let completedAction { actions.completions.append(ActionCompletion(event: events.count, action: completedAction)) }
         events.append(WorkloadEvent(time: Timestamp(nanoseconds: nanoseconds), kind: kind, envelope: envelope,
                                     fingerprint: fingerprints[Int(route)], route: route, source: source, truth: truth,
                                     push: push),
                       slot: slot)
+    }
+
+    // MARK: Actions
+
+    /// `TIME,action_start,,KEY,,,,,ACTION`, `TIME,action_finish,,,,,,,ACTION` or
+    /// `TIME,action_cancel,,,,,,,ACTION`: the action's token in the action column, its key (on a
+    /// start) in the fingerprint column, every other field empty.
+    private mutating func processAction(_ kind: ActionRecord.Kind, at nanoseconds: Int64, _ buffer: [UInt8]) throws(TraceError) {
+        guard columnCount > TraceFormat.actionColumn else {
+            throw error(at: line, .invalidField,
+                        "an \(kind.traceKind) line needs the action column (a header ending in ,push_id,suppressed,action)")
+        }
+        for column in 2..<TraceFormat.actionColumn where !fieldBounds[column].isEmpty && !(kind == .started && column == 3) {
+            throw error(at: line, .invalidField, "an \(kind.traceKind) line has only a time, "
+                        + (kind == .started ? "an action key " : "") + "and an action; its \(Self.columnNames[column]) must be empty")
+        }
+        let tokenField = buffer[fieldBounds[TraceFormat.actionColumn]]
+        guard TraceFormat.isToken(tokenField) else {
+            throw error(at: line, .invalidField, "action '\(quoted(tokenField))' is not 1–64 of [A-Za-z0-9_-]")
+        }
+        let record: ActionRecord
+        switch kind {
+        case .started:
+            let keyField = buffer[fieldBounds[3]]
+            guard !keyField.isEmpty else {
+                throw error(at: line, .invalidField, "an action_start line needs its action key in the fingerprint column")
+            }
+            try checkText(keyField, field: "action key")
+            if let earlier = actionIndex[Array(tokenField)] {
+                throw error(at: line, .duplicateAction,
+                            "action '\(quoted(tokenField))' already started on line \(actionStarts[Int(earlier)].line)")
+            }
+            let key = actionKeyIndex[Array(keyField)] ?? UInt32(actions.keys.count)
+            if key == actions.keys.count {
+                actionKeyIndex[Array(keyField)] = key
+                actions.keys.append(String(decoding: keyField, as: UTF8.self))
+            }
+            let action = UInt32(actions.tokens.count)
+            actionIndex[Array(tokenField)] = action
+            actions.tokens.append(String(decoding: tokenField, as: UTF8.self))
+            actionStarts.append((UInt32(clamping: line), key, false))
+            record = ActionRecord(position: events.count, time: Timestamp(nanoseconds: nanoseconds), kind: kind, action: action, key: key)
+        case .finished, .cancelled:
+            guard let action = actionIndex[Array(tokenField)] else {
+                throw error(at: line, .unknownAction,
+                            "\(kind.traceKind) of action '\(quoted(tokenField))' that no earlier action_start started")
+            }
+            guard !actionStarts[Int(action)].ended else {
+                throw error(at: line, .unknownAction, "action '\(quoted(tokenField))' already ended")
+            }
+            actionStarts[Int(action)].ended = true
+            record = ActionRecord(position: events.count, time: Timestamp(nanoseconds: nanoseconds), kind: kind, action: action,
+                                  key: actionStarts[Int(action)].key)
+        }
+        actions.records.append(record)
+    }
+
+    /// The action a payload's non-empty action field names: one an earlier line started. It may
+    /// have ended: a completion can come twice, or after a retry.
+    private func startedAction(_ field: ArraySlice<UInt8>, on kind: EventKind) throws(TraceError) -> UInt32 {
+        guard kind == .payload else {
+            throw error(at: line, .invalidField, "an emit names no action (only a payload an action's completion made does)")
+        }
+        guard let action = actionIndex[Array(field)] else {
+            throw error(at: line, .unknownAction, "payload completes action '\(quoted(field))' that no earlier action_start started")
+        }
+        return action
     }
 
     // MARK: Push ids and suppressions
@@ -381,11 +463,14 @@ struct TraceParser {
     /// A relaunch is `TIME,relaunch,,,,` and a background `TIME,background,,,,` (two more commas
     /// with the push_id and suppressed columns): every field after the kind must be empty.
     private func checkLifecycleFields(kind: String) throws(TraceError) {
-        let names = ["envelope", "fingerprint", "source", "truth", "push_id", "suppressed"]
         for column in 2..<columnCount where !fieldBounds[column].isEmpty {
-            throw error(at: line, .invalidField, "a \(kind) line has only a time; its \(names[column - 2]) must be empty")
+            throw error(at: line, .invalidField, "a \(kind) line has only a time; its \(Self.columnNames[column]) must be empty")
         }
     }
+
+    /// The columns' names, by position (the 9-column header's).
+    private static let columnNames = TraceFormat.headers[TraceFormat.maximumColumnCount - TraceFormat.minimumColumnCount]
+        .split(separator: ",").map(String.init)
 
     /// Valid UTF-8 without control characters, at most `TraceFormat.maximumLabelLength` Unicode
     /// scalars.

@@ -6,9 +6,10 @@ import PushDedupe
 /// Envelopes and push ids are written as their canonical UUID text (`EnvelopeID.description`),
 /// which `EnvelopeID(token:)` maps back to the same 128 bits, or as the token an imported trace
 /// used (``Workload/token(of:)``); times with every nanosecond digit, so export then import gives
-/// the same events. A workload with push ids or recorded suppressions is written with the
-/// 8-column header (`push_id,suppressed` last), any other with the 6-column one, so a 6-column
-/// trace exports as it was read. Output depends only on the workload: one seed gives a
+/// the same events. A workload with action records is written with the 9-column header
+/// (`push_id,suppressed,action` last), its action lines among the events where they happened; one
+/// with push ids or recorded suppressions with the 8-column header; any other with the 6-column
+/// one, so a 6-column trace exports as it was read. Output depends only on the workload: one seed gives a
 /// byte-identical file.
 ///
 /// ```swift
@@ -90,30 +91,38 @@ package enum TraceWriter {
     /// Produces the trace in chunks of about ``flushThreshold`` bytes, each line written by the
     /// recorder's line writer.
     private static func encode(_ workload: Workload, into sink: (UnsafeRawBufferPointer) -> Void) {
-        let columns = workload.hasPushIDs || !workload.recordedSuppressions.isEmpty
-            ? TraceFormat.maximumColumnCount : TraceFormat.minimumColumnCount
+        let actions = workload.events.columns.actions
+        let columns = !actions.isEmpty ? TraceFormat.maximumColumnCount
+            : workload.hasPushIDs || !workload.recordedSuppressions.isEmpty ? TraceFormat.suppressedColumn + 1
+            : TraceFormat.minimumColumnCount
         var head = commentLines(workload).map { "# " + $0 + "\n" }.joined() + TraceFormat.header(columns: columns) + "\n"
         head.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
         let routes = workload.routes.map { Array($0.utf8) }
         let sources = workload.sources.map { Array($0.utf8) }
         // Room for a flush's worth and then one more line, however long: `encode` writes labels and
         // tokens the format does not allow as they are.
-        let longestToken = workload.envelopeTokens.values.reduce(0) { max($0, $1.utf8.count) }
+        let longestToken = (workload.envelopeTokens.values + actions.tokens).reduce(0) { max($0, $1.utf8.count) }
         let longestLine = _TraceLine.capacity + (routes.map(\.count).max() ?? 0) + (sources.map(\.count).max() ?? 0)
-            + 2 * longestToken
+            + (actions.keys.map(\.utf8.count).max() ?? 0) + 3 * longestToken
         var storage = [UInt8](repeating: 0, count: flushThreshold + longestLine)
         storage.withUnsafeMutableBufferPointer { buffer in
             var line = _TraceLine(buffer)
             var nextSuppression = 0
+            var nextRecord = 0
+            var nextCompletion = 0
             for (index, event) in workload.events.enumerated() {
                 if line.count >= flushThreshold {
                     sink(line.bytes)
                     line = _TraceLine(buffer)
                 }
+                while nextRecord < actions.records.count, actions.records[nextRecord].position <= index {
+                    write(actions.records[nextRecord], of: actions, to: &line)
+                    nextRecord += 1
+                }
                 line.time(nanoseconds: event.time.nanoseconds)
                 if event.kind.isLifecycle {
                     line.text(event.kind == .relaunch ? ",relaunch,,,," : ",background,,,,")
-                    if columns > TraceFormat.minimumColumnCount { line.text(",,") }
+                    for _ in TraceFormat.minimumColumnCount..<columns { line.byte(UInt8(ascii: ",")) }
                     line.byte(UInt8(ascii: "\n"))
                     continue
                 }
@@ -140,10 +149,38 @@ package enum TraceWriter {
                         line.text(suppressions[nextSuppression].layer.rawValue)
                     }
                 }
+                if columns > TraceFormat.actionColumn {
+                    line.byte(UInt8(ascii: ","))
+                    let completions = actions.completions
+                    while nextCompletion < completions.count, completions[nextCompletion].event < index { nextCompletion += 1 }
+                    if nextCompletion < completions.count, completions[nextCompletion].event == index {
+                        line.text(actions.tokens[Int(completions[nextCompletion].action)])
+                    }
+                }
                 line.byte(UInt8(ascii: "\n"))
+            }
+            // Actions after the last event; the buffer holds a flush's worth and one line more.
+            for record in actions.records[nextRecord...] {
+                if line.count >= flushThreshold {
+                    sink(line.bytes)
+                    line = _TraceLine(buffer)
+                }
+                write(record, of: actions, to: &line)
             }
             if line.count > 0 { sink(line.bytes) }
         }
+    }
+
+    /// `TIME,action_start,,KEY,,,,,ACTION`, or a finish or cancel with an empty key.
+    private static func write(_ record: ActionRecord, of actions: ActionLog, to line: inout _TraceLine) {
+        line.time(nanoseconds: record.time.nanoseconds)
+        line.byte(UInt8(ascii: ","))
+        line.text(record.kind.traceKind)
+        line.text(",,")
+        if record.kind == .started { line.text(actions.keys[Int(record.key)]) }
+        line.text(",,,,,")
+        line.text(actions.tokens[Int(record.action)])
+        line.byte(UInt8(ascii: "\n"))
     }
 
     /// The trace's own token for `id` when it had one, else its canonical UUID text.

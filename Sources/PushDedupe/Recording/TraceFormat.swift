@@ -7,18 +7,30 @@
 public enum TraceFormat {
     /// The six columns every trace has; the first header form.
     package static let header = "time_ms,kind,envelope,fingerprint,source,truth"
-    /// The headers a reader accepts, by column count: 6, 7 (with `push_id`) and 8 (with
-    /// `push_id,suppressed`, what the recorder writes, and `TraceWriter` for a workload with push
-    /// ids or suppressions).
-    package static let headers = [header, header + ",push_id", header + ",push_id,suppressed"]
+    /// The headers a reader accepts, by column count: 6, 7 (with `push_id`), 8 (with
+    /// `push_id,suppressed`, and `TraceWriter` for a workload with push ids or suppressions) and
+    /// 9 (with `push_id,suppressed,action`, `TraceWriter` for a workload with action records).
+    /// The recorder writes the 8-column form (``recorderColumnCount``).
+    package static let headers = [
+        header, header + ",push_id", header + ",push_id,suppressed", header + ",push_id,suppressed,action",
+    ]
     /// The header with `columns` columns.
     package static func header(columns: Int) -> String { headers[columns - minimumColumnCount] }
     // The numbers a reader checks per line are inlinable constants: a `static let` read from
     // another module is a call.
     @inlinable public static var minimumColumnCount: Int { 6 }
-    @inlinable public static var maximumColumnCount: Int { 8 }
+    @inlinable public static var maximumColumnCount: Int { 9 }
     @inlinable public static var pushColumn: Int { 6 }
     @inlinable public static var suppressedColumn: Int { 7 }
+    @inlinable public static var actionColumn: Int { 8 }
+    /// The columns the recorder writes: everything but `action`.
+    package static let recorderColumnCount = 8
+
+    /// The `kind` of an action line: a tap starting an action under the loading guard, and its
+    /// two ends.
+    package static let actionStartKind = "action_start"
+    package static let actionFinishKind = "action_finish"
+    package static let actionCancelKind = "action_cancel"
 
     /// The recorder's leading comment up to its route mode, and its origin comment's key.
     package static let recorderCommentPrefix = "# Recorded by PushDedupe TraceRecorder (routes "

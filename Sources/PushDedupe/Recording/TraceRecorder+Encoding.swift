@@ -52,6 +52,7 @@ extension TraceRecorder {
         case .suppressedByWindow: line.text("window")
         case .suppressedByConsumedSet: line.text("consumed-set")
         }
+        if recordsActions { line.byte(UInt8(ascii: ",")) }
         line.byte(UInt8(ascii: "\n"))
     }
 
@@ -59,7 +60,7 @@ extension TraceRecorder {
     func writeBare(kind: StaticString, at time: Timestamp) {
         writeLine { line in
             begin(&line, at: time, kind: kind)
-            line.text(",,,,,\n")
+            line.text(recordsActions ? ",,,,,,\n" : ",,,,,\n")
         }
     }
 

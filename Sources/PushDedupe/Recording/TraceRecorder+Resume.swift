@@ -106,7 +106,7 @@ struct _TraceTail {
                 continue
             }
             guard sawHeader else {
-                let header = TraceFormat.header(columns: TraceFormat.maximumColumnCount)
+                let header = TraceFormat.header(columns: TraceFormat.recorderColumnCount)
                 guard text == header else {
                     throw failure(number, "the header is not '\(header)': not a file this recorder wrote")
                 }
@@ -118,8 +118,8 @@ struct _TraceTail {
                 continue
             }
             TraceFormat.splitFields(bytes, line.indices, into: &fields)
-            guard fields.count == TraceFormat.maximumColumnCount else {
-                throw failure(number, "expected \(TraceFormat.maximumColumnCount) columns, found \(fields.count)")
+            guard fields.count == TraceFormat.recorderColumnCount else {
+                throw failure(number, "expected \(TraceFormat.recorderColumnCount) columns, found \(fields.count)")
             }
             guard let time = bytes[fields[0]].withUnsafeBufferPointer({ TraceFormat.parseMilliseconds($0) }) else {
                 throw failure(number, "bad time_ms '\(String(decoding: bytes[fields[0]], as: UTF8.self))'")

@@ -46,7 +46,7 @@ import class Foundation.NSLock
 ///
 /// - Complexity: per event, O(*n*) in the route's and source's lengths, one dictionary lookup,
 ///   and one `write` to the sink.
-public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Sendable {
+public final class TraceRecorder<Sink: TraceSink>: TraceRecording, ActionRecording, @unchecked Sendable {
     // Unchecked exclusivity on the mutable state: every access holds `lock`, and the runtime's
     // per-access tracking cost more per event than writing the line.
     private let lock = NSLock()
@@ -63,6 +63,10 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     /// The number of the next `d` token.
     @exclusivity(unchecked) private var nextDelivery: Int
     @exclusivity(unchecked) private var _skippedEvents = 0
+    /// Whether lines carry the `action` column: a recorder a ``NavigationRouter`` reports to.
+    let recordsActions: Bool
+    /// The number of the next action (`a1`, `a2`, …).
+    @exclusivity(unchecked) private var nextAction = 1
 
     /// A recorder that starts a new trace: the comments and the header go to `sink` now.
     ///
@@ -72,14 +76,19 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     ///     `# origin_unix_ms=`, so that a later launch's relaunch line shows how long the app was
     ///     dead. It is the one wall-clock value in the file: whoever reads the trace can date its
     ///     events.
-    public init(sink: Sink, routes: RouteRecording = .verbatim, startedAt: Date = Date()) {
+    ///   - recordsActions: write the 9-column form, whose `action` column and `action_start`,
+    ///     `action_finish` and `action_cancel` lines hold what a ``NavigationRouter`` reports
+    ///     (``NavigationRouter/attach(_:clock:)``); the 8-column form otherwise.
+    public init(sink: Sink, routes: RouteRecording = .verbatim, startedAt: Date = Date(), recordsActions: Bool = false) {
         _sink = sink
         self.routes = routes
         timeOffset = 0
         latest = .min
         firstTokens = _EnvelopeTokens()
         nextDelivery = 1
-        writeText(Self.leadingComment(routes: routes, originUnixMilliseconds: Self.unixMilliseconds(startedAt)) + Self.header + "\n")
+        self.recordsActions = recordsActions
+        let header = recordsActions ? TraceFormat.header(columns: TraceFormat.maximumColumnCount) : Self.header
+        writeText(Self.leadingComment(routes: routes, originUnixMilliseconds: Self.unixMilliseconds(startedAt)) + header + "\n")
     }
 
     /// A recorder that continues a file an earlier launch wrote, after writing its relaunch line.
@@ -90,6 +99,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
         latest = relaunch.nanoseconds
         firstTokens = tail.firstTokens
         nextDelivery = tail.lastDelivery + 1
+        recordsActions = false
         writeBare(kind: "relaunch", at: .zero)
         _sink.flush()
     }
@@ -99,7 +109,7 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
     }
 
     /// The header every trace this recorder writes has.
-    public static var header: String { TraceFormat.header(columns: TraceFormat.maximumColumnCount) }
+    public static var header: String { TraceFormat.header(columns: TraceFormat.recorderColumnCount) }
 
     /// A copy of the sink, e.g. a ``TraceBuffer``'s bytes.
     public var sink: Sink {
@@ -196,6 +206,52 @@ public final class TraceRecorder<Sink: TraceSink>: TraceRecording, @unchecked Se
         defer { lock.unlock() }
         writeBare(kind: "background", at: time)
         _sink.flush()
+    }
+
+    /// Writes `TIME,action_start,,KEY,,,,,aN`, the key as ``RouteRecording`` writes a route.
+    ///
+    /// - Complexity: O(*n*) in the key's length.
+    public func recordActionTriggered(_ key: ActionKey, at time: Timestamp) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let action = nextAction
+        nextAction += 1
+        guard recordsActions else { return action }
+        writeLine { line in
+            begin(&line, at: time, kind: "action_start")
+            line.byte(UInt8(ascii: ","))
+            switch routes {
+            case .verbatim where _TraceLine.isRepresentable(key.name):
+                line.text(key.name)
+            case .verbatim:
+                line.routeToken(DeterministicHashing.fnv1a64(key.name.utf8))
+            case .hashed(let salt):
+                line.routeToken(DeterministicHashing.fnv1a64(key.name.utf8, seed: salt))
+            }
+            line.text(",,,,,")
+            actionToken(&line, action)
+        }
+        return action
+    }
+
+    /// Writes `TIME,action_finish,,,,,,,aN`, or `action_cancel`.
+    ///
+    /// - Complexity: O(1).
+    public func recordActionEnded(_ action: Int, cancelled: Bool, at time: Timestamp) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard recordsActions else { return }
+        writeLine { line in
+            begin(&line, at: time, kind: cancelled ? "action_cancel" : "action_finish")
+            line.text(",,,,,,")
+            actionToken(&line, action)
+        }
+    }
+
+    private func actionToken(_ line: inout _TraceLine, _ action: Int) {
+        line.byte(UInt8(ascii: "a"))
+        line.decimal(UInt64(action))
+        line.byte(UInt8(ascii: "\n"))
     }
 
     /// The envelope token of a payload line, and the bookkeeping that keeps tokens unique.

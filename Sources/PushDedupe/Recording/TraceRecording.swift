@@ -21,3 +21,15 @@ public protocol TraceRecording: AnyObject, Sendable {
     /// The app entered the background: the last callback it can count on before a kill.
     func recordBackground(at time: Timestamp)
 }
+
+/// What a ``NavigationRouter`` tells a trace recorder about the actions under its loading guard:
+/// every tap that triggers one, and how each started one ended. The router holds it behind this
+/// protocol, optional, so a router without a recorder pays one `nil` check per action.
+public protocol ActionRecording: AnyObject, Sendable {
+    /// A tap triggered the action `key`, whether or not the router started it. Returns the
+    /// number the recorder gave the action, for ``recordActionEnded(_:cancelled:at:)``.
+    func recordActionTriggered(_ key: ActionKey, at time: Timestamp) -> Int
+    /// The action numbered `action`, which the router started, exited: returned or threw, or was
+    /// `cancelled`.
+    func recordActionEnded(_ action: Int, cancelled: Bool, at time: Timestamp)
+}

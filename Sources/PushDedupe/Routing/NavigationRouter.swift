@@ -31,6 +31,9 @@ public final class NavigationRouter<Route: Hashable & Sendable, Ledger: RouteCon
 
     /// Events that changed nothing, by reason: log them beside the deduplicator's counters.
     public private(set) var ignored: [RouteIgnoreReason: Int] = [:]
+    /// Where taps and action ends go, with the clock that times them; `nil` costs one check per
+    /// action.
+    private var actionRecorder: (recorder: any ActionRecording, clock: DedupeClock)?
 
     /// - Parameters:
     ///   - ledger: the deduplicator (or a ledger that reserves, then commits).
@@ -84,19 +87,33 @@ public final class NavigationRouter<Route: Hashable & Sendable, Ledger: RouteCon
         send(.userChangedPath(path))
     }
 
+    /// Reports every tap on an action and how each started action ended to `recorder`, timed by
+    /// `clock`: the deduplicator's, so the trace's times agree (`Guides/Recording.md`).
+    ///
+    /// ```swift
+    /// let recorder = TraceRecorder(sink: TraceBuffer(), recordsActions: true)
+    /// router.attach(recorder, clock: clock)
+    /// ```
+    public func attach(_ recorder: any ActionRecording, clock: DedupeClock) {
+        actionRecorder = (recorder, clock)
+    }
+
     /// Runs `operation` under the loading guard for `key`: ignored, returning `nil`, while an
     /// action with that key runs; otherwise ``isBusy(_:)`` stays true until `operation` exits,
     /// whether it returns, throws or is cancelled. Errors are the operation's to handle: the
     /// guard only needs to know that it ended.
     @discardableResult
     public func run(action key: ActionKey, operation: @escaping @MainActor () async throws -> Void) -> Task<Void, Never>? {
-        send(.actionTriggered(key), action: operation)
+        let recorded = actionRecorder.map { $0.recorder.recordActionTriggered(key, at: $0.clock.now()) }
+        return send(.actionTriggered(key), action: operation, recorded: recorded)
     }
 
     /// Hands `event` to the core and carries out its effects. `action` is the operation of a
     /// ``RouterEvent/actionTriggered(_:)``, started if the core says so.
     @discardableResult
-    private func send(_ event: RouterEvent<Route>, action: (@MainActor () async throws -> Void)? = nil) -> Task<Void, Never>? {
+    private func send(
+        _ event: RouterEvent<Route>, action: (@MainActor () async throws -> Void)? = nil, recorded: Int? = nil
+    ) -> Task<Void, Never>? {
         #if canImport(SwiftUI)
         _announceChange()
         #endif
@@ -118,7 +135,12 @@ public final class NavigationRouter<Route: Hashable & Sendable, Ledger: RouteCon
                 ledger.commit(envelope)
             case let .startAction(key):
                 started = Task {
-                    defer { self.send(.actionFinished(key)) }
+                    defer {
+                        if let recorded, let (recorder, clock) = self.actionRecorder {
+                            recorder.recordActionEnded(recorded, cancelled: Task.isCancelled, at: clock.now())
+                        }
+                        self.send(.actionFinished(key))
+                    }
                     try? await action?()
                 }
             }

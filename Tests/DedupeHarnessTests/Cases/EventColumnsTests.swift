@@ -60,7 +60,7 @@ import Testing
         loaded.prepare(keepEvents: false)
         func address<T>(_ array: [T]) -> UnsafeRawPointer? { array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
         let own = Self.workload.events.columns
-        #expect(loaded.columns == own.flaggingTaps(labels: Self.workload.sources))
+        #expect(loaded.columns == own.flaggingActionCompletions())
         #expect(address(loaded.columns.times) == address(own.times))
         #expect(address(loaded.columns.envelopeSlot) == address(own.envelopeSlot))
         #expect(address(loaded.columns.envelopeTable) == address(own.envelopeTable))
