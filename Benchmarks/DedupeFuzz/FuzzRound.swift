@@ -224,7 +224,7 @@ struct FuzzRound {
             executable: tool,
             arguments: [
                 "replay", base + "/trace.csv", "--out", base + "/out", "--forks", "4", "--repetitions", "2", "--format", "json",
-                "--quiet", "--allow-debug", "--filter", "window=seed-literal,hash-deque", "--filter", "consumed=set,fifo-set",
+                "--quiet", "--allow-debug", "--filter", "window=published-literal,hash-deque", "--filter", "consumed=set,fifo-set",
             ],
             outputPath: base + "/stdout", errorPath: base + "/stderr", timeoutSeconds: 600)
         guard child.ending == .exited(0), let data = FileManager.default.contents(atPath: base + "/out/results.json") else {

@@ -10,7 +10,7 @@ import DedupeMeasurement
 /// plan.timingReference = .none                                             // no ratios
 /// ```
 package enum TimingReference: Sendable, Equatable {
-    /// The published code: `seed-literal` for windows, `set` for consumed sets.
+    /// The published code: `published-literal` for windows, `set` for consumed sets.
     case published
     /// Other exact strategies, by catalogue id; a layer given no id keeps the published one.
     case strategies(window: String?, consumed: String?)
@@ -65,10 +65,10 @@ package enum TimingReference: Sendable, Equatable {
     }
 
     /// Which strategies the ratios of a report are against, for a sentence: "the published code
-    /// (`seed-literal` / `set`)", "`hash-deque` / `set`", or "no reference".
+    /// (`published-literal` / `set`)", "`hash-deque` / `set`", or "no reference".
     package var phrase: String {
         switch self {
-        case .published: return "the published code (`seed-literal` / `set`)"
+        case .published: return "the published code (`published-literal` / `set`)"
         case .none: return "no reference (`--reference none`)"
         case .strategies:
             let ids = ids(.twoLayer)!

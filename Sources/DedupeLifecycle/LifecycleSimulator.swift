@@ -20,7 +20,7 @@ import PushDedupe
 ///
 /// ```swift
 /// let simulator = try LifecycleSimulator(
-///     window: SeedLiteralWindow(configuration: .init()), consumed: UnboundedSet(configuration: .init()),
+///     window: PublishedLiteralWindow(configuration: .init()), consumed: UnboundedSet(configuration: .init()),
 ///     policy: PolicyVariant.keepInFlight.policy, configuration: LifecycleConfiguration(), seed: 42)
 /// let counts = simulator.run(script)
 /// ```

@@ -96,7 +96,7 @@ package struct Counterexample: Sendable {
 
 /// One state of the search.
 struct _VerifyNode {
-    var run: _LifecycleRun<SeedLiteralWindow, UnboundedSet>
+    var run: _LifecycleRun<PublishedLiteralWindow, UnboundedSet>
     /// Shape events delivered, as bits.
     var done: UInt32 = 0
     var time: Int64 = 0
@@ -107,7 +107,7 @@ struct _VerifyNode {
     var backs = 0
     var eventEpoch: [Int32]
 
-    init(run: _LifecycleRun<SeedLiteralWindow, UnboundedSet>, eventCount: Int) {
+    init(run: _LifecycleRun<PublishedLiteralWindow, UnboundedSet>, eventCount: Int) {
         self.run = run
         eventEpoch = [Int32](repeating: -1, count: eventCount)
     }

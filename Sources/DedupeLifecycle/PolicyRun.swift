@@ -3,7 +3,7 @@ import PushDedupe
 
 /// Runs the policy matrix (scenario × persistence × variant) and the fetch-latency sweep.
 ///
-/// The router uses the published code for both layers (`seed-literal`, `set`), so the matrix
+/// The router uses the published code for both layers (`published-literal`, `set`), so the matrix
 /// isolates the policies from the data structures. A scenario without a relaunch runs once, in
 /// memory; one with relaunches runs under every ``Persistence``.
 package enum PolicyRun {
@@ -114,7 +114,7 @@ package enum PolicyRun {
         sweep: [PolicyResults.SweepPoint]
     ) -> PolicyResults {
         PolicyResults(
-            seed: seed, window: SeedLiteralWindow.strategyID, consumed: UnboundedSet.strategyID,
+            seed: seed, window: PublishedLiteralWindow.strategyID, consumed: UnboundedSet.strategyID,
             fetchMedianMilliseconds: configuration.fetchMedianMilliseconds,
             fetchP99Milliseconds: configuration.fetchP99Milliseconds, fetchFailureRate: configuration.fetchFailureRate,
             checkoutMedianMilliseconds: configuration.checkoutMedianMilliseconds,
@@ -146,13 +146,13 @@ package enum PolicyRun {
     /// - Throws: ``LifecycleConfigurationError``.
     static func simulator(
         policy: LifecyclePolicy, configuration: LifecycleConfiguration, seed: UInt64
-    ) throws(LifecycleConfigurationError) -> LifecycleSimulator<SeedLiteralWindow, UnboundedSet> {
+    ) throws(LifecycleConfigurationError) -> LifecycleSimulator<PublishedLiteralWindow, UnboundedSet> {
         let windowConfiguration = WindowConfiguration(
             window: .nanoseconds(LifecycleScriptBuilder.nanoseconds(configuration.windowMilliseconds)), capacity: 64)
-        let window: SeedLiteralWindow
+        let window: PublishedLiteralWindow
         let consumed: UnboundedSet
         do {
-            window = try SeedLiteralWindow(configuration: windowConfiguration)
+            window = try PublishedLiteralWindow(configuration: windowConfiguration)
             consumed = try UnboundedSet(configuration: ConsumedSetConfiguration())
         } catch {
             throw LifecycleConfigurationError(parameter: "windowMilliseconds", reason: error.description)

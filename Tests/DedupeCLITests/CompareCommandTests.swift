@@ -61,7 +61,7 @@ import Darwin
         let comparison = ResultsComparison(baseline: baseline, current: current)
         let flagged = comparison.units.filter { $0.verdict == .regression }
         // Every unit of bloom's layer, no other set's, no window's alone. A window's pipeline unit
-        // holds bloom among the sets it ran with: here one of two (`seed-literal+set` is the
+        // holds bloom among the sets it ran with: here one of two (`published-literal+set` is the
         // reference), so +15% shows there at about half; in the suite one of 14.
         #expect(!flagged.isEmpty)
         let others = flagged.filter { !Self.isBloomUnit($0) }

@@ -14,7 +14,7 @@ import Testing
             correctness.droppedByCause = [ErrorCause.windowDrop: 2]
             correctness.missedByCause = [ErrorCause.pushIdentity: 10]
             correctness.matched = MatchedErrors(
-                reference: "two-layer seed-literal+set", newlyDropped: 0, newlyMissed: 1, recoveredNavigations: 0,
+                reference: "two-layer published-literal+set", newlyDropped: 0, newlyMissed: 1, recoveredNavigations: 0,
                 newlyBlockedDuplicates: 0)
             change(&correctness, results.cases[index])
             results.cases[index].correctness = correctness

@@ -114,7 +114,7 @@ import Testing
     @Test func listNamesEveryKindWithADescription() throws {
         let outcome = try BinaryRunner.run(["list"])
         #expect(outcome.status == 0)
-        for id in ["seed-literal", "hash-deque", "bounded-lru", "bloom", "two-layer-guarded", "false_drops", "same-payload-twice"] {
+        for id in ["published-literal", "hash-deque", "bounded-lru", "bloom", "two-layer-guarded", "false_drops", "same-payload-twice"] {
             let line = outcome.output.split(separator: "\n").first { $0.contains(" \(id) ") || $0.hasPrefix("  \(id) ") }
             #expect(line != nil, "\(id)")
         }

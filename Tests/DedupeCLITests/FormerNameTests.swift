@@ -30,4 +30,16 @@ import Testing
         #expect(decoded.cases.map(\.id.text) == results.cases.map(\.id.text))
         #expect(decoded.cases.contains { $0.id.text.hasSuffix("/push-id/after-every-consume") })
     }
+
+    @Test func aResultsFileWithTheFormerWindowIDReadsAsTheCurrentOne() throws {
+        let results = SyntheticResults.make()
+        let json = String(decoding: try ResultsJSON.encode(results), as: UTF8.self)
+        let former = json.replacingOccurrences(of: "published-literal", with: "seed-literal")
+        #expect(former != json)
+        let decoded = try ResultsJSON.decode(Data(former.utf8))
+        #expect(decoded.cases.map(\.id.text) == results.cases.map(\.id.text))
+        #expect(StrategyCatalogue.currentCaseID("w/two-layer/seed-literal(window=500ms)+set/minted/memory")
+            == "w/two-layer/published-literal(window=500ms)+set/minted/memory")
+        #expect(StrategyCatalogue.currentCaseID("w/window-alone/seed-literals") == "w/window-alone/seed-literals")
+    }
 }

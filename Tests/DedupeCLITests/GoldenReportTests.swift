@@ -26,7 +26,7 @@ import Testing
         var plan = RunPlan(
             source: .catalogue, quick: true, seed: 42, repetitions: 1, windowMilliseconds: 500,
             filter: RunFilter(
-                windows: ["seed-literal", "ring-buffer", "hash-deque"], consumedSets: ["set", "fifo-set", "bloom"],
+                windows: ["published-literal", "ring-buffer", "hash-deque"], consumedSets: ["set", "fifo-set", "bloom"],
                 workloads: ["same-payload-twice", "envelope-reemitted", "marketing-burst"]),
             measureTiming: false, measureMemory: false, runSweeps: true)
         plan.sizing = sizing

@@ -60,7 +60,7 @@ import Darwin
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
-            "-c", #"exec "$0" replay - --allow-debug --repetitions 1 --quiet --filter window=seed-literal --filter consumed=set --format json --out "$1" < "$2""#,
+            "-c", #"exec "$0" replay - --allow-debug --repetitions 1 --quiet --filter window=published-literal --filter consumed=set --format json --out "$1" < "$2""#,
             BinaryRunner.executable.path, directory.appendingPathComponent("out").path, BinaryRunner.fixture("replay-small.csv").path,
         ]
         process.standardOutput = FileHandle.nullDevice

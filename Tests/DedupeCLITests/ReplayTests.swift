@@ -36,7 +36,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome = try BinaryRunner.run([
             "replay", BinaryRunner.fixture("replay-small.csv").path, "--window-ms", "500", "--repetitions", "1",
-            "--filter", "window=seed-literal", "--filter", "consumed=set", "--format", "json", "--allow-debug", "--out", directory.path,
+            "--filter", "window=published-literal", "--filter", "consumed=set", "--format", "json", "--allow-debug", "--out", directory.path,
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let results = try ResultsJSON.decode(Data(contentsOf: directory.appendingPathComponent("results.json")))
@@ -63,12 +63,12 @@ import Testing
         let file = directory.appendingPathComponent("decisions.csv")
         let outcome = try BinaryRunner.run([
             "replay", BinaryRunner.fixture("replay-small.csv").path, "--repetitions", "1",
-            "--filter", "window=seed-literal", "--filter", "consumed=set", "--filter", "mode=two-layer,window-alone",
+            "--filter", "window=published-literal", "--filter", "consumed=set", "--filter", "mode=two-layer,window-alone",
             "--format", "json", "--allow-debug", "--out", directory.path, "--decisions", file.path,
         ])
         #expect(outcome.status == 0, "\(outcome.error)")
         let rows = try DecisionsCSV.parse(String(contentsOf: file, encoding: .utf8))
-        let twoLayer = rows.filter { $0.caseID.hasPrefix("replay-small.csv/two-layer/seed-literal(") && $0.caseID.hasSuffix("/minted/memory") }
+        let twoLayer = rows.filter { $0.caseID.hasPrefix("replay-small.csv/two-layer/published-literal(") && $0.caseID.hasSuffix("/minted/memory") }
         #expect(twoLayer.map(\.decision) == ["navigated", "window", "consumed", "skipped", "consumed", "navigated", "navigated"])
         #expect(twoLayer.map(\.event) == Array(1...7))
         #expect(twoLayer.allSatisfy { $0.caseID.contains("+set(") && $0.workload == "replay-small.csv" })

@@ -17,7 +17,7 @@ import Testing
     /// so the two sets differ in every file but have the same file names.
     static func replay(_ trace: URL, out: URL) -> [String] {
         [
-            "replay", trace.path, "--allow-debug", "--repetitions", "1", "--filter", "window=seed-literal",
+            "replay", trace.path, "--allow-debug", "--repetitions", "1", "--filter", "window=published-literal",
             "--filter", "consumed=set", "--filter", "mode=two-layer", "--format", "json,md", "--out", out.path,
         ]
     }

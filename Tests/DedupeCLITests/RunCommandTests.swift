@@ -21,12 +21,12 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.error)")
         // Either pair: the pick between two exact pairs is decided on speed, and a debug build's
         // timings (its invariant walks, a loaded machine) decide nothing a test may rely on.
-        #expect(["hash-deque", "seed-literal"].contains { outcome.output.contains("Recommendation: two-layer/\($0)(window=500ms;reserve=") })
+        #expect(["hash-deque", "published-literal"].contains { outcome.output.contains("Recommendation: two-layer/\($0)(window=500ms;reserve=") })
         // Only two-layer ran, so no layer is ranked on its own.
         #expect(!outcome.output.contains("Best window:"))
         // Not a terminal: sparse plain lines, the first at the first step (the published pair,
         // which every run scores as the reference).
-        #expect(outcome.error.hasPrefix("[correctness 1/4] same-payload-twice/two-layer/seed-literal(window=500ms;reserve="))
+        #expect(outcome.error.hasPrefix("[correctness 1/4] same-payload-twice/two-layer/published-literal(window=500ms;reserve="))
         #expect(!outcome.error.contains("\r"))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
         #expect(files.isSuperset(of: ["results.json", "report.md", "throughput.csv", "memory.csv", "correctness.csv", "sweeps.csv", "stores.csv", "store-damage.csv"]))

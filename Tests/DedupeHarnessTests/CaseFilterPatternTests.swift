@@ -5,7 +5,7 @@ import Testing
 /// reference; a pattern that matches no case id stops the run before anything is measured.
 @Suite struct CaseFilterPatternTests {
     static func plan(_ patterns: [String]) -> RunPlan {
-        var filter = RunFilter(windows: ["hash-deque", "seed-literal"], consumedSets: ["set", "fifo-set"], workloads: ["button-double-tap"], modes: ["two-layer"])
+        var filter = RunFilter(windows: ["hash-deque", "published-literal"], consumedSets: ["set", "fifo-set"], workloads: ["button-double-tap"], modes: ["two-layer"])
         filter.casePatterns = patterns.isEmpty ? nil : patterns
         var plan = RunPlan(seed: 1, repetitions: 1, filter: filter, measureTiming: false, measureMemory: false, runSweeps: false)
         plan.memoryIsolation = .inProcess

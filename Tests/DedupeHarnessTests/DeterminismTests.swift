@@ -53,7 +53,7 @@ import Testing
             #expect(timing.ratiosToReference.count == 2)
             #expect(timing.latencyP50Nanoseconds <= timing.latencyP999Nanoseconds)
         }
-        let reference = try #require(result(results, "two-layer", window: "seed-literal", consumed: "set")?.timing)
+        let reference = try #require(result(results, "two-layer", window: "published-literal", consumed: "set")?.timing)
         #expect(reference.ratiosToReference == [1, 1])
         #expect(results.environment.latencyBatchSize == 16)
         #expect((results.environment.clockReadNanoseconds ?? 0) > 0)
@@ -80,19 +80,19 @@ import Testing
         plan.measureMemory = false
         plan.filter = RunFilter(windows: ["tiny-window"], consumedSets: ["tiny-fifo"], workloads: ["same-payload-twice"])
         let results = try BenchmarkRunner.run(plan) { _ in }
-        #expect(result(results, "two-layer", window: "seed-literal", consumed: "set") != nil)
-        #expect(result(results, "window-alone", window: "seed-literal") != nil)
+        #expect(result(results, "two-layer", window: "published-literal", consumed: "set") != nil)
+        #expect(result(results, "window-alone", window: "published-literal") != nil)
         #expect(result(results, "consumed-alone", consumed: "set") != nil)
         let pipeline = try #require(result(results, "two-layer-guarded", window: "tiny-window", consumed: "tiny-fifo"))
         // One reference per mode for timing, its own mode's; the router's cases are matched with
         // the published code as it ships (`two-layer`).
-        let reference = "same-payload-twice/two-layer-guarded/seed-literal(window=500ms)+set/minted/memory"
+        let reference = "same-payload-twice/two-layer-guarded/published-literal(window=500ms)+set/minted/memory"
         #expect(pipeline.timing?.reference == reference)
-        #expect(pipeline.correctness?.matched?.reference == "same-payload-twice/two-layer/seed-literal(window=500ms)+set/minted/memory")
+        #expect(pipeline.correctness?.matched?.reference == "same-payload-twice/two-layer/published-literal(window=500ms)+set/minted/memory")
         #expect(pipeline.timing?.ratiosToReference.count == 2)
         // Without timing the references are still run: every matched error needs one.
         plan.measureTiming = false
         let untimed = try BenchmarkRunner.run(plan) { _ in }
-        #expect(result(untimed, "two-layer", window: "seed-literal", consumed: "set")?.correctness != nil)
+        #expect(result(untimed, "two-layer", window: "published-literal", consumed: "set")?.correctness != nil)
     }
 }

@@ -37,7 +37,7 @@ struct ScriptedStatistics: AllocatorStatistics {
     static func anyCase(_ mode: CaseMode = .twoLayer) -> _AnyCase {
         let catalogue = StrategyCatalogue.toys
         return catalogue.makeCase(
-            window: mode.usesWindow ? catalogue.window("seed-literal") : nil,
+            window: mode.usesWindow ? catalogue.window("published-literal") : nil,
             consumed: mode.usesConsumedSet ? catalogue.consumedSet("set") : nil, mode: mode,
             parameters: CaseParameters(windowMilliseconds: 500, windowCapacity: 64, consumedCapacity: 1_024, falsePositiveRate: 0.01, retentionMilliseconds: 30_000))
     }
@@ -95,7 +95,7 @@ struct ScriptedStatistics: AllocatorStatistics {
         ]
         let events = [1_000, columns.count]
         let request = MemoryPassRequest(workloads: workloads, events: events, cases: [
-            ChildCaseSpec(key: 3, workload: 0, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
+            ChildCaseSpec(key: 3, workload: 0, mode: .windowAlone, window: "published-literal", consumed: nil, parameters: parameters),
             ChildCaseSpec(key: 5, workload: 1, mode: .consumedAlone, window: nil, consumed: "set", parameters: parameters),
         ])
         let decoded = try JSONDecoder().decode(MemoryPassRequest.self, from: JSONEncoder().encode(request))
@@ -110,7 +110,7 @@ struct ScriptedStatistics: AllocatorStatistics {
         for (spec, message) in [
             (ChildCaseSpec(key: 0, workload: 0, mode: .windowAlone, window: "no-such-window", consumed: nil, parameters: parameters),
              "child: unknown window 'no-such-window'"),
-            (ChildCaseSpec(key: 0, workload: 2, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
+            (ChildCaseSpec(key: 0, workload: 2, mode: .windowAlone, window: "published-literal", consumed: nil, parameters: parameters),
              "memory pass: case 0 names workload 2 of 2"),
         ] {
             #expect(throws: MeasurementError.invalidPlan(message)) {

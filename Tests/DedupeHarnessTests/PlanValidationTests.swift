@@ -16,7 +16,7 @@ import Testing
     @Test func unknownWindowIsNamedWithTheValidOnes() throws {
         let message = try #require(Self.error(scoringPlan(trace([]), windows: ["ring-bufer"])))
         #expect(message.contains("'ring-bufer'"))
-        #expect(message.contains("seed-literal, tiny-window"))
+        #expect(message.contains("published-literal, tiny-window"))
     }
 
     @Test func unknownConsumedSetModeAndWorkload() throws {

@@ -38,7 +38,7 @@ import Testing
         let workload = Self.burst(10_000)
         let limit = try #require(ReferenceWindowLimit.limit(EventColumns(workload.events), windowMilliseconds: 500))
         #expect(limit.events == 4_097 && limit.liveFingerprints == 4_097 && limit.workloadEvents == 10_000)
-        #expect(limit.note(workload: "burst.csv") == "burst.csv: the published window seed-literal is O(live) per event and would "
+        #expect(limit.note(workload: "burst.csv") == "burst.csv: the published window published-literal is O(live) per event and would "
             + "reach more than 4,096 live fingerprints within one window at event 4,098 of 10,000; its cases ran on the first 4,097 "
             + "events, the cases matched against them were matched there, and timing was capped there")
     }
@@ -80,7 +80,7 @@ import Testing
         #expect(limit.events == 4_097)
         for result in results.cases {
             let correctness = try #require(result.correctness)
-            #expect(correctness.events == (result.window == "seed-literal" ? 4_097 : 10_000), "\(result.id.text)")
+            #expect(correctness.events == (result.window == "published-literal" ? 4_097 : 10_000), "\(result.id.text)")
         }
         let hashDeque = try #require(results.cases.first { $0.mode == .windowAlone && $0.window == "hash-deque" })
         let matched = try #require(hashDeque.correctness?.matched)

@@ -22,7 +22,7 @@ import Testing
         (700, .emit, 9, 0, .unknown),
     ])
 
-    static func score(_ mode: String, _ workload: Workload = main, window: [String]? = ["seed-literal"], consumed: [String]? = ["set"]) throws -> CorrectnessResult {
+    static func score(_ mode: String, _ workload: Workload = main, window: [String]? = ["published-literal"], consumed: [String]? = ["set"]) throws -> CorrectnessResult {
         let results = try BenchmarkRunner.run(scoringPlan(workload, windows: window, consumed: consumed, modes: [mode])) { _ in }
         return try #require(result(results, mode)?.correctness)
     }

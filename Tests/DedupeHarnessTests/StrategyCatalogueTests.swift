@@ -66,7 +66,7 @@ extension StrategyCatalogueTests {
         #expect(Set(StrategyCatalogue.standard.consumedSets.map(\.id)).count == StrategyCatalogue.standard.consumedSets.count)
         #expect(StrategyCatalogue.standard.windows.first?.id == StrategyCatalogue.referenceWindowID)
         #expect(StrategyCatalogue.standard.consumedSets.first?.id == StrategyCatalogue.referenceConsumedSetID)
-        #expect(StrategyCatalogue.referenceWindowID == SeedLiteralWindow.strategyID)
+        #expect(StrategyCatalogue.referenceWindowID == PublishedLiteralWindow.strategyID)
         #expect(StrategyCatalogue.referenceConsumedSetID == UnboundedSet.strategyID)
     }
 }

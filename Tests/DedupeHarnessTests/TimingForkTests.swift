@@ -23,7 +23,7 @@ import Testing
             #expect(timing.samplesNanosecondsPerEvent.count == 6)
             #expect(timing.ratiosToReference.count == 6)
         }
-        let reference = try #require(result(results, "two-layer", window: "seed-literal", consumed: "set")?.timing)
+        let reference = try #require(result(results, "two-layer", window: "published-literal", consumed: "set")?.timing)
         #expect(reference.ratiosToReference == [Double](repeating: 1, count: 6))
     }
 
@@ -35,8 +35,8 @@ import Testing
         let request = TimingForkRequest(
             workloads: [workload], timedEvents: [150],
             cases: [
-                ChildCaseSpec(key: 4, workload: 0, mode: .windowAlone, window: "seed-literal", consumed: nil, parameters: parameters),
-                ChildCaseSpec(key: 9, workload: 0, mode: .twoLayer, window: "seed-literal", consumed: "set", parameters: parameters),
+                ChildCaseSpec(key: 4, workload: 0, mode: .windowAlone, window: "published-literal", consumed: nil, parameters: parameters),
+                ChildCaseSpec(key: 9, workload: 0, mode: .twoLayer, window: "published-literal", consumed: "set", parameters: parameters),
             ],
             repetitions: 3, batchSize: 16, seed: 1, fork: 2)
         let decoded = try JSONDecoder().decode(TimingForkRequest.self, from: JSONEncoder().encode(request))

@@ -24,13 +24,13 @@ import Testing
         #expect(reference.ids(.windowAlone)! == ("hash-deque", nil))
         #expect(reference.ids(.consumedAlone)! == (nil, "set"))
         #expect(reference.ids(.twoLayer)! == ("hash-deque", "set"))
-        #expect(TimingReference.published.ids(.twoLayerGuarded)! == ("seed-literal", "set"))
+        #expect(TimingReference.published.ids(.twoLayerGuarded)! == ("published-literal", "set"))
         #expect(TimingReference.none.ids(.twoLayer) == nil)
     }
 
     @Test func onlyExactStrategiesOfTheCatalogueAreAccepted() throws {
         let catalogue = StrategyCatalogue.standard
-        let exactWindow = try #require(catalogue.windows.first { $0.guarantee.guaranteeClass == .exact && $0.id != "seed-literal" })
+        let exactWindow = try #require(catalogue.windows.first { $0.guarantee.guaranteeClass == .exact && $0.id != "published-literal" })
         let inexactSet = try #require(catalogue.consumedSets.first { $0.guarantee.guaranteeClass != .exact })
         try TimingReference.strategies(window: exactWindow.id, consumed: "set").validate(in: catalogue)
         #expect(throws: MeasurementError.self) { try TimingReference.strategies(window: "no-such", consumed: nil).validate(in: catalogue) }
@@ -61,8 +61,8 @@ import Testing
         let timing = try #require(ringBuffer.timing)
         #expect(timing.reference == hashDeque.id.text)
         #expect(timing.ratiosToReference == zip(timing.samplesNanosecondsPerEvent, hashDeque.timing!.samplesNanosecondsPerEvent).map { $0 / $1 })
-        #expect(ringBuffer.correctness?.matched?.reference.contains("seed-literal") == true)
-        #expect(results.cases.filter { $0.window == "seed-literal" }.allSatisfy { $0.timing == nil && $0.correctness != nil })
+        #expect(ringBuffer.correctness?.matched?.reference.contains("published-literal") == true)
+        #expect(results.cases.filter { $0.window == "published-literal" }.allSatisfy { $0.timing == nil && $0.correctness != nil })
         let decoded = try JSONDecoder().decode(RunResults.self, from: JSONEncoder().encode(results))
         let decodedRing = try #require(decoded.cases.first { $0.id == ringBuffer.id })
         #expect(decodedRing.timing?.ratiosToReference == timing.ratiosToReference)
@@ -74,7 +74,7 @@ import Testing
         #expect(results.settings.timingReference == "none")
         let timed = results.cases.filter { $0.timing != nil }
         #expect(!timed.isEmpty && timed.allSatisfy { $0.timing!.ratiosToReference.isEmpty && $0.timing!.reference == nil })
-        #expect(results.cases.filter { $0.window == "seed-literal" }.allSatisfy { $0.timing == nil })
+        #expect(results.cases.filter { $0.window == "published-literal" }.allSatisfy { $0.timing == nil })
         let decoded = try JSONDecoder().decode(RunResults.self, from: JSONEncoder().encode(results))
         #expect(decoded.cases.compactMap(\.timing).allSatisfy { $0.ratiosToReference.isEmpty })
     }

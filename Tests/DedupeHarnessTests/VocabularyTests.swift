@@ -10,7 +10,7 @@ import Testing
         let window = try #require(catalogue.window(StrategyCatalogue.referenceWindowID))
         let consumed = try #require(catalogue.consumedSet(StrategyCatalogue.referenceConsumedSetID))
         let companion = try #require(catalogue.window(StrategyCatalogue.companionWindowID))
-        #expect(ObjectIdentifier(window.type) == ObjectIdentifier(SeedLiteralWindow.self))
+        #expect(ObjectIdentifier(window.type) == ObjectIdentifier(PublishedLiteralWindow.self))
         #expect(ObjectIdentifier(consumed.type) == ObjectIdentifier(UnboundedSet.self))
         #expect(ObjectIdentifier(companion.type) == ObjectIdentifier(HashDequeWindow.self))
         #expect(companion.id != window.id)

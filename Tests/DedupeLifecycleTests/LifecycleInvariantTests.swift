@@ -52,9 +52,9 @@ import Testing
         return configuration
     }
 
-    static func simulator(_ variant: PolicyVariant, seed: UInt64) throws -> LifecycleSimulator<SeedLiteralWindow, UnboundedSet> {
+    static func simulator(_ variant: PolicyVariant, seed: UInt64) throws -> LifecycleSimulator<PublishedLiteralWindow, UnboundedSet> {
         try LifecycleSimulator(
-            window: SeedLiteralWindow(configuration: .init(window: .milliseconds(500), capacity: 4_096)),
+            window: PublishedLiteralWindow(configuration: .init(window: .milliseconds(500), capacity: 4_096)),
             consumed: UnboundedSet(configuration: .init()), policy: variant.policy, configuration: configuration, seed: seed)
     }
 

@@ -253,7 +253,7 @@ import Testing
             }
             #expect(throws: LifecycleConfigurationError.self) {
                 _ = try LifecycleSimulator(
-                    window: SeedLiteralWindow(configuration: .init()), consumed: UnboundedSet(configuration: .init()),
+                    window: PublishedLiteralWindow(configuration: .init()), consumed: UnboundedSet(configuration: .init()),
                     policy: .published, configuration: configuration, seed: 1)
             }
         }

@@ -21,7 +21,7 @@ enum Fixtures {
             suppressedByConsumedSet: dup - missed, suppressedByGuard: 0, windowEvictions: 0, consumedEvictions: 0,
             theoreticalFalsePositiveRate: nil, measuredFalsePositiveRate: nil)
         result.matched = MatchedErrors(
-            reference: "two-layer seed-literal+set", newlyDropped: newlyDropped, newlyMissed: newlyMissed,
+            reference: "two-layer published-literal+set", newlyDropped: newlyDropped, newlyMissed: newlyMissed,
             recoveredNavigations: 0, newlyBlockedDuplicates: 0)
         return result
     }
@@ -80,7 +80,7 @@ enum Fixtures {
                 harnessOverheadNanosecondsPerEvent: 1),
             settings: RunSettings(quick: true, repetitions: 3, windowMilliseconds: 500, filters: [], traceFile: nil),
             cases: referenced(cases ?? [
-                pipeline("seed-literal", "set", ns: 40, bytes: 4000),
+                pipeline("published-literal", "set", ns: 40, bytes: 4000),
                 pipeline("hash-deque", "set", ns: 20, bytes: 4000),
                 pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1, newlyDropped: 1, guarantee: .mayDrop(forgetting: .never)),
             ]),

@@ -15,7 +15,7 @@ import Testing
     /// Results whose names hold markup, and a hand-made decision sample.
     static func hostileResults() -> RunResults {
         Fixtures.results([
-            Fixtures.pipeline("seed-literal", "set", ns: 40, bytes: 4000, workload: "<b>w&x</b>"),
+            Fixtures.pipeline("published-literal", "set", ns: 40, bytes: 4000, workload: "<b>w&x</b>"),
             Fixtures.pipeline("hash-deque", "set", ns: 20, bytes: 4000, workload: "<b>w&x</b>"),
             Fixtures.pipeline("hash-deque", "bloom", ns: 10, bytes: 500, falseDrops: 1, newlyDropped: 1,
                               workload: "<b>w&x</b>", guarantee: .mayDrop(forgetting: .never)),

@@ -35,12 +35,12 @@ import Testing
     @Test func scenarioVerdictsCarryDenominators() {
         func make(_ mode: CaseMode, falseDrops: Int = 0, missed: Int = 0, dup: Int = 10) -> CaseResult {
             CaseResult(
-                workload: "s", mode: mode, window: "seed-literal", consumed: "set", parameters: Fixtures.parameters,
+                workload: "s", mode: mode, window: "published-literal", consumed: "set", parameters: Fixtures.parameters,
                 timing: nil, memory: nil, correctness: Fixtures.correctness(dup: dup, falseDrops: falseDrops, missed: missed))
         }
         var results = Fixtures.results([
             make(.fingerprintOnly, missed: 1), make(.envelopeOnly, falseDrops: 2), make(.twoLayer),
-            make(.twoLayerGuarded, dup: 0), Fixtures.pipeline("seed-literal", "set", ns: 1, bytes: 1, workload: "w"),
+            make(.twoLayerGuarded, dup: 0), Fixtures.pipeline("published-literal", "set", ns: 1, bytes: 1, workload: "w"),
         ])
         results.workloads = [
             WorkloadInfo(id: "s", description: "sum", category: "published", tag: "device", events: 100, envelopes: 90,

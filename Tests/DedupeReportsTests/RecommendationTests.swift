@@ -162,7 +162,7 @@ import Testing
 
     @Test func windowLengthMinimisesWeightedErrorsOnTheDeviceWorkloads() {
         func point(_ x: Double, drops: Int, missed: Int, workload: String) -> SweepPoint {
-            var point = SweepPoint(dimension: .windowLength, x: x, strategy: "seed-literal", nanosecondsPerEvent: nil,
+            var point = SweepPoint(dimension: .windowLength, x: x, strategy: "published-literal", nanosecondsPerEvent: nil,
                                    bytes: nil, falseDrops: drops, missedDuplicates: missed, events: 100)
             point.workload = workload
             return point
@@ -208,10 +208,10 @@ extension Candidate {
         #expect(routed.consumed == winner.consumed)
         #expect(routed.missedDuplicates == (winner.consumed == "set" ? 2 : 1))
         let headline = MarkdownReport.headline(results)
-        #expect(headline.contains("| Missed with router | Newly dropped with router |"))
+        #expect(headline.contains("| Behind the router |") && headline.contains(", behind `NavigationRouter`.**"))
         // Without router cases there is nothing to show beside the pick.
         let plain = Fixtures.results(results.cases.filter { $0.mode == .twoLayer })
         #expect(Recommendation.make(from: plain).routed.isEmpty)
-        #expect(!MarkdownReport.headline(plain).contains("with router"))
+        #expect(!MarkdownReport.headline(plain).contains("Behind the router"))
     }
 }

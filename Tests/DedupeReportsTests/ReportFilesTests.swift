@@ -65,7 +65,7 @@ import FoundationXML
         let results = Fixtures.results()
         let data = try ResultsJSON.encode(results)
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.hasPrefix("{\"cases\":[{\"case\":\"w/two-layer/seed-literal(window=500ms)+set(capacity=1024)/minted/memory\""))
+        #expect(text.hasPrefix("{\"cases\":[{\"case\":\"w/two-layer/published-literal(window=500ms)+set(capacity=1024)/minted/memory\""))
         #expect(!text.dropLast().contains("\n"))
         #expect(try ResultsJSON.decode(data) == results)
         // Metadata once per strategy, not per case.

@@ -11,10 +11,10 @@ import Testing
 struct PublishedAsOne: DedupePipeline {
     static let strategyID = "published-as-one"
     static let guarantee = Guarantee.exact
-    var pipeline: TwoLayerPipeline<SeedLiteralWindow, UnboundedSet>
+    var pipeline: TwoLayerPipeline<PublishedLiteralWindow, UnboundedSet>
 
     init(window: WindowConfiguration, consumed: ConsumedSetConfiguration) throws(ConfigurationError) {
-        pipeline = TwoLayerPipeline(window: try SeedLiteralWindow(configuration: window), consumed: try UnboundedSet(configuration: consumed))
+        pipeline = TwoLayerPipeline(window: try PublishedLiteralWindow(configuration: window), consumed: try UnboundedSet(configuration: consumed))
     }
 
     mutating func receivePayload(_ fingerprint: RouteFingerprint, envelope: EnvelopeID, at now: Timestamp) -> RoutingDecision {
@@ -57,7 +57,7 @@ struct DebounceEverything: DedupePipeline {
     static let results: RunResults = {
         var plan = RunPlan(
             source: .catalogue, seed: 9, repetitions: 1,
-            filter: RunFilter(windows: ["seed-literal", "hash-deque"], consumedSets: ["set"], modes: ["two-layer", "two-layer-guarded"]),
+            filter: RunFilter(windows: ["published-literal", "hash-deque"], consumedSets: ["set"], modes: ["two-layer", "two-layer-guarded"]),
             measureMemory: false, runSweeps: false)
         var catalogue = StrategyCatalogue.standard
         catalogue.pipelines = [
@@ -96,7 +96,7 @@ struct DebounceEverything: DedupePipeline {
     @Test func thePublishedPairAsOneTypeDecidesLikeThePublishedPair() throws {
         for result in Self.cases(PublishedAsOne.strategyID) {
             let pair = try #require(Self.results.cases.first {
-                $0.workload == result.workload && $0.mode == result.mode && $0.window == "seed-literal" && $0.consumed == "set"
+                $0.workload == result.workload && $0.mode == result.mode && $0.window == "published-literal" && $0.consumed == "set"
                     && $0.identity == result.identity && $0.persistence == .memory
             })
             let (mine, theirs) = (try #require(result.correctness), try #require(pair.correctness))

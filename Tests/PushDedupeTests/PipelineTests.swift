@@ -97,7 +97,7 @@ private func replay<W: FingerprintWindow, S: ConsumedSet>(
 /// The exact windows (the published port, the O(1) hash deque, the ring) against every exact
 /// consumed set.
 private let strategyPairs: [(WindowKind, ExactConsumedSetKind)] =
-    [WindowKind.seedLiteral, .hashDeque, .ringBuffer].flatMap { window in
+    [WindowKind.publishedLiteral, .hashDeque, .ringBuffer].flatMap { window in
         ExactConsumedSetKind.allCases.map { (window, $0) }
     }
 

@@ -19,7 +19,7 @@ package enum SharedOptions {
             + "KEY=/REGEX/ keeps the ids with a match of a Swift regular expression; /REGEX/ alone is case=/REGEX/.")
     static let reference = OptionSpec(
         "reference", value: "SPEC",
-        help: "What timing ratios are against: published (seed-literal / set, the default), none, or window=ID,consumed=ID "
+        help: "What timing ratios are against: published (published-literal / set, the default), none, or window=ID,consumed=ID "
             + "(exact strategies; a layer not named stays published). Correctness is always matched against the published code.")
     package static let quick = OptionSpec("quick", help: "CI mode: fewer events, repetitions and sweep points.")
     package static let quiet = OptionSpec("quiet", help: "No progress display on stderr (errors and warnings still appear).")

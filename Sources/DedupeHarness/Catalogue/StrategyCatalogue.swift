@@ -22,7 +22,7 @@ package struct StrategyCatalogue: Sendable {
     }
 
     /// The reference window every window row is compared with (the published code).
-    package static let referenceWindowID = SeedLiteralWindow.strategyID
+    package static let referenceWindowID = PublishedLiteralWindow.strategyID
     /// The reference consumed set every consumed-set row is compared with (the published code).
     package static let referenceConsumedSetID = UnboundedSet.strategyID
     /// The window every consumed set is paired with outside the cross product and in the
@@ -186,5 +186,25 @@ struct _PairCollector<W: FingerprintWindow>: ConsumedSetRegistryVisitor {
         pairs[C.strategyID] = { mode, parameters, persistence in
             _AnyCase(W.self, C.self, mode: mode, parameters: parameters, persistence: persistence)
         }
+    }
+}
+
+extension StrategyCatalogue {
+    /// Strategy ids older results files spell for a strategy since renamed; read as the current
+    /// id, never written.
+    package static let formerIDs = ["seed-literal": "published-literal"]
+
+    /// `id` with every former strategy id among its strategies spelled as the current one.
+    package static func currentCaseID(_ id: String) -> String {
+        var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for index in parts.indices {
+            for (former, current) in formerIDs {
+                let text = parts[index]
+                if text == former || text.hasPrefix(former + "(") || text.hasPrefix(former + "+") || text.contains("+" + former) {
+                    parts[index] = text.replacingOccurrences(of: former, with: current)
+                }
+            }
+        }
+        return parts.joined(separator: "/")
     }
 }

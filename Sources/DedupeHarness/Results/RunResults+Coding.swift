@@ -85,7 +85,8 @@ extension RunResults: Codable {
         let defaults = defaultParameters
         var casesContainer = try container.nestedUnkeyedContainer(forKey: .cases)
         while !casesContainer.isAtEnd {
-            let encoded = try casesContainer.decode(CaseResult.Encoded.self)
+            var encoded = try casesContainer.decode(CaseResult.Encoded.self)
+            encoded.id = StrategyCatalogue.currentCaseID(encoded.id)
             guard let fields = CaseResult.Encoded.parse(encoded.id) else {
                 throw Self.caseError(
                     at: cases.count, in: container,
@@ -96,7 +97,11 @@ extension RunResults: Codable {
             }
             cases.append(encoded.result(fields, parameters: parameters))
         }
-        let strategies = try container.decode([StrategyInfo].self, forKey: .strategies)
+        let strategies = try container.decode([StrategyInfo].self, forKey: .strategies).map { info in
+            var info = info
+            info.id = StrategyCatalogue.formerIDs[info.id] ?? info.id
+            return info
+        }
         var byKey: [String: StrategyInfo] = [:]
         for info in strategies { byKey[info.layer.rawValue + "/" + info.id] = info }
         var byID: [String: Int] = [:]

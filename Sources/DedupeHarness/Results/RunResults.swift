@@ -127,7 +127,7 @@ package struct RunSettings: Codable, Sendable, Equatable {
     /// The recommendation rule's knobs.
     package var recommendation: RecommendationSettings?
     /// What the timing ratios are against (``TimingReference/text``: `none`, or
-    /// `window=ID,consumed=ID`); absent for the published code (`seed-literal` / `set`).
+    /// `window=ID,consumed=ID`); absent for the published code (`published-literal` / `set`).
     package var timingReference: String?
 }
 
@@ -229,7 +229,7 @@ package struct TimingResult: Sendable, Equatable {
     /// Median and interquartile range of `ratiosToReference` (optional).
     package var ratioToReferenceMedian: Double?
     package var ratioToReferenceSpread: Double?
-    /// The reference row the ratios are against, e.g. `two-layer seed-literal+set` (optional).
+    /// The reference row the ratios are against, e.g. `two-layer published-literal+set` (optional).
     package var reference: String?
     /// How many timing forks the samples and ratios span (optional; absent before forks).
     package var forks: Int?
@@ -291,7 +291,7 @@ package struct CorrectnessResult: Sendable, Equatable {
     /// Filters only: measured on never-consumed probe ids after the run.
     package var measuredFalsePositiveRate: Double?
     /// Errors matched event by event against the reference case on the same events (the
-    /// reference pair `seed-literal + set` in the same mode, or the layer's reference in a
+    /// reference pair `published-literal + set` in the same mode, or the layer's reference in a
     /// single-layer mode); `nil` when no reference could be run.
     package var matched: MatchedErrors?
     /// Missed duplicates and false drops by named cause (``ErrorCause``); each sums to its count.

@@ -1,7 +1,7 @@
 import DedupeWorkloads
 import PushDedupe
 
-/// Where the published window (`seed-literal`) stops on a workload, and why.
+/// Where the published window (`published-literal`) stops on a workload, and why.
 ///
 /// The published code scans its whole live set on every admit (O(live) per event, by design), so
 /// on a workload that keeps thousands of fingerprints within one window its cost grows with the
@@ -40,7 +40,7 @@ package struct ReferenceWindowLimit: Codable, Sendable, Equatable {
         let reason = liveFingerprints > Self.liveBound
             ? "more than \(Self.grouped(Self.liveBound)) live fingerprints within one window"
             : "more than \(Self.grouped(Self.scanBound)) entries scanned"
-        return "\(workload): the published window seed-literal is O(live) per event and would reach \(reason) at event "
+        return "\(workload): the published window published-literal is O(live) per event and would reach \(reason) at event "
             + "\(Self.grouped(events + 1)) of \(Self.grouped(workloadEvents)); its cases ran on the first "
             + "\(Self.grouped(events)) events, the cases matched against them were matched there, and timing "
             + "was capped there"

@@ -31,7 +31,7 @@ package protocol DecisionSink: AnyObject, Sendable {
 }
 
 extension _Run {
-    /// The reference strategies of `mode`: `seed-literal` and/or `set`, for the layers it uses.
+    /// The reference strategies of `mode`: `published-literal` and/or `set`, for the layers it uses.
     static func referenceIDs(_ mode: CaseMode) -> (window: String?, consumed: String?) {
         (mode.usesWindow ? StrategyCatalogue.referenceWindowID : nil,
          mode.usesConsumedSet ? StrategyCatalogue.referenceConsumedSetID : nil)

@@ -5,7 +5,7 @@ import DedupeWorkloads
 /// netted: a case that drops 1,382 navigations the reference keeps and keeps 2,418 the reference
 /// drops shows both counts.
 package struct MatchedErrors: Sendable, Equatable {
-    /// The case the decisions were matched with, e.g. `two-layer seed-literal+set`.
+    /// The case the decisions were matched with, e.g. `two-layer published-literal+set`.
     package var reference: String
     /// Truth `new`: the reference navigated, this case suppressed it.
     package var newlyDropped: Int

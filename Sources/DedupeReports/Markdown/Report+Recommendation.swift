@@ -3,50 +3,6 @@ import DedupeHarness
 import DedupeWorkloads
 
 extension MarkdownReport {
-    /// The block the README shows, written as `headline.md` so the README can be checked against
-    /// the reference run: the pick with its identity and persistence, the published code's missed
-    /// duplicates by cause and the pick's, the adoption code, and the pipeline table.
-    package static func headline(_ results: RunResults, recommendation: Recommendation? = nil) -> String {
-        let recommendation = recommendation ?? Recommendation.make(from: results)
-        var out = traceNotes(recommendation, results: results)
-        if let winner = recommendation.winner {
-            out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
-            out += AdoptionCode.sentence(winner, store: recommendation.store)
-            if let runnerUp = recommendation.runnerUp { out += " Runner-up `\(runnerUp.label)`." }
-            out += "\n\n"
-        } else if let reason = recommendation.noWinnerReason {
-            out += "**No pipeline to adopt:** \(reason).\n\n"
-        }
-        out += contradictedGuarantees(recommendation)
-        out += causeSummary(recommendation, results: results)
-        if let winner = recommendation.winner {
-            if let cost = storeCostSentence(recommendation.store, winner, results: results) { out += cost + "\n\n" }
-            out += "```swift\n" + AdoptionCode.swift(winner, store: recommendation.store) + "```\n\n"
-        }
-        let candidates = recommendation.assessments.map(\.candidate)
-        if !candidates.isEmpty {
-            var rows = candidates
-            if let published = recommendation.published(), !rows.contains(where: { $0.choice == published.choice }) {
-                rows.insert(published, at: 0)
-            }
-            out += "Every pipeline at its best identity and persistence"
-            out += recommendation.published() != nil ? ", and the published code as it ships (`minted`, `memory`):\n\n" : ":\n\n"
-            out += layerTable(rows, speed: recommendation.speed, routed: recommendation.routed.isEmpty ? nil : recommendation.routed) + "\n"
-        }
-        let e = results.environment
-        out += "_\(e.cpuModel), \(e.coreCount) cores, \(e.buildConfiguration.rawValue) build, \(e.allocator), seed \(e.seed), "
-        out += "commit \(e.gitCommit). Errors and times over the \(results.deviceWorkloadIDs.count) device workload(s); "
-        out += "times: geometric mean of median ns/event; ns/push: that plus the picked store's cost per consume times the "
-        out += "consumes per event, what a push costs on the calling thread; × reference: against the published code timed in the same "
-        out += "repetition, **lower is faster**; newly dropped / missed: matched event by event against the published "
-        out += "code (`minted`, `memory`)"
-        if !recommendation.routed.isEmpty {
-            out += "; with router: the same choice behind the shipped router (`two-layer-guarded`), matched with the same code"
-        }
-        out += "; peak memory: on the largest workload each ran._\n"
-        return out
-    }
-
     /// `, 1.2 µs per push on the calling thread, store included`: the figure the speed step ranks.
     static func perPushClause(_ winner: Candidate, _ speed: SpeedModel) -> String {
         guard let perPush = speed.nanosecondsPerPush(winner) else { return "" }
@@ -123,6 +79,7 @@ extension MarkdownReport {
             out += "**Adopt `\(winner.label)`\(storeClause(recommendation.store, winner))**\(perPushClause(winner, recommendation.speed)): "
             out += AdoptionCode.sentence(winner, store: recommendation.store) + "\n\n"
             out += "```swift\n" + AdoptionCode.swift(winner, store: recommendation.store) + "```\n\n"
+            out += causeSummary(recommendation, results: results)
             out += "Why, by the rule below, in mode `\(recommendation.mode?.rawValue ?? "-")` over the "
             out += "\(recommendation.deviceWorkloads.count) device workload(s):\n\n"
             out += "1. **Guarantee:** \(winner.guaranteeText), declared by the types: "

@@ -55,7 +55,7 @@ package struct ScenarioMatrix: Sendable, Equatable {
     package static let modeOrder: [CaseMode] = [.fingerprintOnly, .envelopeOnly, .twoLayer, .twoLayerGuarded]
 
     /// Builds the matrix from the cases on the published, NavigationStack and real-world workloads
-    /// the results describe, using the reference strategies (`seed-literal`, `set`) when present so
+    /// the results describe, using the reference strategies (`published-literal`, `set`) when present so
     /// the table matches the article, or else the first strategies each mode ran with. Each
     /// summary says how many of the workload's replays fall within the window the run used.
     ///

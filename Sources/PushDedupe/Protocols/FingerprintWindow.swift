@@ -16,7 +16,7 @@
 ///   entries is not an eviction.
 ///
 /// Conformers are value types whose per-call path allocates nothing once warmed up, except the
-/// published port `SeedLiteralWindow`, which builds a `String` per call as the article does.
+/// published port `PublishedLiteralWindow`, which builds a `String` per call as the article does.
 /// They are `Sendable` by the protocol, so a benchmark or a deduplicator can hand them (and their
 /// metatypes) across threads, and a new window is checked by the compiler, not by a test list.
 public protocol FingerprintWindow: Sendable {

@@ -14,7 +14,7 @@
     @inlinable
     public static func visitWindows<V: WindowRegistryVisitor>(_ visitor: inout V) {
         visitor.visit(
-            SeedLiteralWindow.self, reads: [.windowLength, .windowReservation],
+            PublishedLiteralWindow.self, reads: [.windowLength, .windowReservation],
             summary: "The published code: String keys, Double seconds, removeAll then contains")
         visitor.visit(
             ArrayScanWindow.self, reads: [.windowLength, .windowReservation],

@@ -1,7 +1,7 @@
 /// The published algorithm over 64-bit fingerprints and integer nanoseconds: remove the expired
 /// entries, scan for the fingerprint, append.
 ///
-/// It isolates what the data representation costs in ``SeedLiteralWindow``: no string is built
+/// It isolates what the data representation costs in ``PublishedLiteralWindow``: no string is built
 /// or compared, and the array is reserved up front and compacted in place, so once it has held
 /// its largest live set it never allocates again.
 ///

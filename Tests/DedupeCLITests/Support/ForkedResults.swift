@@ -23,7 +23,7 @@ enum ForkedResults {
         for index in results.cases.indices {
             guard var timing = results.cases[index].timing else { continue }
             let result = results.cases[index]
-            let isReference = (result.window ?? "seed-literal") == "seed-literal" && (result.consumed ?? "set") == "set"
+            let isReference = (result.window ?? "published-literal") == "published-literal" && (result.consumed ?? "set") == "set"
             let base = timing.medianNanosecondsPerEvent
             let ratio = isReference ? 1 : SampleStatistics.median(timing.ratiosToReference)!
             var samples: [Double] = []

@@ -22,7 +22,7 @@ enum SyntheticResults {
             Workload(name: "marketing-burst", summary: "", routes: [], sources: [], events: [])
         },
     ]
-    static let windows = ["seed-literal", "array-scan", "ring-buffer", "hash-deque"]
+    static let windows = ["published-literal", "array-scan", "ring-buffer", "hash-deque"]
     static let consumedSets = ["set", "bounded-lru", "bloom"]
     static let modes = ["fingerprint-only", "envelope-only", "two-layer", "two-layer-guarded"]
 
@@ -31,7 +31,7 @@ enum SyntheticResults {
         retentionMilliseconds: 30_000)
 
     /// Relative speed of each strategy (the reference is 1).
-    static let windowCost: [String: Double] = ["seed-literal": 1, "array-scan": 0.9, "ring-buffer": 0.6, "hash-deque": 0.5]
+    static let windowCost: [String: Double] = ["published-literal": 1, "array-scan": 0.9, "ring-buffer": 0.6, "hash-deque": 0.5]
     static let consumedCost: [String: Double] = ["set": 1, "bounded-lru": 1.3, "bloom": 0.7]
     static let consumedBytes: [String: Int] = ["set": 40_960, "bounded-lru": 49_152, "bloom": 1_232]
 
@@ -76,7 +76,7 @@ enum SyntheticResults {
                         missed: consumed == "bounded-lru" ? workloadIndex * 4 : 0, bloom: consumed == "bloom")))
             }
             for mode in modes {
-                for window in ["seed-literal", "hash-deque"] {
+                for window in ["published-literal", "hash-deque"] {
                     for consumed in consumedSets {
                         let missed: Int
                         switch (mode, consumed) {
@@ -155,11 +155,11 @@ enum SyntheticResults {
 
     /// The guarantees and parameters the library declares for these ids.
     static let guarantees: [String: Guarantee] = [
-        "seed-literal": .exact, "array-scan": .exact, "hash-deque": .exact, "ring-buffer": .exactForgetsOldest,
+        "published-literal": .exact, "array-scan": .exact, "hash-deque": .exact, "ring-buffer": .exactForgetsOldest,
         "set": .exact, "bounded-lru": .exactForgetsOldest, "bloom": .mayDrop(forgetting: .never),
     ]
     static let reads: [String: [StrategyParameter]] = [
-        "seed-literal": [.windowLength, .windowReservation], "array-scan": [.windowLength, .windowReservation],
+        "published-literal": [.windowLength, .windowReservation], "array-scan": [.windowLength, .windowReservation],
         "hash-deque": [.windowLength, .windowReservation], "ring-buffer": [.windowLength, .windowCapacity],
         "set": [.reservation], "bounded-lru": [.capacity], "bloom": [.capacity, .falsePositiveRate],
     ]

@@ -2,11 +2,11 @@
 import PushDedupe
 
 /// Test-local strategies with behaviour simple enough to compute traces by hand. Two of them
-/// borrow the reference ids (`seed-literal`, `set`) so the runner finds its reference rows.
+/// borrow the reference ids (`published-literal`, `set`) so the runner finds its reference rows.
 
 /// An exact window: a dictionary from fingerprint to the time it was last admitted.
 struct ToyExactWindow: FingerprintWindow {
-    static let strategyID = "seed-literal"
+    static let strategyID = "published-literal"
     static let guarantee: Guarantee = .exact
     let window: Duration
     private var seen: [UInt64: Int64] = [:]

@@ -16,7 +16,7 @@ func trace(_ events: [(Double, EventKind, UInt64, UInt32, Truth)]) -> Workload {
 
 /// A correctness-only plan over `workload` with the toy strategies.
 func scoringPlan(
-    _ workload: Workload, windows: [String]? = ["seed-literal"], consumed: [String]? = ["set"], modes: [String]? = nil
+    _ workload: Workload, windows: [String]? = ["published-literal"], consumed: [String]? = ["set"], modes: [String]? = nil
 ) -> RunPlan {
     var plan = RunPlan(
         source: .trace(workload, fileName: "hand.csv"), seed: 1, repetitions: 1, windowMilliseconds: 500,

@@ -13,7 +13,7 @@ import Testing
         results.settings.forks = forks
         for index in results.cases.indices {
             var timing = results.cases[index].timing!
-            let isReference = results.cases[index].window == "seed-literal"
+            let isReference = results.cases[index].window == "published-literal"
             timing.samplesNanosecondsPerEvent = (0..<forks).map { 40 + Double($0) }
             timing.ratiosToReference = (0..<forks).map { isReference ? 1 : ratio * (1 + Double($0) / 100) }
             timing.forks = forks

@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aDifferentRecommendationIsReported() {
-        let other = "**Adopt `two-layer/ring-buffer(window=250ms;capacity=64)+rotating-sets(retention=10s;reserve=4096)/push-id/after-every-consume`**: …"
+        let other = "**Adopt `ring-buffer` + `rotating-sets` keyed on the push's id.** …\n\n_Case id of the pick: `two-layer/ring-buffer(window=250ms;capacity=64)+rotating-sets(retention=10s;reserve=4096)/push-id/after-every-consume`._"
         let problems = Self.mismatches(headline: other, preset: RecommendedPreset.v1)
         #expect(problems.contains { $0.contains("window strategy: headline `ring-buffer`") })
         #expect(problems.contains { $0.contains("consumed strategy: headline `rotating-sets`") })
@@ -88,26 +88,27 @@ import Testing
         #expect(problems.contains { $0.contains("window capacity: headline `64`") })
         #expect(problems.contains { $0.contains("consumed capacity: headline `4096`") })
         #expect(problems.contains { $0.contains("unread parameter `retention=10s`") })
-        #expect(Self.mismatches(headline: "no recommendation here", preset: RecommendedPreset.v1) == ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"])
+        #expect(Self.mismatches(headline: "no recommendation here", preset: RecommendedPreset.v1) == ["no 'Case id of the pick: `two-layer/A(…)+B(…)/…`'"])
         // The store a persisting pick names is compared with the version's.
-        let v3Pick = "**Adopt `two-layer/hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)/push-id/after-every-consume` with the `journal` store**"
+        let v3Pick = "**Adopt `hash-deque` + `fifo-set` keyed on the push's id with the `journal` store, behind `NavigationRouter`.** …\n\n_Case id of the pick: `two-layer/hash-deque(window=500ms;reserve=4)+fifo-set(capacity=1750)/push-id/after-every-consume`._"
         #expect(Self.mismatches(headline: v3Pick, preset: RecommendedPreset.v3).isEmpty)
         #expect(Self.mismatches(headline: v3Pick, preset: RecommendedPreset.v2) == ["store: headline `journal`, preset `snapshot`"])
     }
 
-    /// What differs between the headline's pick, "**Adopt `two-layer/A(params)+B(params)/identity/persistence`**",
-    /// and `preset`, one phrase each; empty when they agree. Parameters are the case id's
+    /// What differs between the headline's pick ("Case id of the pick: `two-layer/A(params)+B(params)/identity/persistence`",
+    /// and the store its "**Adopt … with the `design` store" names) and `preset`, one phrase each; empty when they agree. Parameters are the case id's
     /// (`Guides/Harness.md` § Case ids): `window=500ms`, `reserve=8` or `capacity=8`, `capacity=448`.
     static func mismatches(headline: String, preset: any DeduplicatorPresetVersion) -> [String] {
-        let pattern = /\*\*Adopt `two-layer\/(?<window>[a-z0-9-]+)\((?<windowParameters>[^)]*)\)\+(?<consumed>[a-z0-9-]+)\((?<consumedParameters>[^)]*)\)\/[a-z-]+\/(?<persistence>[a-z-]+)`(?: with the `(?<store>[a-z-]+)` store)?\*\*/
-        guard let match = headline.firstMatch(of: pattern) else { return ["no '**Adopt `two-layer/A(…)+B(…)/…`**' line"] }
+        let pattern = /Case id of the pick: `two-layer\/(?<window>[a-z0-9-]+)\((?<windowParameters>[^)]*)\)\+(?<consumed>[a-z0-9-]+)\((?<consumedParameters>[^)]*)\)\/[a-z-]+\/(?<persistence>[a-z-]+)`/
+        guard let match = headline.firstMatch(of: pattern) else { return ["no 'Case id of the pick: `two-layer/A(…)+B(…)/…`'"] }
+        let store = headline.firstMatch(of: /^\*\*Adopt [^\n]* with the `(?<store>[a-z-]+)` store/.anchorsMatchLineEndings())?.store
         var problems: [String] = []
         func compare(_ what: String, headline: String, preset: String) {
             if headline != preset { problems.append("\(what): headline `\(headline)`, preset `\(preset)`") }
         }
         // A persisting pick names its store; one kept in memory names none, and any version fits.
         if match.persistence != "memory" {
-            compare("store", headline: match.store.map(String.init) ?? DedupeStore.Design.snapshot.rawValue, preset: preset.storeDesign.rawValue)
+            compare("store", headline: store.map(String.init) ?? DedupeStore.Design.snapshot.rawValue, preset: preset.storeDesign.rawValue)
         }
         compare("window strategy", headline: String(match.window), preset: preset.windowType.strategyID)
         compare("consumed strategy", headline: String(match.consumed), preset: preset.consumedSetType.strategyID)

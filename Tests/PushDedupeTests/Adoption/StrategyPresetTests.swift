@@ -5,7 +5,7 @@ import Testing
 /// suite is what makes that true.
 @Suite struct StrategyPresetTests {
     static let windows: [any FingerprintWindow.Type] = [
-        SeedLiteralWindow.self, ArrayScanWindow.self, RingBufferWindow.self, HashDequeWindow.self,
+        PublishedLiteralWindow.self, ArrayScanWindow.self, RingBufferWindow.self, HashDequeWindow.self,
         EpochSetsWindow.self, DirectMappedWindow.self,
     ]
     static let consumedSets: [any ConsumedSet.Type] = [

@@ -19,7 +19,7 @@ import Testing
     }
 }
 
-extension SeedLiteralWindow: ModelledWindow {
+extension PublishedLiteralWindow: ModelledWindow {
     static func contract(_ configuration: WindowConfiguration) -> WindowContract { .exact(capacity: nil) }
 }
 
@@ -55,16 +55,16 @@ protocol WindowMutation {
     static var sequence: [(route: Int, quanta: Int64)] { get }
 }
 
-/// `seed-literal`, except that it answers wrongly on the last admit of one sequence.
+/// `published-literal`, except that it answers wrongly on the last admit of one sequence.
 struct MutantWindow<Mutation: WindowMutation>: FingerprintWindow {
     static var strategyID: String { "mutant" }
     static var guarantee: Guarantee { .exact }
-    var base: SeedLiteralWindow
+    var base: PublishedLiteralWindow
     var admits: [(route: Int, quanta: Int64)] = []
     var lastQuanta: Int64 = 1_000
 
     init(configuration: WindowConfiguration) throws(ConfigurationError) {
-        base = try SeedLiteralWindow(configuration: configuration)
+        base = try PublishedLiteralWindow(configuration: configuration)
     }
 
     var window: Duration { base.window }
@@ -101,7 +101,7 @@ enum LastWindowSequence: WindowMutation { static let sequence: [(route: Int, qua
             #expect(violation?.contains("step 5") == true && violation?.contains("sequence: [") == true, "\(violation ?? "nil")")
         }
         #expect(firstExhaustiveWindowViolation(
-            SeedLiteralWindow.self, configuration: WindowConfiguration(window: .nanoseconds(timeQuantum), capacity: 1),
+            PublishedLiteralWindow.self, configuration: WindowConfiguration(window: .nanoseconds(timeQuantum), capacity: 1),
             contract: .exact(capacity: nil), length: 6, universe: 2, stepsInQuanta: [0, 1, 2]) == nil)
     }
 }

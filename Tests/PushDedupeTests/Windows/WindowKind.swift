@@ -22,7 +22,7 @@ struct WindowKind: Sendable, Equatable, CustomStringConvertible {
     /// that declare the `exact` guarantee.
     static var unboundedExact: [WindowKind] { allCases.filter { $0.type.guarantee == .exact } }
 
-    static let seedLiteral = WindowKind(type: SeedLiteralWindow.self)
+    static let publishedLiteral = WindowKind(type: PublishedLiteralWindow.self)
     static let hashDeque = WindowKind(type: HashDequeWindow.self)
     static let ringBuffer = WindowKind(type: RingBufferWindow.self)
     static let epochSets = WindowKind(type: EpochSetsWindow.self)

@@ -28,8 +28,8 @@
 /// - Memory: 24 bytes per array slot plus each fingerprint's heap string (19 UTF-8 bytes, too
 ///   long for Swift's 15-byte inline form), for every entry admitted within the window.
 /// - Complexity: O(*n*) per admit in the entries held, plus a string allocation.
-public struct SeedLiteralWindow: FingerprintWindow, Sendable {
-    public static let strategyID = "seed-literal"
+public struct PublishedLiteralWindow: FingerprintWindow, Sendable {
+    public static let strategyID = "published-literal"
     public static let guarantee: Guarantee = .exact
 
     @usableFromInline
