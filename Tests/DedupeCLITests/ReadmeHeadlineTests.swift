@@ -1,3 +1,4 @@
+@testable import DedupeCLI
 import Foundation
 import Testing
 
@@ -18,5 +19,27 @@ import Testing
         }
         #expect(String(readme[start.upperBound..<stop.lowerBound]) == headline,
                 "README's headline differs from Reports/headline.md: copy it again after regenerating Reports/")
+    }
+
+    /// The README reads in two minutes: at most 120 lines, no table wider than seven columns, no
+    /// prose line over 400 characters, and every subcommand named.
+    @Test func readmeStaysShort() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 121, "README.md has \(lines.count - 1) lines")
+        var inCode = false
+        for (number, line) in lines.enumerated() {
+            if line.hasPrefix("```") { inCode.toggle(); continue }
+            if inCode { continue }
+            if line.hasPrefix("|") {
+                let columns = line.split(separator: "|", omittingEmptySubsequences: false).count - 2
+                #expect(columns <= 7, "README.md:\(number + 1) is a table row of \(columns) columns")
+            } else {
+                #expect(line.count <= 400, "README.md:\(number + 1) is \(line.count) characters")
+            }
+        }
+        for subcommand in Subcommands.all {
+            #expect(readme.contains("`\(subcommand.name)`"), "README.md does not name `\(subcommand.name)`")
+        }
     }
 }
