@@ -55,6 +55,9 @@ package struct LifecycleScript: Sendable {
             /// Scripted scheduling: task number `task` (in start order, from 0) ends, succeeding
             /// or failing as `succeeds` says.
             case taskEnd
+            /// Scripted scheduling: task number `task` is asked to cancel (the user cancelled
+            /// it); it ends cancelled at its `taskEnd`, pushing nothing.
+            case taskCancel
             /// Scripted scheduling: the user goes back from the top screen.
             case back
         }
@@ -70,7 +73,7 @@ package struct LifecycleScript: Sendable {
         package var intent: Int32 = -1
         /// Index into ``LifecycleScript/sources``: the mechanism the input came through.
         package var source: UInt16 = 0
-        /// For `taskEnd`: the task, in start order from 0; else -1.
+        /// For `taskEnd` and `taskCancel`: the task, in start order from 0; else -1.
         package var task: Int32 = -1
         /// For `taskEnd`: whether the task succeeds.
         package var succeeds = true

@@ -31,6 +31,7 @@ package struct LifecycleScriptBuilder {
         case .background: "background"
         case .relaunch: "relaunch"
         case .taskEnd: "task_end"
+        case .taskCancel: "task_cancel"
         case .back: "back"
         }
     }

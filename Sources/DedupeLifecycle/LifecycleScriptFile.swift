@@ -35,6 +35,7 @@ package struct LifecycleScriptFile: Sendable {
         case .background: "background"
         case .relaunch: "relaunch"
         case .taskEnd: "end"
+        case .taskCancel: "cancel"
         case .back: "back"
         }
     }
@@ -94,6 +95,7 @@ package struct LifecycleScriptFile: Sendable {
             case .checkoutTap: line += " \(intent(input.intent))\(named)"
             case .hostAttach, .hostDetach: line += named
             case .taskEnd: line += " \(input.task + 1) \(input.succeeds ? "success" : "failure")"
+            case .taskCancel: line += " \(input.task + 1)"
             case .background, .relaunch, .back: break
             }
             out += line + "\n"
@@ -279,19 +281,29 @@ struct _ScriptParser {
         case .taskEnd:
             try expect(2...2, " TASK success|failure")
             try requireScripted(number, "end")
-            guard let task = Int(arguments[0]), arguments[0].allSatisfy(\.isNumber), task >= 1, task <= Int(Int32.max) else {
-                throw fail(number, "invalid task '\(arguments[0])': expected its number in start order, from 1")
-            }
+            input.task = try task(arguments[0], number)
             switch arguments[1] {
             case "success": input.succeeds = true
             case "failure": input.succeeds = false
             default: throw fail(number, "invalid outcome '\(arguments[1])' (success, failure)")
             }
-            input.task = Int32(task - 1)
             input.source = source(at: 2)
+        case .taskCancel:
+            try expect(1...1, " TASK")
+            try requireScripted(number, "cancel")
+            input.task = try task(arguments[0], number)
+            input.source = source(at: 1)
         }
         builder.add(input)
         inputLines.append(number)
+    }
+
+    /// A task's number in start order, from 1, as the task index from 0.
+    private func task(_ text: String, _ number: Int) throws(LifecycleScriptError) -> Int32 {
+        guard let task = Int(text), text.allSatisfy(\.isNumber), task >= 1, task <= Int(Int32.max) else {
+            throw fail(number, "invalid task '\(text)': expected its number in start order, from 1")
+        }
+        return Int32(task - 1)
     }
 
     private func requireScripted(_ number: Int, _ keyword: String) throws(LifecycleScriptError) {

@@ -56,7 +56,7 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
     var pushLog: [_DwellingPath.Entry]?
     /// The task whose push is the top screen, or -1 (a tap's, or unknown since a pop).
     var topPushTask: Int32 = -1
-    /// The first `taskEnd` input that named a task not running, or -1.
+    /// The first `taskEnd` or `taskCancel` input that named a task not running, or -1.
     var firstInvalidTaskEnd = -1
 
     // Router state.
@@ -233,6 +233,14 @@ struct _LifecycleRun<W: FingerprintWindow, C: ConsumedSet> {
                 return
             }
             end(input.task, failing: !input.succeeds, at: now, script)
+        case .taskCancel:
+            let task = Int(input.task)
+            guard scheduling == .scripted, task >= 0, task < tasks.count, tasks[task].state == .running,
+                  !tasks[task].cancelRequested else {
+                if firstInvalidTaskEnd < 0 { firstInvalidTaskEnd = index }
+                return
+            }
+            requestCancel(input.task)
         case .back:
             if let entry = path.popTop() {
                 leave(entry)

@@ -14,8 +14,10 @@ extension Subcommands {
         against the window, under every variant (and every persistence for episodes with a relaunch). Prints
         the orderings explored and the orderings violating each property per row, the published policy's
         violations by rule, and for each switch the shortest counterexample, as a script that
-        'dedupe-bench policies --script FILE' replays. Exit code 1 when the verdict fails: a published
-        violation no trade-off explains, or a switch without a counterexample. See Guides/Policies.md § Verify.
+        'dedupe-bench policies --script FILE' replays. Then every ordering of two checkout taps, two
+        completions, a cancel and a push through the router, under its defaults and with each switch off.
+        Exit code 1 when the verdict fails: a published violation no trade-off explains, a switch without a
+        counterexample, or an action ordering violating under the router's defaults. See Guides/Policies.md § Verify.
         Examples:
           dedupe-bench verify
           dedupe-bench verify --filter scenario=retap-after-window --counterexamples /tmp/cx
@@ -32,8 +34,10 @@ extension Subcommands {
         let clock = ContinuousClock()
         let start = clock.now
         let results: VerifyResults
+        let actions: ActionOrderingResults
         do {
             results = try VerifyRun.run(scenarios: scenarios, variants: variants, backs: backs)
+            actions = try ActionOrderingCheck.run()
         } catch let error as LifecycleSelectionError {
             throw CommandLineError(.badValue, "\(error)")
         } catch {
@@ -51,8 +55,8 @@ extension Subcommands {
             }
             console.error("wrote \(files.count) counterexample script(s) to \(directory.path)\n")
         }
-        console.output(VerifyReport.text(results, seconds: seconds))
-        return results.verdict.holds ? 0 : 1
+        console.output(VerifyReport.text(results, actions: actions, seconds: seconds))
+        return results.verdict.holds && actions.holds ? 0 : 1
     }
 }
 

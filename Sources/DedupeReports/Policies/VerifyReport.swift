@@ -11,7 +11,7 @@ package enum VerifyReport {
     ]
 
     /// The whole report; `seconds` is the search's wall time.
-    package static func text(_ results: VerifyResults, seconds: Double) -> String {
+    package static func text(_ results: VerifyResults, actions: ActionOrderingResults, seconds: Double) -> String {
         var out = "Every ordering of each lifecycle scenario's episode, checked against six properties "
             + "(Guides/Policies.md § Verify).\n\nShapes (events, user backs) and bounds:\n"
         for shape in results.shapes {
@@ -23,9 +23,11 @@ package enum VerifyReport {
         let verdict = results.verdict
         out += "\n" + publishedText(verdict)
         out += "\n" + switchText(verdict)
-        out += "\nVerdict: " + (verdict.holds ? "holds" : "FAILS") + " — published: \(verdict.publishedUnexplained) unexplained "
+        out += "\n" + actionOrderingText(actions)
+        out += "\nVerdict: " + (verdict.holds && actions.holds ? "holds" : "FAILS") + " — published: \(verdict.publishedUnexplained) unexplained "
             + "violating orderings; switches with a counterexample and none with the switch protecting: "
-            + "\(verdict.switches.filter(\.holds).count) of \(verdict.switches.count).\n"
+            + "\(verdict.switches.filter(\.holds).count) of \(verdict.switches.count); action orderings: "
+            + "\(actions.defaults.violations) violating under the router's defaults.\n"
         let rate = seconds > 0 ? Double(results.orderings) / seconds : 0
         out += "\(results.orderings) orderings in \(NumberText.significant(seconds)) s (\(NumberText.significant(rate)) orderings/s).\n"
         return out
@@ -49,6 +51,27 @@ package enum VerifyReport {
             if let shortest = violation.shortest { out += counterexampleText(shortest, indent: "      ") }
         }
         out += "  Published orderings no trade-off, persistence, identity or model limit explains: \(verdict.publishedUnexplained)\n"
+        return out
+    }
+
+    static func actionOrderingText(_ results: ActionOrderingResults) -> String {
+        let steps = ActionOrderingCheck.steps.map(\.rawValue).joined(separator: ", ")
+        var out = "Action orderings: every ordering of \(steps) through the router "
+            + "(\(ActionOrderingCheck.orderingCount) per configuration):\n"
+        func line(_ name: String, _ outcome: ActionOrderingOutcome) -> String {
+            var line = "  \(name): \(outcome.orderings) orderings, \(outcome.duplicates) with a duplicate screen, "
+                + "\(outcome.lost) with a lost wanted navigation"
+            if let example = outcome.counterexample {
+                line += "\n      counterexample (\(example.property.property)): " + example.steps.map(\.rawValue).joined(separator: " ")
+            }
+            return line + "\n"
+        }
+        out += line("router defaults", results.defaults)
+        for (off, outcome) in results.switchesOff {
+            out += line("\(off.rawValue) off", outcome)
+            if !off.isReached && outcome.counterexample == nil { out += "      not reached by these steps\n" }
+            if off.isReached && outcome.counterexample == nil { out += "      NO COUNTEREXAMPLE\n" }
+        }
         return out
     }
 
