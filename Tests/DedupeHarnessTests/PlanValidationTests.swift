@@ -37,7 +37,7 @@ import Testing
         #expect(try #require(Self.error(plan)).contains("window"))
     }
 
-    @Test func strategyRejectingItsConfigurationIsAHarnessError() throws {
+    @Test func strategyRejectingItsConfigurationIsAMeasurementError() throws {
         var plan = scoringPlan(trace([(0, .payload, 1, 0, .new)]), windows: nil, consumed: ["tiny-fifo"], modes: ["consumed-alone"])
         plan.strategies.consumedSets[1].defaultConfiguration = ConsumedSetConfiguration(capacity: -1)
         #expect(try #require(Self.error(plan)).contains("tiny-fifo"))
