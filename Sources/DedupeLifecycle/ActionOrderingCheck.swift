@@ -125,7 +125,7 @@ package struct ActionOrderingResults: Sendable {
 }
 
 struct _ActionOrderingNode {
-    var run: _LifecycleRun<SeedLiteralWindow, UnboundedSet>
+    var run: _LifecycleRun<PublishedLiteralWindow, UnboundedSet>
     /// Checkout tasks (by task index) started by a tap while another checkout ran.
     var duplicateTasks: UInt64 = 0
     var time: Int64 = 0
@@ -194,7 +194,7 @@ struct _ActionOrderingSearch {
         node.run.handle(input, index: 0, script)
     }
 
-    private func runningCheckouts(_ run: _LifecycleRun<SeedLiteralWindow, UnboundedSet>) -> [Int] {
+    private func runningCheckouts(_ run: _LifecycleRun<PublishedLiteralWindow, UnboundedSet>) -> [Int] {
         run.tasks.indices.filter { run.tasks[$0].kind == .checkout && run.tasks[$0].state == .running }
     }
 
