@@ -42,6 +42,8 @@ package enum BenchmarkRunner {
         if plan.filter.cases != nil || plan.filter.casePatterns != nil { try run.keepCases(plan.filter.cases, patterns: plan.filter.casePatterns) }
         run.limitReferenceWindow()
         try run.scoreCorrectness()
+        // Correctness only and a few small workloads: every catalogue run has it, quick or not.
+        let routerLatency = try run.sweepRouterLatency()
         var timingCalibration: (resolution: Double, readCost: Double)?
         if plan.measureTiming {
             timingCalibration = MonotonicClock.calibrate()
@@ -80,6 +82,7 @@ package enum BenchmarkRunner {
         var results = RunResults(environment: environment, settings: plan.settings, cases: run.results, sweeps: run.sweeps)
         results.deviceProfile = profile
         results.stores = stores
+        results.routerLatencySweep = routerLatency
         results.workloads = workloads.indices.map { index in
             var info = workloads[index].info(windowMilliseconds: plan.windowMilliseconds)
             info.referenceWindowLimit = run.referenceLimits[index]

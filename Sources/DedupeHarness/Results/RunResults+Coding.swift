@@ -37,7 +37,7 @@ package struct UnsupportedSchemaVersion: Error, Equatable {
 
 extension RunResults: Codable {
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads, stores
+        case schemaVersion, environment, settings, strategies, cases, sweeps, policies, deviceProfile, workloads, stores, routerLatencySweep
     }
 
     /// The metadata of every strategy the cases name, in first-seen order.
@@ -66,6 +66,7 @@ extension RunResults: Codable {
         try container.encodeIfPresent(deviceProfile, forKey: .deviceProfile)
         try container.encodeIfPresent(workloads, forKey: .workloads)
         try container.encodeIfPresent(stores, forKey: .stores)
+        try container.encodeIfPresent(routerLatencySweep, forKey: .routerLatencySweep)
     }
 
     /// Reads `schemaVersion` first, and nothing more of a file of another schema
@@ -81,6 +82,7 @@ extension RunResults: Codable {
         deviceProfile = try container.decodeIfPresent(DeviceProfile.self, forKey: .deviceProfile)
         workloads = try container.decodeIfPresent([WorkloadInfo].self, forKey: .workloads)
         stores = try container.decodeIfPresent(StoreResults.self, forKey: .stores)
+        routerLatencySweep = try container.decodeIfPresent(RouterLatencySweep.self, forKey: .routerLatencySweep)
         cases = []
         let defaults = defaultParameters
         var casesContainer = try container.nestedUnkeyedContainer(forKey: .cases)

@@ -36,6 +36,9 @@ package struct RunResults: Sendable, Equatable {
     /// Layer 2's stores, per design: cost per consume, kill sweep, two writers, damage (absent
     /// when the run timed nothing).
     package var stores: StoreResults?
+    /// The pipeline behind the router at scaled fetch latencies (absent from a trace's run and
+    /// from older files).
+    package var routerLatencySweep: RouterLatencySweep?
 
     package init(environment: EnvironmentInfo, settings: RunSettings, cases: [CaseResult], sweeps: [SweepPoint]) {
         self.schemaVersion = Self.currentSchemaVersion

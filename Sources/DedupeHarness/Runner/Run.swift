@@ -120,7 +120,7 @@ struct _Run {
                 }
             }
         }
-        phaseSteps[.correctness] = cases.count
+        phaseSteps[.correctness] = cases.count + routerLatencySteps
         if plan.measureTiming {
             phaseSteps[.timing] = results.indices.filter(isTimed).count * plan.repetitions + forks - 1
             plannedSeconds[.timing] = Double(Set(caseWorkload).count) * sizing.timingSecondsPerWorkload
@@ -163,7 +163,7 @@ struct _Run {
         cases = kept.map { cases[$0] }
         caseWorkload = kept.map { caseWorkload[$0] }
         results = kept.map { results[$0] }
-        phaseSteps[.correctness] = cases.count
+        phaseSteps[.correctness] = cases.count + routerLatencySteps
         if plan.measureTiming { phaseSteps[.timing] = results.indices.filter(isTimed).count * plan.repetitions + forks - 1 }
         total = phaseSteps.values.reduce(0, +)
     }

@@ -29,6 +29,7 @@ package enum MarkdownReport {
         }
         out += recommendationSection(recommendation, results: results, charts: charts)
         out += causesSection(recommendation, results: results)
+        out += routerLatencySection(results, recommendation: recommendation)
         out += twinsSection(recommendation)
         out += profileSection(results)
         out += layerSection(results)

@@ -3,11 +3,12 @@ import PushDedupe
 /// How long the action behind an in-app tap runs, and how users and callbacks repeat it: what the
 /// generators draw taps, action ends and completions from, so that the router's loading guard
 /// holds exactly as long as each drawn action runs. Fetch latency is a model of its own, drawn
-/// from the builder's own stream (``WorkloadBuilder/fetchLatency()``), so another fetch model
-/// changes no tap's time. Sources and reasoning: `Guides/Workloads.md` § Taps and actions.
+/// from the builder's own stream (``WorkloadBuilder/fetchLatency()``), so scaling it changes no
+/// tap's time. Sources and reasoning: `Guides/Workloads.md` § Taps and actions.
 ///
 /// ```swift
 /// let facts = ActionTimingFacts.published             // median 300 ms, p75 800 ms
+/// let slower = facts.scaled(by: 4)                    // every fetch four times as long
 /// ```
 package struct ActionTimingFacts: Hashable, Sendable {
     /// The median fetch behind a tap (the detail request before the screen shows), in ms. A
@@ -23,6 +24,8 @@ package struct ActionTimingFacts: Hashable, Sendable {
     /// The longest fetch, in ms: `URLSession`'s default request timeout, 60 s
     /// (`URLSessionConfiguration.timeoutIntervalForRequest`, Apple's documentation).
     package let timeoutMilliseconds: Double
+    /// The multiplier on every fetch: 1 for the figures above, the router latency sweep's scale otherwise.
+    package let fetchScale: Double
 
     /// The median and σ of an impatient second tap's delay after the first, in ms, and its
     /// bound: the re-tap timing of the published double-tap reports (80–300 ms for a button,
@@ -42,13 +45,21 @@ package struct ActionTimingFacts: Hashable, Sendable {
     package static let wantedRetapProbability = 0.2
     package static let wantedRetapMedianMilliseconds = 2_000.0
 
-    /// The figures above.
-    package static let published = ActionTimingFacts(median: 300, p75: 800, timeout: 60_000)
+    /// The figures above, at scale 1.
+    package static let published = ActionTimingFacts(median: 300, p75: 800, timeout: 60_000, scale: 1)
 
-    private init(median: Double, p75: Double, timeout: Double) {
+    private init(median: Double, p75: Double, timeout: Double, scale: Double) {
         medianFetchMilliseconds = median
         p75FetchMilliseconds = p75
         timeoutMilliseconds = timeout
+        fetchScale = scale
+    }
+
+    /// The same facts with every fetch `scale` times as long (still within the timeout).
+    package func scaled(by scale: Double) -> ActionTimingFacts {
+        precondition(scale.isFinite && scale > 0, "a fetch scale is a positive finite multiplier, not \(scale)")
+        return ActionTimingFacts(
+            median: medianFetchMilliseconds, p75: p75FetchMilliseconds, timeout: timeoutMilliseconds, scale: fetchScale * scale)
     }
 
     /// σ of the log-normal fetch: its 75th percentile is `median · e^(0.6745 σ)`.
@@ -56,6 +67,6 @@ package struct ActionTimingFacts: Hashable, Sendable {
 
     /// One fetch's duration, in ms: at least 1 ms, at most the timeout.
     package func fetchMilliseconds(using random: inout SplitMix64) -> Double {
-        random.logNormal(median: medianFetchMilliseconds, sigma: fetchSigma, clampedTo: 1 ... timeoutMilliseconds)
+        random.logNormal(median: medianFetchMilliseconds * fetchScale, sigma: fetchSigma, clampedTo: 1 ... timeoutMilliseconds)
     }
 }

@@ -74,10 +74,10 @@ struct DeviceWeekModel {
     static let day = 86_400_000.0
     static let hour = 3_600_000.0
 
-    func workload(name: String, summary: String, seed: UInt64) -> Workload {
+    func workload(name: String, summary: String, seed: UInt64, actionTiming: ActionTimingFacts) -> Workload {
         var planRandom = SplitMix64(seed: seed)
         let plan = Plan(parameters, using: &planRandom)
-        var walk = Walk(parameters: parameters, plan: plan, seed: seed)
+        var walk = Walk(parameters: parameters, plan: plan, seed: seed, actionTiming: actionTiming)
         walk.run()
         return walk.builder.finish(name: name, summary: summary)
     }
@@ -236,10 +236,10 @@ extension DeviceWeekModel {
         /// Pushes arrived so far: the prefix of `plan.pushes` up to the current time.
         var arrived = 0
 
-        init(parameters: Parameters, plan: Plan, seed: UInt64) {
+        init(parameters: Parameters, plan: Plan, seed: UInt64, actionTiming: ActionTimingFacts) {
             self.parameters = parameters
             self.plan = plan
-            builder = WorkloadBuilder(seed: seed, expectedEvents: plan.stimuli.count * 2)
+            builder = WorkloadBuilder(seed: seed, expectedEvents: plan.stimuli.count * 2, actionTiming: actionTiming)
             random = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x7765_656b_5f77_616c))
             intents = Array(repeating: nil, count: plan.pushes.count)
             pushIDs = Array(repeating: nil, count: plan.pushes.count)

@@ -51,10 +51,10 @@ struct WorkloadBuilder {
     private var envelopeRandom: SplitMix64
     /// Push ids come from a third stream, so adding them changed no envelope id or time.
     private var pushRandom: SplitMix64
-    /// Fetch latencies come from a fourth, so another fetch model moves no tap.
+    /// Fetch latencies come from a fourth, so a scaled fetch moves no tap.
     private var latencyRandom: SplitMix64
     /// What fetch latencies are drawn from (``fetchLatency()``).
-    private let actionTiming = ActionTimingFacts.published
+    private let actionTiming: ActionTimingFacts
     /// Action keys, and each action's key, by the builder's action number.
     private var actionKeys: [String] = []
     private var actionKeyIndex: [String: UInt32] = [:]
@@ -65,7 +65,8 @@ struct WorkloadBuilder {
         var id: Int
     }
 
-    init(seed: UInt64, expectedEvents: Int = 0) {
+    init(seed: UInt64, expectedEvents: Int = 0, actionTiming: ActionTimingFacts = .published) {
+        self.actionTiming = actionTiming
         envelopeRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x656e_7665_6c6f_7065))
         pushRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x7075_7368_5f69_6473))
         latencyRandom = SplitMix64(seed: DeterministicHashing.mix64(seed ^ 0x6665_7463_685f_6d73))

@@ -15,10 +15,10 @@ enum EpisodeBuilder {
     /// Builds ``episodeCount`` episodes. `episode` records episode `number` starting at `start`
     /// (ms) and returns the latest time (ms) it used.
     static func workload(
-        name: String, summary: String, seed: UInt64,
+        name: String, summary: String, seed: UInt64, actionTiming: ActionTimingFacts = .published,
         episode: (_ builder: inout WorkloadBuilder, _ random: inout SplitMix64, _ number: Int, _ start: Double) -> Double
     ) -> Workload {
-        var builder = WorkloadBuilder(seed: seed, expectedEvents: 3 * episodeCount)
+        var builder = WorkloadBuilder(seed: seed, expectedEvents: 3 * episodeCount, actionTiming: actionTiming)
         var random = SplitMix64(seed: seed)
         var start = 0.0
         for number in 0..<episodeCount {
@@ -91,6 +91,14 @@ extension EpisodeBuilder {
         Scenario(id: id, summary: summary, category: category, tag: .device) { (seed: UInt64) in
             workload(name: id, summary: summary, seed: seed, episode: episode)
         }
+    }
+
+    /// A scenario like ``scenario(id:summary:category:episode:)`` whose episodes run actions, so
+    /// that it can be regenerated with other fetch facts (``Scenario/workload(seed:actionTiming:)``).
+    static func timedScenario(id: String, summary: String, category: Scenario.Category, episode: @escaping Episode) -> Scenario {
+        Scenario(id: id, summary: summary, category: category, tag: .device, timedGenerate: { seed, facts in
+            workload(name: id, summary: summary, seed: seed, actionTiming: facts, episode: episode)
+        })
     }
 
     /// A real-world scenario of one push delivered twice per episode

@@ -31,12 +31,15 @@ package struct Scenario: Sendable {
     package var category: Category
     package var tag: Tag
     private let generate: @Sendable (UInt64, Double) -> Workload
+    /// The generation with other fetch facts, for a scenario whose actions draw their fetch from
+    /// ``ActionTimingFacts``.
+    private let timedGenerate: (@Sendable (UInt64, ActionTimingFacts) -> Workload)?
 
     /// A scenario whose size does not depend on the scale.
     package init(
         id: String, summary: String, category: Category, tag: Tag, generate: @escaping @Sendable (UInt64) -> Workload
     ) {
-        self.init(id: id, summary: summary, category: category, tag: tag) { seed, _ in generate(seed) }
+        self.init(id: id, summary: summary, category: category, tag: tag, generate: { seed, _ in generate(seed) })
     }
 
     /// A scenario that shrinks with the scale passed to ``workload(seed:scale:)``.
@@ -44,11 +47,40 @@ package struct Scenario: Sendable {
         id: String, summary: String, category: Category, tag: Tag,
         generate: @escaping @Sendable (_ seed: UInt64, _ scale: Double) -> Workload
     ) {
+        self.init(id: id, summary: summary, category: category, tag: tag, generate: generate, timedGenerate: nil)
+    }
+
+    /// A scenario whose actions draw their fetch from `ActionTimingFacts`; its size does not
+    /// depend on the scale.
+    package init(
+        id: String, summary: String, category: Category, tag: Tag,
+        timedGenerate: @escaping @Sendable (_ seed: UInt64, _ facts: ActionTimingFacts) -> Workload
+    ) {
+        self.init(id: id, summary: summary, category: category, tag: tag,
+                  generate: { seed, _ in timedGenerate(seed, .published) }, timedGenerate: timedGenerate)
+    }
+
+    private init(
+        id: String, summary: String, category: Category, tag: Tag,
+        generate: @escaping @Sendable (UInt64, Double) -> Workload,
+        timedGenerate: (@Sendable (UInt64, ActionTimingFacts) -> Workload)?
+    ) {
         self.id = id
         self.summary = summary
         self.category = category
         self.tag = tag
         self.generate = generate
+        self.timedGenerate = timedGenerate
+    }
+
+    /// Whether the scenario's actions draw their fetch from ``ActionTimingFacts``.
+    package var drawsFetches: Bool { timedGenerate != nil }
+
+    /// The scenario's events for `seed` with every fetch drawn from `facts`; nil for a scenario
+    /// that draws no fetch (``drawsFetches``). At ``ActionTimingFacts/published`` these are
+    /// ``workload(seed:)``'s events.
+    package func workload(seed: UInt64, actionTiming facts: ActionTimingFacts) -> Workload? {
+        timedGenerate.map { $0(seed, facts) }
     }
 
     /// The scenario's events for `seed` at full size; the same seed gives the same events on

@@ -39,8 +39,8 @@ extension ScenarioCatalogue {
 
     /// A week of `parameters`, named and summarized as the scenario is.
     private static func deviceWeek(id: String, summary: String, parameters: DeviceWeekModel.Parameters) -> Scenario {
-        Scenario(id: id, summary: summary, category: .realWorld, tag: .device) { (seed: UInt64) in
-            DeviceWeekModel(parameters: parameters).workload(name: id, summary: summary, seed: seed)
-        }
+        Scenario(id: id, summary: summary, category: .realWorld, tag: .device, timedGenerate: { seed, facts in
+            DeviceWeekModel(parameters: parameters).workload(name: id, summary: summary, seed: seed, actionTiming: facts)
+        })
     }
 }

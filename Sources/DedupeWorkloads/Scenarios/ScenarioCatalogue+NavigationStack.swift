@@ -17,7 +17,7 @@ extension ScenarioCatalogue {
             EpisodeBuilder.payloadTwice(&builder, intent: intent, route: route, sources: (.button, .button), at: (start, start + delay))
             return start + delay
         },
-        EpisodeBuilder.scenario(
+        EpisodeBuilder.timedScenario(
             id: "async-completion-after-retap",
             summary: "A second tap 20 ms–3 s after the first starts a second order whose completion pushes a different "
                 + "route id: dup, yet no layer and no path.last guard can catch it, only a loading guard while the first "
