@@ -19,7 +19,7 @@ extension MarkdownReport {
         }
         out += "**Adopt \(shortName(winner))\(storeClause(recommendation.store, winner))"
         out += recommendation.withRouter(winner) != nil ? ", behind `NavigationRouter`.**" : ".**"
-        out += " " + verdictSentences(recommendation, winner: winner, results: results) + "\n\n"
+        out += "\n" + verdictSentences(recommendation, winner: winner, results: results) + "\n"
         out += contradictedGuarantees(recommendation)
         out += "```swift\n" + AdoptionCode.swift(winner, store: recommendation.store) + "```\n\n"
         out += headlineTable(recommendation) + "\n"
@@ -40,25 +40,26 @@ extension MarkdownReport {
         }
     }
 
-    /// What the pick fixes against the published code, behind the router, and what a push costs.
+    /// What the pick fixes against the published code, behind the router, and what a push costs:
+    /// one sentence a line, so each stays short in the README.
     static func verdictSentences(_ recommendation: Recommendation, winner: Candidate, results: RunResults) -> String {
         var out = ""
         let workloads = results.deviceWorkloadIDs.count
         if let published = recommendation.published(), published.dupEvents > 0 {
             out += "On the \(workloads) device workloads it misses \(winner.missedDuplicates) of \(winner.dupEvents) duplicates "
             out += "where the published code misses \(published.missedDuplicates), and drops \(winner.falseDrops) wanted "
-            out += "navigation(s) against the published code's \(published.falseDrops), \(winner.newlyDropped) of them newly."
+            out += "navigation(s) against the published code's \(published.falseDrops), \(winner.newlyDropped) of them newly.\n"
         }
         if let routed = recommendation.withRouter(winner) {
-            out += " Behind the router's guards it misses \(routed.missedDuplicates) and drops \(routed.falseDrops)"
-            out += routed.falseDrops > 0 ? " (\(causeList(routed.droppedByCause)))." : "."
+            out += "Behind the router's guards it misses \(routed.missedDuplicates) and drops \(routed.falseDrops)"
+            out += routed.falseDrops > 0 ? " (\(causeList(routed.droppedByCause))).\n" : ".\n"
         }
         if let perPush = recommendation.speed.nanosecondsPerPush(winner) {
-            out += " A push costs \(nanoseconds(perPush)) on the calling thread, store included"
+            out += "A push costs \(nanoseconds(perPush)) on the calling thread, store included"
             if let published = recommendation.published(), let reference = recommendation.speed.nanosecondsPerPush(published) {
                 out += ", against the published code's \(nanoseconds(reference)) with its set in memory, lost at every kill"
             }
-            out += "."
+            out += ".\n"
         }
         return out
     }

@@ -42,7 +42,7 @@ extension MarkdownReport {
         out += "summed; each row at the identity its strategies do best with. Snapshot bytes: the largest written; µs: means "
         out += "from the correctness run (release builds only).\n\n"
         var table = MarkdownTable(
-            header: ["Pipeline", "Missed: memory → on background → snapshot", "Snapshot bytes", "Snapshot µs", "Restore µs"],
+            header: ["Pipeline", "Missed: memory → on-background → after-every-consume", "Snapshot bytes", "Snapshot µs", "Restore µs"],
             alignRight: [2, 3, 4])
         var order: [StrategyChoice] = []
         var rows: [StrategyChoice: [Persistence: (missed: Int, bytes: Int, snapshot: Double, restore: Double, count: Int)]] = [:]
