@@ -5,9 +5,9 @@ import DedupeHarness
 /// detail lives in the CSVs it links (§ Files). The section order is fixed and documented in
 /// `Guides/Reports.md`.
 package enum MarkdownReport {
-    /// The line budget `report.md` keeps to: about 400 lines, so it reads in one sitting; checked by a test on
-    /// the committed reference run.
-    package static let lineBudget = 400
+    /// The line budget `report.md` keeps to: about 400 lines, so it reads in one sitting, with
+    /// room for the router's latency table; checked by a test on the committed reference run.
+    package static let lineBudget = 420
 
     /// Renders the report. `charts` are the SVG file names to embed (empty when SVG is off).
     ///
